@@ -1,0 +1,91 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { registerWeb } from './modules/web/web.routes.ts';
+import type { AppContext } from './platform/context.ts';
+import { ApiError, errorBody } from './platform/error-catalogue.ts';
+
+/** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
+function toApiError(error: FastifyError): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const where = error.validation
+      .map((v) => (v.instancePath ? v.instancePath.slice(1).replaceAll('/', '.') : v.message))
+      .join(', ');
+    return new ApiError(10000, `${error.validationContext ?? 'body'} ${where}`.trim());
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(10000, 'malformed JSON body');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(20015, 'request body too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(10000, 'unsupported Content-Type, send application/json');
+  }
+  if (error instanceof SyntaxError) return new ApiError(10000, 'malformed JSON body');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new ApiError(10000, error.message);
+  return undefined;
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.LOG_LEVEL === 'silent' ? false : { level: ctx.config.LOG_LEVEL },
+    trustProxy: ctx.config.TRUST_PROXY,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (!apiError) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send(errorBody(new ApiError(10024)));
+    }
+    return reply.code(apiError.status).send(errorBody(apiError));
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Pixora AI Open Platform',
+        description: 'Gateway and console API. Errors answer { ErrorCode, ErrorMsg, Data: null }.',
+        version: '1',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes(ctx));
+  await app.register(menuRoutes(ctx));
+  await app.register(gatewayRoutes(ctx));
+
+  const servePage = await registerWeb(app, ctx.config.WEB_DIST);
+  app.setNotFoundHandler((request, reply) => {
+    const page = servePage?.(request, reply);
+    if (page) return page;
+    return reply
+      .code(404)
+      .send(errorBody(new ApiError(21017, `${request.method} ${request.url.split('?')[0]}`)));
+  });
+
+  app.addHook('onClose', async () => {
+    ctx.rateLimiter.close();
+  });
+  return app;
+}

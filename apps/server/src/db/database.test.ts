@@ -1,0 +1,90 @@
+import { capabilities, groups } from '@pixora/catalog';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { menuTree } from '../modules/menu/menu.service.ts';
+import { openDatabase, type Db } from './database.ts';
+import { migrateToLatest } from './migrations.ts';
+import { hashSecret, seedDemoApp, seedMenus } from './seed.ts';
+
+// The same behaviour is required of the embedded SQLite file and of PostgreSQL.
+const targets = [
+  ['sqlite', () => 'sqlite::memory:'],
+  ['postgres', () => inject('databaseUrl')],
+] as const;
+
+describe.each(targets)('database on %s', (dialect, url) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = openDatabase(url());
+    if (dialect === 'postgres') {
+      // Each run starts from an empty schema so that migrations are exercised from scratch.
+      await sql`drop schema public cascade; create schema public`.execute(db.kysely).catch(async () => {
+        await sql`drop schema if exists public cascade`.execute(db.kysely);
+        await sql`create schema public`.execute(db.kysely);
+      });
+    }
+  });
+  afterAll(async () => db.close());
+
+  it('applies the migrations once and reports nothing new the second time', async () => {
+    expect(db.dialect).toBe(dialect);
+    expect(await migrateToLatest(db.kysely, db.dialect)).toEqual(['0001_menus_and_apps']);
+    expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
+  });
+
+  it('seeds the menu from the catalogue idempotently', async () => {
+    const expected = groups.length + capabilities.length;
+    expect(await seedMenus(db.kysely)).toBe(expected);
+    await seedMenus(db.kysely);
+    const { count } = await db.kysely
+      .selectFrom('menus')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(expected);
+  });
+
+  it('restores a menu row changed by hand on the next seed', async () => {
+    await db.kysely.updateTable('menus').set({ name: 'changed' }).where('id', '=', 86).execute();
+    await seedMenus(db.kysely);
+    const row = await db.kysely
+      .selectFrom('menus')
+      .select('name')
+      .where('id', '=', 86)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('人脸关键点');
+  });
+
+  it('builds the menu tree with every group and its capabilities', async () => {
+    const tree = await menuTree(db.kysely);
+    expect(tree.map((g) => g.Url)).toEqual(groups.map((g) => `/algorithm/${g.id}`));
+    const face = tree.find((g) => g.Url === '/algorithm/faceTechnology')!;
+    const points = face.Children.find((c) => c.Id === 86)!;
+    expect(points).toMatchObject({
+      ParentId: face.Id,
+      Url: '/algorithm/faceTechnology/facepointdetect',
+      Endpoint: 'v2/facepoints',
+      MenuType: 0,
+    });
+    expect(JSON.parse(points.NameI18N)).toEqual({
+      zh: '人脸关键点',
+      zh_tw: '人臉關鍵點',
+      en: 'Face Key Points',
+    });
+    expect(JSON.parse(points.Extension)).toMatchObject({ demoKind: 'points', doc: 49, available: true });
+    const total = tree.reduce((n, g) => n + g.Children.length, 0);
+    expect(total).toBe(capabilities.length);
+  });
+
+  it('keeps one demo app per key and updates its secret from the configuration', async () => {
+    await seedDemoApp(db.kysely, 'demo-key-123', 'first-secret');
+    await seedDemoApp(db.kysely, 'demo-key-123', 'second-secret');
+    const apps = await db.kysely
+      .selectFrom('apps')
+      .selectAll()
+      .where('api_key', '=', 'demo-key-123')
+      .execute();
+    expect(apps).toHaveLength(1);
+    expect(apps[0]!.api_secret_hash).toBe(hashSecret('second-secret'));
+    expect(typeof apps[0]!.id).toBe('number');
+  });
+});

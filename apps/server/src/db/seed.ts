@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import { capabilities, capabilityUrl, groups, type I18nText } from '@pixora/catalog';
+import type { Kysely } from 'kysely';
+import type { Database, MenusTable } from './schema.ts';
+
+const i18nJson = (text: I18nText) => JSON.stringify({ zh: text.zh, zh_tw: text.zh_tw, en: text.en });
+
+/** Menu rows derived from the capability catalogue: one parent row per group, one child per capability. */
+export function menuRowsFromCatalogue(): MenusTable[] {
+  const rows: MenusTable[] = groups.map((g, index) => ({
+    id: g.menuId,
+    parent_id: 0,
+    name: g.name.zh,
+    name_i18n: i18nJson(g.name),
+    comment: '',
+    comment_i18n: i18nJson({ zh: '', zh_tw: '', en: '' }),
+    extension: '{}',
+    url: `/algorithm/${g.id}`,
+    endpoint: '',
+    menu_type: g.id === 'solution' ? 2 : 0,
+    display: 0,
+    status: 4,
+    sort: index,
+  }));
+  capabilities.forEach((c, index) => {
+    const group = groups.find((g) => g.id === c.group);
+    if (!group) throw new Error(`Capability ${c.id} names an unknown group ${c.group}`);
+    rows.push({
+      id: c.id,
+      parent_id: group.menuId,
+      name: c.name.zh,
+      name_i18n: i18nJson(c.name),
+      comment: c.description.zh,
+      comment_i18n: i18nJson(c.description),
+      extension: JSON.stringify({ ...c.extension, available: c.available }),
+      url: capabilityUrl(c),
+      endpoint: c.endpoint ?? '',
+      menu_type: c.menuType,
+      display: c.display,
+      status: c.status,
+      sort: index,
+    });
+  });
+  return rows;
+}
+
+/** Upserts by id, so every start refreshes the menu from the catalogue without duplicating rows. */
+export async function seedMenus(db: Kysely<Database>): Promise<number> {
+  const rows = menuRowsFromCatalogue();
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      const { id: _id, ...changes } = row;
+      await trx
+        .insertInto('menus')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(changes))
+        .execute();
+    }
+  });
+  return rows.length;
+}
+
+export function hashSecret(secret: string): string {
+  return crypto.createHash('sha256').update(secret).digest('hex');
+}
+
+/** The demo app of the configuration: created once, its secret updated when the configuration changes. */
+export async function seedDemoApp(db: Kysely<Database>, apiKey: string, apiSecret: string): Promise<void> {
+  await db
+    .insertInto('apps')
+    .values({
+      name: 'Demo app',
+      api_key: apiKey,
+      api_secret_hash: hashSecret(apiSecret),
+      scopes: '*',
+      status: 1,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) =>
+      oc.column('api_key').doUpdateSet({ api_secret_hash: hashSecret(apiSecret), status: 1 }),
+    )
+    .execute();
+}

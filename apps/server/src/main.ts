@@ -1,0 +1,21 @@
+import { loadConfig } from './platform/config.ts';
+import { startPlatform } from './platform/lifecycle.ts';
+
+const config = loadConfig();
+const { app } = await startPlatform(config);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // In-flight requests finish; a stuck close must not keep the process alive forever.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,0 +1,53 @@
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { DownloadError, downloadImage } from './url-fetch.ts';
+
+export interface MediaItem {
+  media_data: string;
+  media_profiles?: { media_data_type?: string } & Record<string, unknown>;
+  media_extra?: Record<string, unknown>;
+}
+
+export interface MediaLimits {
+  maxBytes: number;
+  urlTimeoutMs: number;
+  allowPrivateUrls: boolean;
+}
+
+const BASE64 = /^[A-Za-z0-9+/\-_]*={0,2}$/;
+
+/** Decodes base64 that may carry line breaks, a data-URL prefix, or the URL-safe alphabet. */
+export function decodeBase64Image(data: string, maxBytes: number): Buffer {
+  const compact = data.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (compact.length === 0) throw new ApiError(10012, 'media_data is empty');
+  if (!BASE64.test(compact) || compact.length % 4 === 1) throw new ApiError(10013);
+  // Checked before decoding so that a huge payload never becomes a huge buffer.
+  if (Math.floor((compact.length * 3) / 4) > maxBytes + 2) throw new ApiError(20015);
+  const bytes = Buffer.from(compact, compact.includes('-') || compact.includes('_') ? 'base64url' : 'base64');
+  if (bytes.length === 0) throw new ApiError(10013);
+  if (bytes.length > maxBytes) throw new ApiError(20015);
+  return bytes;
+}
+
+const looksLikeUrl = (s: string) => /^https?:\/\//i.test(s.trim());
+
+/** The bytes of one media item: base64 in the body, or downloaded when the item says it is a URL. */
+export async function loadMedia(item: MediaItem, limits: MediaLimits): Promise<Buffer> {
+  const type = item.media_profiles?.media_data_type?.toLowerCase();
+  if (type === 'url' || (type === undefined && looksLikeUrl(item.media_data))) {
+    const url = item.media_data.trim();
+    if (!url) throw new ApiError(10020);
+    try {
+      return await downloadImage(url, {
+        timeoutMs: limits.urlTimeoutMs,
+        maxBytes: limits.maxBytes,
+        allowPrivate: limits.allowPrivateUrls,
+      });
+    } catch (err) {
+      if (!(err instanceof DownloadError)) throw err;
+      if (err.reason === 'bad_url') throw new ApiError(10014, err.message);
+      if (err.reason === 'too_large') throw new ApiError(20015, err.message);
+      throw new ApiError(10003, err.message);
+    }
+  }
+  return decodeBase64Image(item.media_data, limits.maxBytes);
+}

@@ -1,0 +1,52 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+/** Every setting, read from the environment; defaults run the embedded platform on one machine. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  WORKERS: int(Math.max(1, os.availableParallelism())),
+  QUEUE_MAX: int(32),
+  INFERENCE_TIMEOUT_MS: int(30_000),
+  MAX_IMAGE_BYTES: int(10 * 1024 * 1024),
+  MAX_IMAGE_PIXELS: int(25_000_000),
+  URL_FETCH_TIMEOUT_MS: int(10_000),
+  ALLOW_PRIVATE_URLS: bool(false),
+  DEMO_API_KEY: z.string().min(8).default('pixora-demo-key'),
+  DEMO_API_SECRET: z.string().min(8).default('pixora-demo-secret'),
+  DEMO_RATE_LIMIT_PER_MINUTE: int(30),
+  TRUST_PROXY: bool(false),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** The SQLite file used when DATABASE_URL is not set. */
+export function databaseUrl(config: Config): string {
+  return config.DATABASE_URL ?? `sqlite://${path.join(config.DATA_DIR, 'pixora.sqlite')}`;
+}

@@ -1,0 +1,14 @@
+import type { InferenceBackend } from '@pixora/vision';
+import type { Db } from '../db/database.ts';
+import type { Config } from './config.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+/** What the route modules share: configuration and the adapters of each technology. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  backend: InferenceBackend;
+  rateLimiter: RateLimiter;
+  /** Set once every inference worker has loaded its models. */
+  readiness: { modelsLoaded: boolean };
+}

@@ -1,0 +1,44 @@
+import { createLocalBackend } from '@pixora/vision';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { seedDemoApp, seedMenus } from '../db/seed.ts';
+import { databaseUrl, type Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createMemoryRateLimiter } from './rate-limit.ts';
+
+/**
+ * Opens every adapter, migrates and seeds, and builds the HTTP app. The inference workers load their
+ * models in the background: the app serves pages at once and /healthz turns 200 when models are ready.
+ */
+export async function startPlatform(config: Config) {
+  const db = openDatabase(databaseUrl(config));
+  await migrateToLatest(db.kysely, db.dialect);
+  await seedMenus(db.kysely);
+  await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
+
+  const backend = createLocalBackend({
+    workers: config.WORKERS,
+    maxQueue: config.QUEUE_MAX,
+    taskTimeoutMs: config.INFERENCE_TIMEOUT_MS,
+    limits: { maxBytes: config.MAX_IMAGE_BYTES, maxPixels: config.MAX_IMAGE_PIXELS },
+  });
+  const ctx: AppContext = {
+    config,
+    db,
+    backend,
+    rateLimiter: createMemoryRateLimiter(),
+    readiness: { modelsLoaded: false },
+  };
+  const app = await buildApp(ctx);
+  const modelsReady = backend.ready().then(() => {
+    ctx.readiness.modelsLoaded = true;
+    app.log.info({ workers: config.WORKERS }, 'models loaded');
+  });
+  modelsReady.catch((err: unknown) => app.log.error({ err }, 'model loading failed'));
+  app.addHook('onClose', async () => {
+    await backend.close();
+    await db.close();
+  });
+  return { app, ctx, modelsReady };
+}

@@ -1,0 +1,38 @@
+export interface RateDecision {
+  allowed: boolean;
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+/** Counts hits per key in fixed windows. A Redis-backed store can replace the in-memory one for several servers. */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  close(): void;
+}
+
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  // Expired windows are dropped now and then so that the map does not grow with every visitor seen.
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async hit(key, limit, windowMs) {
+      const t = now();
+      let w = windows.get(key);
+      if (!w || w.resetAt <= t) {
+        w = { count: 0, resetAt: t + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { allowed: w.count <= limit, remaining: Math.max(0, limit - w.count), resetMs: w.resetAt - t };
+    },
+    close() {
+      clearInterval(sweep);
+      windows.clear();
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { capabilities, capabilityUrl, findByEndpoint, groups, LANGUAGES } from './index.ts';
+
+// Everything below is copied from the product spec (points 1, 2 and 7): the catalogue must hold it all.
+const specIds: Array<[number, string]> = [
+  [10, 'makeup'],
+  [18, 'imageDenoise'],
+  [19, 'filter'],
+  [89, 'nightEnhance'],
+  [96, 'beautify'],
+  [180, 'shapeTuning'],
+  [103, 'HDR'],
+  [179, 'imageEnhance'],
+  [134, 'arSDK'],
+  [154, 'image-restoration'],
+  [12, 'facefusion'],
+  [14, 'facefusion'],
+  [57, 'facefusechild'],
+  [39, 'skySegment'],
+  [67, 'faceSegment'],
+  [84, 'catsAndDogs'],
+  [85, 'sceneRecognition'],
+  [91, 'foodRecognition'],
+  [120, 'foodSegment'],
+  [155, 'imageClassification'],
+  [157, 'depthEstimation'],
+  [186, 'personSplit'],
+  [38, 'skinSegment'],
+  [49, 'mask'],
+  [56, 'headReplace'],
+  [61, 'hairSegment'],
+  [75, 'bodyPose'],
+  [76, 'humanDetect'],
+  [90, 'apperal'],
+  [93, 'accessoriesRecognition'],
+  [109, 'handGesture'],
+  [110, 'humanContourPointDetection'],
+  [20, 'andy'],
+  [21, 'beard'],
+  [22, 'certificates'],
+  [23, 'imageStyle'],
+  [122, 'emojMaterial'],
+  [158, 'lineArt'],
+  [159, 'test'],
+  [63, 'faceDetect'],
+  [167, 'faceAnalysis'],
+  [65, 'skinAnalysis'],
+  [81, 'aibeauty'],
+  [86, 'facePoint'],
+  [166, 'faceCharacter'],
+  [95, 'hairAnalysis'],
+  [121, 'aestheticScore'],
+  [133, 'faceRecognition'],
+  [156, 'faceDetectServerVersion'],
+  [130, 'petRecognition'],
+  [131, 'babyRecognition'],
+  [132, 'foodRecognition'],
+  [176, 'studio-solution'],
+];
+
+const specRoutes = [
+  '/algorithm/faceTechnology/AIBeauty',
+  '/algorithm/faceTechnology/facepointdetect',
+  '/algorithm/faceTechnology/facecharacter',
+  '/algorithm/faceTechnology/faceanalysis',
+  '/algorithm/faceTechnology/hairAttrAnalysis',
+  '/algorithm/faceTechnology/aestheticScore',
+  '/algorithm/generateImages/AICartoonStyle1',
+  '/algorithm/generateImages/emojMaterial',
+  '/algorithm/generateImages/beard',
+  '/algorithm/generateImages/mtstyle',
+  '/algorithm/bodyTechnology/apperal',
+  '/algorithm/bodyTechnology/BodyPose',
+  '/algorithm/bodyTechnology/HumanDetect',
+  '/algorithm/bodyTechnology/segmentEx',
+  '/algorithm/imageRecognition/sky_segment',
+  '/algorithm/imageRecognition/catDogDetection',
+  '/algorithm/imageRecognition/foodRecognition',
+  '/algorithm/imageRecognition/foodSegment',
+  '/algorithm/imageProcessing/makeup',
+  '/algorithm/imageProcessing/beautify',
+  '/algorithm/imageProcessing/shape_tuning',
+  '/algorithm/imageProcessing/filter',
+  '/algorithm/imageEditing/facefuse',
+  '/algorithm/solution/studioSolution',
+];
+
+const specEndpoints = [
+  'v2/facepoints',
+  'v3/facefuse',
+  'v1/facefusechild',
+  'v1/animal',
+  'v1/fooddetect',
+  'v1/foodsegment',
+  'v1/HandGesture',
+  'v1/BodyContour',
+  'v1/hdr',
+  'v1/micro_facial_analysis',
+  'v2/macro_facial_analysis',
+  'v1/filter',
+  'v1/certified',
+  'v2/skin',
+  'v1/hairclassifier',
+  'v1/beauty_shape',
+  'v3/makeup',
+  'v1/beauty',
+  'v1/mask',
+  'v1/beard',
+  'v1/AICartoonStyle1',
+  'v2/denoise',
+  'test/AIDenoise',
+  'v1/mtstyle',
+  'v2/AsestheticsAssess',
+  'v1/PhotoSegment',
+  'test/skysegment',
+  'v2/segment',
+  'v1/hair_segment',
+  'v1/skin_segment',
+  'v1/Ornaments',
+  'v1/apperal',
+  'v2/headreplace',
+  'v1/HumanDetect',
+  'v1/BodyPose',
+  'v3/AIBeauty',
+  'v1/night_denoise',
+  'v1/EmojMaterialH5',
+  'v1/Album',
+  'v2/album',
+  'v1/aiquality',
+  'v1/MonoDepth',
+  'v1/mtai',
+];
+
+const specDocIds = [45, 49, 53, 79, 85, 6, 13, 15, 88, 92, 95, 80, 96, 97, 82, 81, 71, 72, 74, 75];
+
+describe('capability catalogue', () => {
+  it('holds every capability id of the spec with its key', () => {
+    for (const [id, key] of specIds) {
+      expect(
+        capabilities.some((c) => c.id === id && c.key === key),
+        `${id} ${key}`,
+      ).toBe(true);
+    }
+  });
+
+  it('keys capabilities by id plus group without duplicates', () => {
+    const keys = capabilities.map((c) => `${c.group}:${c.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const urls = capabilities.map(capabilityUrl);
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('has a page for every algorithm route the spec links', () => {
+    const urls = new Set(capabilities.map(capabilityUrl));
+    for (const route of specRoutes) expect(urls.has(route), route).toBe(true);
+  });
+
+  it('routes every gateway endpoint of the spec to exactly one capability', () => {
+    for (const endpoint of specEndpoints) {
+      expect(
+        capabilities.filter((c) => c.endpoint === endpoint),
+        endpoint,
+      ).toHaveLength(1);
+      expect(findByEndpoint(`/${endpoint}`)?.endpoint).toBe(endpoint);
+    }
+  });
+
+  it('links every doc id the spec names', () => {
+    const docs = new Set(capabilities.map((c) => c.extension.doc));
+    for (const id of specDocIds) expect(docs.has(id), `doc ${id}`).toBe(true);
+  });
+
+  it('names and describes every capability and group in all three languages', () => {
+    for (const c of capabilities) {
+      for (const lang of LANGUAGES) {
+        expect(c.name[lang].trim(), `${c.id} name ${lang}`).not.toBe('');
+        expect(c.description[lang].trim(), `${c.id} description ${lang}`).not.toBe('');
+      }
+    }
+    for (const g of groups) for (const lang of LANGUAGES) expect(g.name[lang]).not.toBe('');
+  });
+
+  it('uses the contract spelling of the groups and valid menu codes', () => {
+    expect(groups.map((g) => g.id)).toContain('diretectionPosition');
+    for (const c of capabilities) {
+      expect([0, 1, 2]).toContain(c.menuType);
+      expect([0, 1, 2]).toContain(c.display);
+      expect([1, 2, 3, 4, 5]).toContain(c.status);
+      if (c.menuType === 0) expect(c.endpoint, `${c.id} API entry needs an endpoint`).toBeTruthy();
+    }
+  });
+
+  it('keeps group menu ids apart from capability ids', () => {
+    const ids = new Set(capabilities.map((c) => c.id));
+    for (const g of groups) expect(ids.has(g.menuId)).toBe(false);
+  });
+});
