@@ -20,7 +20,7 @@ export async function registerWeb(
   }
   await app.register(fastifyStatic, {
     root: webDist,
-    index: false,
+    index: ['index.html'],
     setHeaders(res, filePath) {
       // Vite fingerprints everything under assets/, so those files never change.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,0 +1,75 @@
+import type { InferenceBackend } from '@pixora/vision';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../test/helpers.ts';
+
+const idle: InferenceBackend = {
+  run: () => Promise.reject(new Error('not used')),
+  ready: () => Promise.resolve(),
+  stats: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 8, completed: 0 }),
+  close: () => Promise.resolve(),
+};
+
+describe('server', () => {
+  it('answers the menu in the contract shape', async () => {
+    const { app } = await testApp(idle);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/menu/' });
+    expect(res.statusCode).toBe(200);
+    const groups = res.json().data.data as Array<{ Url: string; Children: Array<Record<string, unknown>> }>;
+    expect(groups.map((g) => g.Url)).toContain('/algorithm/diretectionPosition');
+    const entry = groups.flatMap((g) => g.Children).find((c) => c.Id === 176)!;
+    expect(Object.keys(entry).sort()).toEqual([
+      'Children',
+      'Comment',
+      'CommentI18N',
+      'Display',
+      'Endpoint',
+      'Extension',
+      'Id',
+      'MenuType',
+      'Name',
+      'NameI18N',
+      'ParentId',
+      'Status',
+      'Url',
+    ]);
+    expect(entry).toMatchObject({ Url: '/algorithm/solution/studioSolution', MenuType: 2 });
+    expect(typeof entry.Extension).toBe('string');
+    await app.close();
+  });
+
+  it('reports readiness on /healthz only once models are loaded', async () => {
+    const { app, ctx } = await testApp(idle);
+    ctx.readiness.modelsLoaded = false;
+    expect((await app.inject('/healthz')).statusCode).toBe(503);
+    ctx.readiness.modelsLoaded = true;
+    const res = await app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: true, models: true });
+    await app.close();
+  });
+
+  it('serves the web app for client routes and JSON for unknown API paths', async () => {
+    const { app } = await testApp(idle);
+    for (const url of ['/', '/index', '/algorithm/faceTechnology/facepointdetect?t=1', '/no/such/page']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([
+        url,
+        200,
+        'text/html; charset=utf-8',
+      ]);
+      expect(res.body).toContain('<div id="root">');
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/v1/nothing' });
+    expect([api.statusCode, api.json().ErrorCode]).toEqual([404, 21017]);
+    await app.close();
+  });
+
+  it('publishes an OpenAPI document generated from the request schemas', async () => {
+    const { app } = await testApp(idle);
+    const doc = (await app.inject('/openapi.json')).json();
+    expect(
+      doc.paths['/v2/facepoints'].post.requestBody.content['application/json'].schema.required,
+    ).toContain('media_info_list');
+    await app.close();
+  });
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InferenceBackend } from '@pixora/vision';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrations.ts';
+import { seedDemoApp, seedMenus } from '../src/db/seed.ts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import type { AppContext } from '../src/platform/context.ts';
+import { createMemoryRateLimiter } from '../src/platform/rate-limit.ts';
+
+export async function skimagePhoto(name: 'astronaut' | 'chelsea' | 'coffee'): Promise<Buffer> {
+  // @ts-expect-error plain JavaScript helper shared with scripts/test.mjs
+  const { ensureSkimageData } = await import('../../../scripts/photos.mjs');
+  return fs.readFileSync(path.join((ensureSkimageData as () => string)(), `${name}.png`));
+}
+
+/** An app on a fresh in-memory database with the given backend and configuration overrides. */
+export async function testApp(backend: InferenceBackend, env: Record<string, string> = {}) {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-web-'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Pixora</title><div id="root"></div>',
+  );
+  const config: Config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: webDist,
+    DATABASE_URL: 'sqlite::memory:',
+    ...env,
+  });
+  const db = openDatabase('sqlite::memory:');
+  await migrateToLatest(db.kysely, db.dialect);
+  await seedMenus(db.kysely);
+  await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
+  const ctx: AppContext = {
+    config,
+    db,
+    backend,
+    rateLimiter: createMemoryRateLimiter(),
+    readiness: { modelsLoaded: true },
+  };
+  const app = await buildApp(ctx);
+  app.addHook('onClose', async () => {
+    await db.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+  return { app, ctx };
+}
+
+export const gatewayBody = (image: Buffer | string, type = 'jpg') => ({
+  parameter: {},
+  extra: {},
+  media_info_list: [
+    {
+      media_data: typeof image === 'string' ? image : image.toString('base64'),
+      media_profiles: { media_data_type: type },
+    },
+  ],
+});
