@@ -1,0 +1,172 @@
+// `npm run bench`: facepoints latency (engine alone, through the worker pool, through HTTP),
+// throughput with 1 and 2 workers, and peak memory. Prints the figures and writes docs/benchmarks.md.
+// Each stage runs in its own process so that memory figures are not mixed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = 20;
+const THROUGHPUT_JOBS = 40;
+
+async function benchImage(): Promise<Buffer> {
+  // @ts-expect-error plain JavaScript helper
+  const { ensureSkimageData } = await import('./photos.mjs');
+  const astronaut = path.join((ensureSkimageData as () => string)(), 'astronaut.png');
+  // The target names a 640-px single-face photo: the astronaut portrait scaled to 640 x 640.
+  return sharp(astronaut).resize(640, 640).jpeg({ quality: 90 }).toBuffer();
+}
+
+const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+
+async function stageEngine() {
+  const { benchmarkEngine } = await import('@pixora/vision');
+  const image = await benchImage();
+  const result = await benchmarkEngine({ image, runs: RUNS });
+  return { p50: result.p50, p95: result.p95, peakRssMb: peakRssMb() };
+}
+
+async function stageHttp() {
+  const { summarize } = await import('@pixora/vision');
+  const { loadConfig } = await import('../apps/server/src/platform/config.ts');
+  const { startPlatform } = await import('../apps/server/src/platform/lifecycle.ts');
+  const image = await benchImage();
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    LOG_LEVEL: 'silent',
+    WORKERS: '1',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
+  const { app, ctx, modelsReady } = await startPlatform(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await modelsReady;
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}/v2/facepoints?api_key=${config.DEMO_API_KEY}&api_secret=${config.DEMO_API_SECRET}`;
+  const body = JSON.stringify({
+    media_info_list: [{ media_data: image.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
+  });
+
+  const viaPool: number[] = [];
+  const viaHttp: number[] = [];
+  await ctx.backend.run('facepoints', { image });
+  await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  // Interleaved so that both series see the same machine conditions.
+  for (let i = 0; i < RUNS; i++) {
+    let t0 = performance.now();
+    await ctx.backend.run('facepoints', { image });
+    viaPool.push(performance.now() - t0);
+    t0 = performance.now();
+    const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const json = (await res.json()) as { media_info_list: Array<{ media_extra: { faces: unknown[] } }> };
+    viaHttp.push(performance.now() - t0);
+    if (res.status !== 200 || json.media_info_list[0]?.media_extra.faces.length !== 1)
+      throw new Error('expected one face');
+  }
+  await app.close();
+  const pool = summarize(viaPool);
+  const http = summarize(viaHttp);
+  return { pool: { p50: pool.p50, p95: pool.p95 }, http: { p50: http.p50, p95: http.p95 } };
+}
+
+async function stageThroughput(workers: number) {
+  const { createLocalBackend, measureThroughput } = await import('@pixora/vision');
+  const image = await benchImage();
+  const baseline = process.memoryUsage().rss / 1024 / 1024;
+  const backend = createLocalBackend({ workers, maxQueue: 64, taskTimeoutMs: 120_000 });
+  await backend.ready();
+  await measureThroughput(backend, image, workers * 2);
+  const jobsPerSecond = await measureThroughput(backend, image, THROUGHPUT_JOBS);
+  await backend.close();
+  const peak = peakRssMb();
+  return { workers, jobsPerSecond, peakRssMb: peak, perWorkerMb: (peak - baseline) / workers };
+}
+
+function runStage(stage: string, ...args: string[]) {
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--stage', stage, ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  if (res.status !== 0) throw new Error(`stage ${stage} failed`);
+  const line = res.stdout.trim().split('\n').pop()!;
+  return JSON.parse(line);
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+async function main() {
+  const stageIndex = process.argv.indexOf('--stage');
+  if (stageIndex > 0) {
+    const stage = process.argv[stageIndex + 1];
+    const result =
+      stage === 'engine'
+        ? await stageEngine()
+        : stage === 'http'
+          ? await stageHttp()
+          : await stageThroughput(Number(process.argv[stageIndex + 2]));
+    console.log(JSON.stringify(result));
+    process.exit(0);
+  }
+
+  console.log('facepoints benchmark: 640 x 640 astronaut photo (one face)');
+  const engine = runStage('engine');
+  console.log(`engine alone (in-process): p50 ${ms(engine.p50)}, p95 ${ms(engine.p95)}`);
+  const http = runStage('http');
+  console.log(`worker pool (1 worker):    p50 ${ms(http.pool.p50)}, p95 ${ms(http.pool.p95)}`);
+  console.log(`HTTP (1 worker):           p50 ${ms(http.http.p50)}, p95 ${ms(http.http.p95)}`);
+  const overhead = http.http.p50 - http.pool.p50;
+  console.log(`HTTP overhead over the pool: ${ms(overhead)}`);
+  const one = runStage('throughput', '1');
+  const two = runStage('throughput', '2');
+  const speedup = two.jobsPerSecond / one.jobsPerSecond;
+  console.log(
+    `throughput: 1 worker ${one.jobsPerSecond.toFixed(2)} jobs/s, 2 workers ${two.jobsPerSecond.toFixed(2)} jobs/s (x${speedup.toFixed(2)})`,
+  );
+  console.log(
+    `peak memory: 1 worker process ${one.peakRssMb.toFixed(0)} MB (${one.perWorkerMb.toFixed(0)} MB above start), 2 workers ${two.peakRssMb.toFixed(0)} MB (${two.perWorkerMb.toFixed(0)} MB per worker)`,
+  );
+
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  const check = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const report = `# Benchmarks
+
+Written by \`npm run bench\` (scripts/bench.ts). Do not edit by hand; rerun it.
+
+- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}
+- Machine: ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}, ${os.platform()} ${os.release()}
+- Input: the skimage astronaut photo scaled to 640 x 640 (one face), JPEG; ${RUNS} timed runs after a warm-up; throughput over ${THROUGHPUT_JOBS} jobs.
+
+## facepoints (v2/facepoints)
+
+| measure | p50 | p95 | target | |
+| --- | --- | --- | --- | --- |
+| engine alone, in-process (decode + detect + mesh + iris) | ${ms(engine.p50)} | ${ms(engine.p95)} | p50 < 150 ms | ${check(engine.p50 < 150)} |
+| through the worker pool (1 worker) | ${ms(http.pool.p50)} | ${ms(http.pool.p95)} | | |
+| through HTTP (JSON, base64, 1 worker) | ${ms(http.http.p50)} | ${ms(http.http.p95)} | p50 < 150 ms | ${check(http.http.p50 < 150)} |
+| HTTP overhead over the pool | ${ms(overhead)} | | < 5 ms | ${check(overhead < 5)} |
+
+| workers | throughput | peak RSS of the process | memory per worker | target | |
+| --- | --- | --- | --- | --- | --- |
+| 1 | ${one.jobsPerSecond.toFixed(2)} jobs/s | ${one.peakRssMb.toFixed(0)} MB | ${one.perWorkerMb.toFixed(0)} MB | < 600 MB per worker | ${check(one.perWorkerMb < 600)} |
+| 2 | ${two.jobsPerSecond.toFixed(2)} jobs/s (x${speedup.toFixed(2)}) | ${two.peakRssMb.toFixed(0)} MB | ${two.perWorkerMb.toFixed(0)} MB | x1.8 over one worker | ${check(speedup >= 1.8)} |
+
+Memory per worker is the process's peak RSS above its RSS before the pool started, divided by the
+number of workers (worker threads share one process).
+`;
+  fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), report);
+  console.log('written to docs/benchmarks.md');
+}
+
+await main();
