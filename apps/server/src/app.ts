@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
@@ -8,12 +9,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { AccountService } from './modules/account/account.service.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
+import { requestLanguage, translate } from './platform/messages.ts';
 
 /** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
 function toApiError(error: FastifyError): ApiError | undefined {
@@ -48,16 +52,34 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
+    let apiError = toApiError(error);
     if (!apiError) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send(errorBody(new ApiError(10024)));
+      apiError = new ApiError(10024);
     }
-    return reply.code(apiError.status).send(errorBody(apiError));
+    const body = errorBody(apiError);
+    if (!request.url.startsWith('/api/')) return reply.code(apiError.status).send(body);
+    // The console shows `message` to people, in their language; `error` names the message for clients.
+    const language = requestLanguage(request);
+    const message = apiError.messageKey ? translate(apiError.messageKey, language) : apiError.message;
+    return reply.code(apiError.status).send({
+      ...body,
+      code: apiError.code,
+      message,
+      error: apiError.messageKey ?? null,
+      ...(apiError.fields
+        ? { errors: apiError.fields.map((f) => ({ ...f, message: translate(f.rule, language) })) }
+        : {}),
+    });
   });
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Forms may come as multipart form data (the browser's FormData); fields become the body.
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 10 * 1024 * 1024, files: 10 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -73,6 +95,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(ctx));
   await app.register(menuRoutes(ctx));
   await app.register(gatewayRoutes(ctx));
+  const accounts = new AccountService({
+    db: ctx.db.kysely,
+    config: ctx.config,
+    mailer: ctx.mailer,
+    sms: ctx.sms,
+    rateLimiter: ctx.rateLimiter,
+  });
+  await app.register(accountRoutes(ctx, accounts));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {
@@ -85,6 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     ctx.rateLimiter.close();
+    ctx.mailer.close();
   });
   return app;
 }

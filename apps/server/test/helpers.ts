@@ -8,6 +8,7 @@ import { migrateToLatest } from '../src/db/migrations.ts';
 import { seedDemoApp, seedMenus } from '../src/db/seed.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import type { AppContext } from '../src/platform/context.ts';
+import { createMailer, createSmsSender } from '../src/platform/messaging.ts';
 import { createMemoryRateLimiter } from '../src/platform/rate-limit.ts';
 
 export async function skimagePhoto(name: 'astronaut' | 'chelsea' | 'coffee'): Promise<Buffer> {
@@ -38,6 +39,8 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     db,
     backend,
     rateLimiter: createMemoryRateLimiter(),
+    mailer: createMailer(db.kysely, config.SMTP_URL, config.MAIL_FROM),
+    sms: createSmsSender(db.kysely, config.SMS_WEBHOOK_URL),
     readiness: { modelsLoaded: true },
   };
   const app = await buildApp(ctx);

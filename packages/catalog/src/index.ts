@@ -20,3 +20,4 @@ export function findCapability(id: number, group: Group): Capability | undefined
 export function groupInfo(group: Group) {
   return groups.find((g) => g.id === group);
 }
+export * from './account-rules.ts';

@@ -49,6 +49,96 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('menus').execute();
       },
     },
+    '0002_accounts': {
+      async up(db: Kysely<unknown>) {
+        const text = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
+        await db.schema
+          .createTable('users')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('username', 'text', text)
+          .addColumn('real_name', 'text', text)
+          .addColumn('phone', 'text', text)
+          .addColumn('company', 'text', text)
+          .addColumn('industry', 'text', text)
+          .addColumn('company_size', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('addr', 'text', text)
+          .addColumn('business_id', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('location_id', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('role_permissions', 'text', text)
+          .addColumn('agreement', 'text', text)
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('revoked_at', 'text')
+          .addColumn('ip', 'text', text)
+          .execute();
+        await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+        await db.schema
+          .createTable('captchas')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('answer', 'text', (c) => c.notNull())
+          .addColumn('svg', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('email_tokens')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('phone_codes')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('phone', 'text', (c) => c.notNull())
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('phone_codes_phone_idx').on('phone_codes').column('phone').execute();
+        await db.schema
+          .createTable('outbox')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('channel', 'text', (c) => c.notNull())
+          .addColumn('recipient', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', text)
+          .addColumn('text', 'text', text)
+          .addColumn('html', 'text', text)
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('settings')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of [
+          'settings',
+          'outbox',
+          'phone_codes',
+          'email_tokens',
+          'captchas',
+          'sessions',
+          'users',
+        ]) {
+          await db.schema.dropTable(table).execute();
+        }
+      },
+    },
   };
 }
 

@@ -28,7 +28,86 @@ export interface AppsTable {
   created_at: string;
 }
 
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  username: string;
+  real_name: string;
+  phone: string;
+  company: string;
+  industry: string;
+  company_size: number;
+  addr: string;
+  business_id: number;
+  location_id: number;
+  role_permissions: string;
+  /** Protocol version (ten-digit seconds) the user last agreed to. */
+  agreement: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip: string;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  svg: string;
+  expires_at: string;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  purpose: 'register' | 'reset';
+  email: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  phone: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Messages kept locally when no SMTP server (mail) or SMS gateway (sms) is configured. */
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'mail' | 'sms';
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   menus: MenusTable;
   apps: AppsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  email_tokens: EmailTokensTable;
+  phone_codes: PhoneCodesTable;
+  outbox: OutboxTable;
+  settings: SettingsTable;
 }

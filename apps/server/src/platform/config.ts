@@ -31,6 +31,22 @@ const schema = z.object({
   DEMO_API_SECRET: z.string().min(8).default('pixora-demo-secret'),
   DEMO_RATE_LIMIT_PER_MINUTE: int(30),
   TRUST_PROXY: bool(false),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Pixora AI Open Platform <no-reply@pixora.local>'),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SESSION_TTL_HOURS: int(168),
+  ADMIN_EMAILS: z.string().default(''),
+  PROTOCOL_VERSION: z
+    .string()
+    .regex(/^\d{10}$/)
+    .default('1587312000'),
+  INTERNAL_NETWORKS: z.string().default(''),
+  OAUTH_AUTHORIZE_URL: z.string().url().optional(),
+  OAUTH_TOKEN_URL: z.string().url().optional(),
+  OAUTH_USERINFO_URL: z.string().url().optional(),
+  OAUTH_CLIENT_ID: z.string().optional(),
+  OAUTH_CLIENT_SECRET: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema>;

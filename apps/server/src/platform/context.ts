@@ -1,6 +1,7 @@
 import type { InferenceBackend } from '@pixora/vision';
 import type { Db } from '../db/database.ts';
 import type { Config } from './config.ts';
+import type { Mailer, SmsSender } from './messaging.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 /** What the route modules share: configuration and the adapters of each technology. */
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   backend: InferenceBackend;
   rateLimiter: RateLimiter;
+  mailer: Mailer;
+  sms: SmsSender;
   /** Set once every inference worker has loaded its models. */
   readiness: { modelsLoaded: boolean };
 }

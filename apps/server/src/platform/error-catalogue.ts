@@ -1,3 +1,5 @@
+import type { MessageKey } from './messages.ts';
+
 /**
  * The error catalogue of the product contract (spec point 8): every gateway error code with its
  * HTTP status and message. Handlers throw `ApiError` with a code; the error handler renders
@@ -47,10 +49,23 @@ export const errorCatalogue = {
   10022: { status: 403, message: 'Unauthorized application, the request cannot be executed' },
   10023: { status: 404, message: 'This capability is not open yet' },
   10024: { status: 500, message: 'Unknown error' },
-  10029: { status: 429, message: 'Operation too frequent.' },
+  10029: { status: 429, message: 'Operation too frequent.', messageKey: 'tooFrequent' },
   10030: { status: 502, message: 'Cloud storage upload failed' },
   19999: { status: 502, message: 'Upper layer crashed' },
-} as const satisfies Record<number, { status: number; message: string }>;
+  // Console (account) codes: the console shows the translated message of `messageKey`.
+  30001: { status: 400, message: 'Wrong or expired captcha', messageKey: 'captchaWrong' },
+  30002: { status: 400, message: 'Incorrect email or password', messageKey: 'credentialsWrong' },
+  30003: { status: 400, message: 'Invalid form' },
+  30004: { status: 400, message: 'Invalid or expired link', messageKey: 'linkInvalid' },
+  30005: { status: 400, message: 'Wrong or expired SMS code', messageKey: 'phoneCodeWrong' },
+  30006: {
+    status: 401,
+    message: 'Login information expired, please log in again',
+    messageKey: 'sessionExpired',
+  },
+  30007: { status: 403, message: 'Permission denied', messageKey: 'forbidden' },
+  30008: { status: 400, message: 'Third-party login failed', messageKey: 'oauthFailed' },
+} as const satisfies Record<number, { status: number; message: string; messageKey?: MessageKey }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
@@ -70,14 +85,29 @@ export const httpStatusMeaning: Record<number, string> = {
   599: 'Algorithm connection timeout',
 };
 
+/** A form field that failed a rule; `rule` names the message key. */
+export interface FieldError {
+  field: string;
+  rule: MessageKey;
+}
+
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, detail?: string) {
-    const entry = errorCatalogue[code];
+  /** What a person is shown (console API); defaults to the catalogue's key for the code. */
+  readonly messageKey: MessageKey | undefined;
+  readonly fields: FieldError[] | undefined;
+  constructor(
+    code: ErrorCode,
+    detail?: string,
+    options: { messageKey?: MessageKey; fields?: FieldError[] } = {},
+  ) {
+    const entry: { status: number; message: string; messageKey?: MessageKey } = errorCatalogue[code];
     super(detail ? `${entry.message}: ${detail}` : entry.message);
     this.code = code;
     this.status = entry.status;
+    this.messageKey = options.messageKey ?? entry.messageKey;
+    this.fields = options.fields;
   }
 }
 

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrations.ts';
 import { seedDemoApp, seedMenus } from '../db/seed.ts';
 import { databaseUrl, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { createMailer, createSmsSender } from './messaging.ts';
 import { createMemoryRateLimiter } from './rate-limit.ts';
 
 /**
@@ -28,6 +29,8 @@ export async function startPlatform(config: Config) {
     db,
     backend,
     rateLimiter: createMemoryRateLimiter(),
+    mailer: createMailer(db.kysely, config.SMTP_URL, config.MAIL_FROM),
+    sms: createSmsSender(db.kysely, config.SMS_WEBHOOK_URL),
     readiness: { modelsLoaded: false },
   };
   const app = await buildApp(ctx);

@@ -8,6 +8,8 @@ export interface RateDecision {
 /** Counts hits per key in fixed windows. A Redis-backed store can replace the in-memory one for several servers. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** Forgets every count (an operator unlocking everyone at once; tests starting clean). */
+  clear(): void;
   close(): void;
 }
 
@@ -29,6 +31,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       }
       w.count += 1;
       return { allowed: w.count <= limit, remaining: Math.max(0, limit - w.count), resetMs: w.resetAt - t };
+    },
+    clear() {
+      windows.clear();
     },
     close() {
       clearInterval(sweep);

@@ -1,0 +1,317 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { ROLES } from '@pixora/catalog';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { requestLanguage, translate, type MessageKey } from '../../platform/messages.ts';
+import type { AccountService, RequestInfo, User } from './account.service.ts';
+import { clearSessionCookie, requireRoles, requireUser, sessionToken, setSessionCookie } from './auth.ts';
+import { exchangeOAuthCode } from './oauth.ts';
+
+const form = z.record(z.string(), z.unknown()).default({});
+const str = (v: unknown) =>
+  typeof v === 'string' ? v : v === undefined || v === null ? undefined : String(v);
+const strings = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).map(([k, v]) => [k, str(v)])) as Record<string, string | undefined>;
+
+/** The profile as the contract names its fields (spec point 3). */
+export function profileOf(user: User) {
+  return {
+    Addr: user.addr,
+    BusinessId: user.business_id,
+    Company: user.company,
+    CreatedAt: user.created_at,
+    LocationId: user.location_id,
+    RealName: user.real_name,
+    UpdatedAt: user.updated_at,
+    agreement: user.agreement,
+    Email: user.email,
+    Phone: user.phone,
+    Industry: user.industry,
+    CompanySize: user.company_size,
+  };
+}
+
+export const userRecord = (user: User) => ({
+  Id: user.id,
+  Username: user.username,
+  RolePermissions: user.role_permissions,
+});
+
+function inNetworks(ip: string, ranges: string): boolean {
+  const list = new net.BlockList();
+  let any = false;
+  for (const range of ranges
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)) {
+    const [address, prefix] = range.split('/');
+    const family = net.isIP(address ?? '');
+    if (!family) continue;
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    list.addSubnet(address!, Number(prefix ?? (family === 6 ? 128 : 32)), type);
+    any = true;
+  }
+  if (!any) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  const address = mapped ?? ip;
+  return list.check(address, net.isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+export const accountRoutes =
+  (ctx: AppContext, accounts: AccountService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const info = (request: FastifyRequest): RequestInfo => ({
+      ip: request.ip,
+      language: requestLanguage(request),
+      origin: `${request.protocol}://${request.host}`,
+    });
+    const ok = (request: FastifyRequest, key: MessageKey, data: unknown = {}) => ({
+      code: 0,
+      message: translate(key, requestLanguage(request)),
+      data,
+    });
+    const tags = ['account'];
+
+    app.post('/api/v1/user/captcha', { schema: { tags, summary: 'New captcha' } }, async (request) =>
+      ok(request, 'ok', { captchaid: await accounts.createCaptcha(request.ip) }),
+    );
+
+    app.get(
+      '/api/v1/user/captcha/:id',
+      { schema: { tags, summary: 'Captcha image', params: z.object({ id: z.string().max(64) }) } },
+      async (request, reply) => {
+        const svg = await accounts.captchaImage(request.params.id);
+        if (!svg) throw new ApiError(30001);
+        return reply.header('content-type', 'image/svg+xml').header('cache-control', 'no-store').send(svg);
+      },
+    );
+
+    app.post(
+      '/api/v1/user/signin',
+      { schema: { tags, summary: 'Sign in', body: form } },
+      async (request, reply) => {
+        const { token } = await accounts.signin(strings(request.body), info(request));
+        setSessionCookie(request, reply, token, ctx.config.SESSION_TTL_HOURS);
+        return ok(request, 'loginSuccess', { token });
+      },
+    );
+
+    app.get('/api/v1/user/signout', { schema: { tags, summary: 'Sign out' } }, async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await accounts.revokeSession(token);
+      clearSessionCookie(reply);
+      return ok(request, 'ok');
+    });
+
+    app.get(
+      '/api/v1/user/profile',
+      { schema: { tags, summary: 'Profile of the signed-in user' } },
+      async (request) => {
+        const user = await requireUser(accounts, request);
+        return ok(request, 'ok', {
+          profile: profileOf(user),
+          user: userRecord(user),
+          protocol_version: await accounts.protocolVersion(),
+        });
+      },
+    );
+
+    app.post(
+      '/api/v1/user/profile',
+      { schema: { tags, summary: 'Update the profile', body: form } },
+      async (request) => {
+        const user = await requireUser(accounts, request);
+        const updated = await accounts.updateProfile(user, request.body);
+        return ok(request, 'saved', { profile: profileOf(updated), user: userRecord(updated) });
+      },
+    );
+
+    app.post(
+      '/api/v1/user/register/step1',
+      { schema: { tags, summary: 'Registration: send the mail', body: form } },
+      async (request) => {
+        await accounts.registerStep1(strings(request.body), info(request));
+        return ok(request, 'mailSent');
+      },
+    );
+
+    app.get(
+      '/api/v1/user/register/check',
+      {
+        schema: {
+          tags,
+          summary: 'Is a registration link still valid',
+          querystring: z.object({ token: z.string(), email: z.string() }),
+        },
+      },
+      async (request) =>
+        ok(request, 'ok', {
+          valid: await accounts.checkEmailToken('register', request.query.email, request.query.token),
+        }),
+    );
+
+    app.post(
+      '/api/v1/user/register/step2',
+      { schema: { tags, summary: 'Registration: complete the form', body: form } },
+      async (request) => {
+        await accounts.registerStep2(strings(request.body), info(request));
+        return ok(request, 'registerSuccess');
+      },
+    );
+
+    app.post(
+      '/api/v1/user/resetPwd/step1',
+      { schema: { tags, summary: 'Password reset: send the mail', body: form } },
+      async (request) => {
+        await accounts.resetStep1(strings(request.body), info(request));
+        return ok(request, 'mailSent');
+      },
+    );
+
+    app.post(
+      '/api/v1/user/resetPwd/step2',
+      { schema: { tags, summary: 'Password reset: set the new password', body: form } },
+      async (request) => {
+        await accounts.resetStep2(strings(request.body), info(request));
+        return ok(request, 'passwordChanged');
+      },
+    );
+
+    app.get(
+      '/api/v1/user/send_phone_code',
+      {
+        schema: {
+          tags,
+          summary: 'Send an SMS verification code',
+          querystring: z.looseObject({ phone: z.string().optional(), region: z.string().optional() }),
+        },
+      },
+      async (request) => {
+        await accounts.sendPhoneCode(request.query, info(request));
+        return ok(request, 'codeSent');
+      },
+    );
+
+    app.get(
+      '/api/v1/user/checkOa',
+      { schema: { tags, summary: 'Internal-network probe' } },
+      async (request) =>
+        ok(request, 'ok', inNetworks(request.ip, ctx.config.INTERNAL_NETWORKS) ? { code: 'IN' } : {}),
+    );
+
+    app.get(
+      '/api/v1/user/oauth/authorize',
+      {
+        schema: {
+          tags,
+          summary: 'Start third-party (OA) login',
+          querystring: z.object({ redirect_url: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { OAUTH_AUTHORIZE_URL: authorize, OAUTH_CLIENT_ID: clientId } = ctx.config;
+        if (!authorize || !clientId) throw new ApiError(30008, 'third-party login is not configured');
+        const state = crypto.randomBytes(16).toString('hex');
+        reply.setCookie('oauth_state', state, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
+        const url = new URL(authorize);
+        url.searchParams.set('response_type', 'code');
+        url.searchParams.set('client_id', clientId);
+        url.searchParams.set('state', state);
+        url.searchParams.set(
+          'redirect_uri',
+          request.query.redirect_url ?? `${request.protocol}://${request.host}/index`,
+        );
+        return reply.redirect(url.toString());
+      },
+    );
+
+    app.post(
+      '/api/v1/user/token',
+      { schema: { tags, summary: 'Exchange a third-party login code', body: form } },
+      async (request, reply) => {
+        const body = strings(request.body);
+        const expected = request.cookies.oauth_state;
+        if (!body.code || !body.state || !expected || body.state !== expected)
+          throw new ApiError(30008, 'state mismatch');
+        reply.clearCookie('oauth_state', { path: '/' });
+        const identity = await exchangeOAuthCode(ctx.config, body.code, body.redirect_url ?? '');
+        const user = await accounts.userForExternalIdentity(identity);
+        const token = await accounts.createSession(user.id, request.ip);
+        setSessionCookie(request, reply, token, ctx.config.SESSION_TTL_HOURS);
+        return ok(request, 'loginSuccess', { token });
+      },
+    );
+
+    // Administration: user roles and the protocol version in force.
+    app.get(
+      '/api/v1/admin/users',
+      { schema: { tags: ['admin'], summary: 'Users and roles' } },
+      async (request) => {
+        await requireRoles(accounts, request, ['admin']);
+        const users = await ctx.db.kysely
+          .selectFrom('users')
+          .select(['id', 'email', 'real_name', 'role_permissions', 'created_at'])
+          .orderBy('id')
+          .execute();
+        return ok(request, 'ok', { users });
+      },
+    );
+
+    app.post(
+      '/api/v1/admin/users/:id/roles',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Set the roles of a user',
+          params: z.object({ id: z.coerce.number().int() }),
+          body: z.object({ roles: z.array(z.enum(ROLES)) }),
+        },
+      },
+      async (request) => {
+        await requireRoles(accounts, request, ['admin']);
+        await ctx.db.kysely
+          .updateTable('users')
+          .set({ role_permissions: request.body.roles.join(',') })
+          .where('id', '=', request.params.id)
+          .execute();
+        return ok(request, 'saved');
+      },
+    );
+
+    app.put(
+      '/api/v1/admin/protocol-version',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Set the protocol version in force',
+          body: z.object({ version: z.string().regex(/^\d{10}$/) }),
+        },
+      },
+      async (request) => {
+        await requireRoles(accounts, request, ['admin']);
+        await accounts.setProtocolVersion(request.body.version);
+        return ok(request, 'saved', { protocol_version: request.body.version });
+      },
+    );
+
+    // The local outbox exists only while mail or SMS stay on this machine (no SMTP server or SMS gateway).
+    if (ctx.mailer.local || ctx.sms.local) {
+      app.get(
+        '/api/v1/dev/outbox',
+        { schema: { tags: ['operations'], summary: 'Local outbox of mail and SMS' } },
+        async (request) => {
+          const messages = await ctx.db.kysely
+            .selectFrom('outbox')
+            .selectAll()
+            .orderBy('id', 'desc')
+            .limit(100)
+            .execute();
+          return ok(request, 'ok', { messages });
+        },
+      );
+    }
+  };

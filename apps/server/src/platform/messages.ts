@@ -1,0 +1,119 @@
+import type { RuleKey } from '@pixora/catalog';
+import type { FastifyRequest } from 'fastify';
+
+export type Language = 'zh' | 'zh_tw' | 'en';
+type Text = Record<Language, string>;
+
+/** Messages the console API shows to people, in the three languages. Validation texts follow spec point 5. */
+export const messages = {
+  emailRequired: { zh: '请输入邮箱', zh_tw: '請輸入郵箱', en: 'Please input email' },
+  emailInvalid: { zh: '请输入正确的邮箱', zh_tw: '請輸入正確的郵箱', en: 'Please input correct email' },
+  passwordRequired: { zh: '请输入密码', zh_tw: '請輸入密碼', en: 'Please input password' },
+  passwordLength: { zh: '密码长度不正确', zh_tw: '密碼長度不正確', en: 'Password length is incorrect' },
+  passwordRange: {
+    zh: '请使用 6 到 16 位的密码。',
+    zh_tw: '請使用 6 到 16 位的密碼。',
+    en: 'Please use a password between 6 and 16 characters.',
+  },
+  passwordMismatch: {
+    zh: '两次输入的密码不一致，请重新输入。',
+    zh_tw: '兩次輸入的密碼不一致，請重新輸入。',
+    en: 'Inconsistent passwords. Please enter again.',
+  },
+  codeRequired: { zh: '请输入验证码', zh_tw: '請輸入驗證碼', en: 'Please input verification code' },
+  nameRequired: { zh: '请输入真实姓名', zh_tw: '請輸入真實姓名', en: 'Please enter your real name' },
+  nameCharacters: {
+    zh: '检测到特殊字符，仅支持数字、字母、汉字和下划线。',
+    zh_tw: '偵測到特殊字元，僅支援數字、字母、漢字和底線。',
+    en: 'Special characters detected. Only numbers, letters, Chinese characters and underlines are supported.',
+  },
+  companyRequired: { zh: '请输入公司名称', zh_tw: '請輸入公司名稱', en: 'Please enter the company name' },
+  companyMin: { zh: '不少于 3 个字符。', zh_tw: '不少於 3 個字元。', en: 'No less than 3 characters.' },
+  companyMax: { zh: '最多 30 个字符', zh_tw: '最多 30 個字元', en: '30 characters max' },
+  industryRequired: { zh: '请输入所属行业', zh_tw: '請輸入所屬行業', en: 'Please enter the industry' },
+  industryMax: { zh: '最多 20 个字符', zh_tw: '最多 20 個字元', en: '20 characters max' },
+  companySizeRequired: {
+    zh: '请选择公司规模',
+    zh_tw: '請選擇公司規模',
+    en: 'Please select the company size',
+  },
+  phoneRequired: { zh: '请输入手机号码。', zh_tw: '請輸入手機號碼。', en: 'Please enter a phone number.' },
+  phoneInvalid: {
+    zh: '请输入有效的手机号码。',
+    zh_tw: '請輸入有效的手機號碼。',
+    en: 'Please enter a valid phone number.',
+  },
+  agreementRequired: {
+    zh: '请阅读并同意用户协议和隐私政策',
+    zh_tw: '請閱讀並同意用戶協議和隱私政策',
+    en: 'Please read and agree to the User Agreement and Privacy Policy',
+  },
+  captchaWrong: {
+    zh: '图形验证码错误或已过期',
+    zh_tw: '圖形驗證碼錯誤或已過期',
+    en: 'The verification code is wrong or has expired',
+  },
+  credentialsWrong: { zh: '邮箱或密码错误', zh_tw: '郵箱或密碼錯誤', en: 'Incorrect email or password' },
+  tooFrequent: { zh: '操作过于频繁。', zh_tw: '操作過於頻繁。', en: 'Operation too frequent.' },
+  codeSent: {
+    zh: '验证码已发送，请注意查收短信。',
+    zh_tw: '驗證碼已發送，請注意查收簡訊。',
+    en: 'Verification code sent. Please notice your messages.',
+  },
+  mailSent: {
+    zh: '邮件已发送，请通过邮件中的链接继续操作。',
+    zh_tw: '郵件已發送，請透過郵件中的連結繼續操作。',
+    en: 'E-mail sent. Please continue from the link in the e-mail.',
+  },
+  registerSuccess: { zh: '注册成功', zh_tw: '註冊成功', en: 'Register successful' },
+  loginSuccess: { zh: '登录成功', zh_tw: '登入成功', en: 'Login successful' },
+  passwordChanged: {
+    zh: '密码已修改，请使用新密码登录。',
+    zh_tw: '密碼已修改，請使用新密碼登入。',
+    en: 'Password changed. Please log in with your new password.',
+  },
+  linkInvalid: {
+    zh: '链接无效或已过期，请重新操作。',
+    zh_tw: '連結無效或已過期，請重新操作。',
+    en: 'This link is invalid or has expired. Please start again.',
+  },
+  phoneCodeWrong: {
+    zh: '短信验证码错误或已过期',
+    zh_tw: '簡訊驗證碼錯誤或已過期',
+    en: 'The SMS verification code is wrong or has expired',
+  },
+  sessionExpired: {
+    zh: '登录信息已过期，请重新登录',
+    zh_tw: '登入資訊已過期，請重新登入',
+    en: 'login information expired, please log in again',
+  },
+  forbidden: {
+    zh: '没有权限执行此操作',
+    zh_tw: '沒有權限執行此操作',
+    en: 'You do not have permission to do this',
+  },
+  oauthFailed: { zh: '第三方登录失败', zh_tw: '第三方登入失敗', en: 'Third-party login failed' },
+  saved: { zh: '保存成功', zh_tw: '儲存成功', en: 'Saved' },
+  ok: { zh: '成功', zh_tw: '成功', en: 'Success' },
+} satisfies Record<string, Text> & Record<RuleKey, Text>;
+
+export type MessageKey = keyof typeof messages;
+
+/** The visitor's language: `lang`/`language` query, then the `language` cookie, then Accept-Language, else zh. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = request.query as Record<string, unknown> | undefined;
+  const forced = query?.lang ?? query?.language;
+  const pick = (v: unknown): Language | undefined =>
+    v === 'en' || v === 'zh_tw' || v === 'zh' ? v : undefined;
+  if (typeof forced === 'string') return pick(forced) ?? 'zh';
+  const cookie = pick(request.cookies?.language);
+  if (cookie) return cookie;
+  const accept = String(request.headers['accept-language'] ?? '').toLowerCase();
+  if (accept.startsWith('en')) return 'en';
+  if (/^zh-(tw|hk|mo|hant)/.test(accept)) return 'zh_tw';
+  return 'zh';
+}
+
+export function translate(key: MessageKey, language: Language): string {
+  return messages[key][language];
+}
