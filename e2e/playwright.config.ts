@@ -20,7 +20,13 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, '.tmp/playwright.json') },
+    ],
+  ],
   outputDir: path.join(root, 'test-results'),
   use: {
     baseURL,

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/Logo.tsx';
+import { FAQ_PATH } from '../../app/site.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { ProductMenu } from './ProductMenu.tsx';
+import { ProductCatalog } from './ProductCatalog.tsx';
+import { useScrolled } from './useScrolled.ts';
+import styles from './TopBar.module.css';
+
+/** The bar turns slightly transparent once the page has scrolled this far (spec point 9). */
+export const NAV_OPACITY_SCROLL = 70;
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const scrolled = useScrolled(NAV_OPACITY_SCROLL);
+  // The mobile menu is open for one location only: any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const mobileOpen = openAt === location.key;
+  const closeMobile = () => setOpenAt(null);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    // The open mobile menu locks page scrolling (spec point 4).
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenAt(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.body.style.overflow = previous;
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [mobileOpen]);
+
+  const navClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`;
+  const supportActive =
+    location.pathname === '/doc' && new URLSearchParams(location.search).get('id') === '113';
+
+  return (
+    <header className={`${styles.bar} ${scrolled ? styles.scrolled : ''}`} data-testid="top-bar">
+      <div className={`wrap ${styles.inner}`}>
+        <Link to="/index" className={styles.logo} aria-label={t('nav.homeAria')}>
+          <Logo />
+        </Link>
+        <nav className={styles.nav} aria-label={t('nav.main')}>
+          <NavLink to="/index" className={navClass}>
+            {t('nav.home')}
+          </NavLink>
+          <ProductMenu />
+          <Link to={FAQ_PATH} className={`${styles.link} ${supportActive ? styles.active : ''}`}>
+            {t('nav.support')}
+          </Link>
+          <NavLink to="/aboutus" className={navClass}>
+            {t('nav.about')}
+          </NavLink>
+        </nav>
+        <div className={styles.actions}>
+          <LanguageSwitcher />
+          <Button type="primary" className={styles.login} onClick={() => void navigate('/login')}>
+            {t('nav.login')}
+          </Button>
+          <button
+            type="button"
+            className={styles.burger}
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-nav"
+            aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpenAt(mobileOpen ? null : location.key)}
+          >
+            {mobileOpen ? <CloseOutlined /> : <MenuOutlined />}
+          </button>
+        </div>
+      </div>
+      {mobileOpen && (
+        <nav id="mobile-nav" className={styles.mobile} aria-label={t('nav.main')}>
+          <NavLink to="/index" className={styles.mobileLink}>
+            {t('nav.home')}
+          </NavLink>
+          <div className={styles.mobileSection}>
+            <div className={styles.mobileHeading}>{t('nav.products')}</div>
+            <ProductCatalog compact onNavigate={closeMobile} />
+          </div>
+          <Link to={FAQ_PATH} className={styles.mobileLink}>
+            {t('nav.support')}
+          </Link>
+          <NavLink to="/aboutus" className={styles.mobileLink}>
+            {t('nav.about')}
+          </NavLink>
+          <Link to="/login" className={styles.mobileLink}>
+            {t('nav.login')}
+          </Link>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Pages whose full content arrives with later work (about, business, SDK docs, legal texts,
+ * accounts). Each shows its translated title and one sentence: `pages.<name>.title` / `.body`.
+ */
+export const INFO_PAGES = [
+  'aboutus',
+  'business',
+  'androidDoc',
+  'iosDoc',
+  'serviceProtocol',
+  'privacyProtocol',
+  'lawDeclare',
+  'logining',
+  'login',
+  'register',
+  'changePwd',
+] as const;
+
+export type InfoPageName = (typeof INFO_PAGES)[number];
