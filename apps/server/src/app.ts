@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -11,6 +12,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { AccountService } from './modules/account/account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
@@ -18,6 +22,7 @@ import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
 import { requestLanguage, translate } from './platform/messages.ts';
+import { createLocalStorage } from './platform/storage.ts';
 
 /** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
 function toApiError(error: FastifyError): ApiError | undefined {
@@ -103,6 +108,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     rateLimiter: ctx.rateLimiter,
   });
   await app.register(accountRoutes(ctx, accounts));
+  await app.register(contentRoutes(ctx));
+  await app.register(analyticsRoutes(ctx));
+  await app.register(
+    feedbackRoutes(ctx, accounts, createLocalStorage(path.join(ctx.config.DATA_DIR, 'files'))),
+  );
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

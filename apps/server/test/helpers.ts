@@ -6,6 +6,8 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import { seedDemoApp, seedMenus } from '../src/db/seed.ts';
+import { loadContent } from '../src/modules/content/content.loader.ts';
+import { seedContent } from '../src/modules/content/content.seed.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { createMailer, createSmsSender } from '../src/platform/messaging.ts';
@@ -24,9 +26,11 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     path.join(webDist, 'index.html'),
     '<!doctype html><title>Pixora</title><div id="root"></div>',
   );
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-data-'));
   const config: Config = loadConfig({
     LOG_LEVEL: 'silent',
     WEB_DIST: webDist,
+    DATA_DIR: dataDir,
     DATABASE_URL: 'sqlite::memory:',
     ...env,
   });
@@ -34,6 +38,7 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
   await migrateToLatest(db.kysely, db.dialect);
   await seedMenus(db.kysely);
   await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
+  await seedContent(db.kysely, loadContent(config.CONTENT_DIR));
   const ctx: AppContext = {
     config,
     db,
@@ -47,6 +52,7 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
   app.addHook('onClose', async () => {
     await db.close();
     fs.rmSync(webDist, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, ctx };
 }

@@ -21,3 +21,4 @@ export function groupInfo(group: Group) {
   return groups.find((g) => g.id === group);
 }
 export * from './account-rules.ts';
+export * from './api-docs.ts';

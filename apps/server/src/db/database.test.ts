@@ -28,7 +28,11 @@ describe.each(targets)('database on %s', (dialect, url) => {
 
   it('applies the migrations once and reports nothing new the second time', async () => {
     expect(db.dialect).toBe(dialect);
-    expect(await migrateToLatest(db.kysely, db.dialect)).toEqual(['0001_menus_and_apps', '0002_accounts']);
+    expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([
+      '0001_menus_and_apps',
+      '0002_accounts',
+      '0003_content',
+    ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });
 

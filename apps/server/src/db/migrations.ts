@@ -139,6 +139,52 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    '0003_content': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('docs')
+          .addColumn('id', 'integer', (c) => c.notNull())
+          .addColumn('lang', 'text', (c) => c.notNull())
+          .addColumn('pid', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('docs_pk', ['id', 'lang'])
+          .execute();
+        await db.schema
+          .createTable('content')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('visits')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('url', 'text', (c) => c.notNull())
+          .addColumn('duration_ms', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('logged_in', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('opened_at', 'text', (c) => c.notNull())
+          .addColumn('channel', 'text', (c) => c.notNull())
+          .addColumn('location', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('feedback')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('type_id', 'integer', (c) => c.notNull().defaultTo(2))
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('priority_id', 'integer', (c) => c.notNull().defaultTo(2))
+          .addColumn('attachments', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ['feedback', 'visits', 'content', 'docs'])
+          await db.schema.dropTable(table).execute();
+      },
+    },
   };
 }
 

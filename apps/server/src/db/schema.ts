@@ -100,6 +100,45 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Documentation pages seeded from content/docs, one row per page and language. */
+export interface DocsTable {
+  id: number;
+  lang: string;
+  pid: number;
+  sort: number;
+  title: string;
+  body: string;
+}
+
+/** Site content (banners, slides, legal texts, ...) seeded from content/, as JSON text by key. */
+export interface ContentTable {
+  key: string;
+  value: string;
+}
+
+export interface VisitsTable {
+  id: Generated<number>;
+  url: string;
+  duration_ms: number;
+  logged_in: number;
+  opened_at: string;
+  channel: string;
+  location: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  type_id: number;
+  title: string;
+  content: string;
+  priority_id: number;
+  attachments: string;
+  created_at: string;
+}
+
 export interface Database {
   menus: MenusTable;
   apps: AppsTable;
@@ -110,4 +149,8 @@ export interface Database {
   phone_codes: PhoneCodesTable;
   outbox: OutboxTable;
   settings: SettingsTable;
+  docs: DocsTable;
+  content: ContentTable;
+  visits: VisitsTable;
+  feedback: FeedbackTable;
 }

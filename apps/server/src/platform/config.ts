@@ -47,6 +47,13 @@ const schema = z.object({
   OAUTH_USERINFO_URL: z.string().url().optional(),
   OAUTH_CLIENT_ID: z.string().optional(),
   OAUTH_CLIENT_SECRET: z.string().optional(),
+  CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
+  COMPANY_NAME: z.string().default('Pixora Technology Co., Ltd.'),
+  CONTACT_EMAIL: z.string().email().default('support@pixora.local'),
+  LEGAL_EMAIL: z.string().email().default('legal@pixora.local'),
+  BUSINESS_EMAIL: z.string().email().default('business@pixora.local'),
+  TELECOM_LICENCE: z.string().default('ICP B2-00000000'),
+  CULTURE_LICENCE: z.string().default('Culture Network (2026) 0000-000'),
 });
 
 export type Config = z.infer<typeof schema>;

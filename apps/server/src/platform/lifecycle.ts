@@ -3,6 +3,8 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedDemoApp, seedMenus } from '../db/seed.ts';
+import { loadContent } from '../modules/content/content.loader.ts';
+import { seedContent } from '../modules/content/content.seed.ts';
 import { databaseUrl, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createMailer, createSmsSender } from './messaging.ts';
@@ -17,6 +19,7 @@ export async function startPlatform(config: Config) {
   await migrateToLatest(db.kysely, db.dialect);
   await seedMenus(db.kysely);
   await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
+  await seedContent(db.kysely, loadContent(config.CONTENT_DIR));
 
   const backend = createLocalBackend({
     workers: config.WORKERS,

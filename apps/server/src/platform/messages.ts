@@ -94,6 +94,8 @@ export const messages = {
   },
   oauthFailed: { zh: '第三方登录失败', zh_tw: '第三方登入失敗', en: 'Third-party login failed' },
   saved: { zh: '保存成功', zh_tw: '儲存成功', en: 'Saved' },
+  titleRequired: { zh: '请输入标题', zh_tw: '請輸入標題', en: 'Please enter a title' },
+  feedbackThanks: { zh: '感谢您的反馈！', zh_tw: '感謝您的回饋！', en: 'Thank you for your feedback!' },
   ok: { zh: '成功', zh_tw: '成功', en: 'Success' },
 } satisfies Record<string, Text> & Record<RuleKey, Text>;
 

@@ -1,0 +1,202 @@
+import type { InferenceBackend } from '@pixora/vision';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/helpers.ts';
+import type { AppContext } from '../../platform/context.ts';
+
+const idle: InferenceBackend = {
+  run: () => Promise.reject(new Error('not used')),
+  ready: () => Promise.resolve(),
+  stats: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 1, completed: 0 }),
+  close: () => Promise.resolve(),
+};
+
+const specDocIds = [45, 49, 53, 79, 85, 6, 13, 15, 88, 92, 95, 80, 96, 97, 82, 81, 71, 72, 74, 75, 113];
+const legalNames = [
+  'privacy-policy',
+  'user-agreement',
+  'developer-agreement',
+  'legal-statement',
+  'legal-notice',
+];
+const languages = ['zh', 'zh_tw', 'en'];
+
+interface Node {
+  Id: number;
+  Children: Node[];
+}
+const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.Children)]);
+
+describe('docs and content', () => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  beforeAll(async () => {
+    ({ app, ctx } = await testApp(idle, {
+      CONTACT_EMAIL: 'help@pixora.example',
+      LEGAL_EMAIL: 'law@pixora.example',
+    }));
+  });
+  afterAll(async () => app?.close());
+
+  const get = (url: string, lang = 'en') =>
+    app.inject({ method: 'GET', url, headers: { cookie: `language=${lang}` } });
+
+  it('builds the documentation tree with guides, the FAQ and an API page per capability', async () => {
+    const tree = (await get('/api/v1/doc/')).json().data.data as Node[];
+    const ids = new Set(flatten(tree).map((n) => n.Id));
+    for (const id of [100, 101, 102, 103, 110, 113, 120, 121, 122, ...specDocIds])
+      expect(ids.has(id), `doc ${id}`).toBe(true);
+  });
+
+  it('answers every doc id the site links, in each language', async () => {
+    for (const lang of languages) {
+      for (const id of specDocIds) {
+        const res = await get(`/api/v1/doc/${id}`, lang);
+        expect([lang, id, res.statusCode]).toEqual([lang, id, 200]);
+        expect(res.json().data.Content.length).toBeGreaterThan(40);
+      }
+    }
+    expect((await get('/api/v1/doc/99999')).json().ErrorCode).toBe(21017);
+  });
+
+  it('writes a working API reference for an open capability and says so for one not open yet', async () => {
+    const points = (await get('/api/v1/doc/49')).json().data;
+    expect(points.Title).toBe('Face Key Points');
+    expect(points.Content).toContain('POST /v2/facepoints');
+    expect(points.Content).toContain('face_landmark.mesh');
+    expect(points.Content).toContain('curl -s "http://localhost:80/v2/facepoints?api_key=pixora-demo-key');
+    expect(points.Content).toContain('| 20003 | 400 |');
+    const catDog = (await get('/api/v1/doc/81', 'zh')).json().data;
+    expect(catDog.Content).toContain('10023');
+  });
+
+  it('fills the error-code page from the error catalogue', async () => {
+    const page = (await get('/api/v1/doc/103')).json().data.Content as string;
+    for (const code of [20003, 20015, 10015, 10002, 10029]) expect(page).toContain(`| ${code} |`);
+    expect(page).not.toContain('{{');
+  });
+
+  it('serves every legal text in every language with the configured addresses', async () => {
+    for (const name of legalNames) {
+      for (const lang of languages) {
+        const res = await get(`/api/v1/legal/${name}`, lang);
+        expect([name, lang, res.statusCode]).toEqual([name, lang, 200]);
+        const { title, body } = res.json().data;
+        expect(title).toBeTruthy();
+        expect(body).not.toMatch(/\{\{\w+\}\}/);
+      }
+    }
+    const privacy = (await get('/api/v1/legal/privacy-policy')).json().data.body as string;
+    expect(privacy).toContain('help@pixora.example');
+    expect(privacy).toContain('law@pixora.example');
+    const userAgreement = await Promise.all(
+      languages.map(async (l) => (await get('/api/v1/legal/user-agreement', l)).json().data.updated),
+    );
+    expect(userAgreement).toEqual(['2020-04-20', '2019-09-02', '2019-09-02']);
+  });
+
+  it('serves the home page content from the database', async () => {
+    const banners = (await get('/api/v1/content/banners')).json().data;
+    expect(banners).toHaveLength(5);
+    const tech = (await get('/api/v1/content/technology')).json().data;
+    expect(JSON.stringify(tech)).toContain('/algorithm/faceTechnology/facepointdetect');
+    const rows = await ctx.db.kysely.selectFrom('content').select('key').execute();
+    expect(rows.map((r) => r.key)).toContain('site/banners');
+  });
+
+  it('stores visit events and refuses malformed ones', async () => {
+    const visit = {
+      url: '/index',
+      duration_ms: 1234,
+      logged_in: false,
+      opened_at: '2026-11-22 10:00:00',
+      channel: 'web',
+      location: 'zh',
+    };
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/analytics/visit', payload: visit })).statusCode,
+    ).toBe(200);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/v1/analytics/visit',
+      payload: { ...visit, channel: 'tv' },
+    });
+    expect([bad.statusCode, bad.json().ErrorCode]).toEqual([400, 10000]);
+    const rows = await ctx.db.kysely.selectFrom('visits').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ url: '/index', duration_ms: 1234, channel: 'web' });
+  });
+
+  it('takes feedback with attachments from signed-in users only', async () => {
+    const anonymous = await app.inject({ method: 'POST', url: '/api/v1/feedback/', payload: { title: 'x' } });
+    expect(anonymous.statusCode).toBe(401);
+
+    const now = new Date().toISOString();
+    const user = await ctx.db.kysely
+      .insertInto('users')
+      .values({
+        email: 'fb@example.com',
+        password_hash: 'x',
+        username: 'fb@example.com',
+        real_name: '',
+        phone: '',
+        company: '',
+        industry: '',
+        company_size: 0,
+        addr: '',
+        business_id: 0,
+        location_id: 0,
+        role_permissions: '',
+        agreement: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { AccountService } = await import('../account/account.service.ts');
+    const accounts = new AccountService({
+      db: ctx.db.kysely,
+      config: ctx.config,
+      mailer: ctx.mailer,
+      sms: ctx.sms,
+      rateLimiter: ctx.rateLimiter,
+    });
+    const token = await accounts.createSession(user.id, '127.0.0.1');
+    const auth = { authorization: `Bearer ${token}` };
+
+    const boundary = 'pixoraboundary';
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--${boundary}--\r\n`;
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/v1/upload?type=png',
+      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
+    expect(upload.statusCode).toBe(200);
+    const key = upload.json().data.key as string;
+    expect(key).toMatch(/^uploads\/[0-9a-f]{32}\.png$/);
+
+    const blank = await app.inject({
+      method: 'POST',
+      url: '/api/v1/feedback/',
+      headers: { ...auth, cookie: 'language=en' },
+      payload: { title: '   ' },
+    });
+    expect(blank.json().errors[0]).toMatchObject({ field: 'title', message: 'Please enter a title' });
+
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/v1/feedback/',
+      headers: auth,
+      payload: { title: 'Box too small', content: 'line 1\\nline 2', attachment: key },
+    });
+    expect(sent.json().data.code).toBe(0);
+    const stored = await ctx.db.kysely.selectFrom('feedback').selectAll().executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      type_id: 2,
+      priority_id: 2,
+      title: 'Box too small',
+      attachments: JSON.stringify([key]),
+    });
+  });
+});
