@@ -1,13 +1,5 @@
-import type { InferenceBackend } from '@pixora/vision';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/helpers.ts';
-
-const idle: InferenceBackend = {
-  run: () => Promise.reject(new Error('not used')),
-  ready: () => Promise.resolve(),
-  stats: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 8, completed: 0 }),
-  close: () => Promise.resolve(),
-};
+import { idleBackend as idle, testApp } from '../test/helpers.ts';
 
 describe('server', () => {
   it('answers the menu in the contract shape', async () => {

@@ -19,6 +19,14 @@ export async function skimagePhoto(name: 'astronaut' | 'chelsea' | 'coffee'): Pr
   return fs.readFileSync(path.join((ensureSkimageData as () => string)(), `${name}.png`));
 }
 
+/** A backend for tests that never reach the engine (accounts, content, menu). */
+export const idleBackend: InferenceBackend = {
+  run: () => Promise.reject(new Error('this test does not use the engine')),
+  ready: () => Promise.resolve(),
+  stats: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 1, completed: 0 }),
+  close: () => Promise.resolve(),
+};
+
 /** An app on a fresh in-memory database with the given backend and configuration overrides. */
 export async function testApp(backend: InferenceBackend, env: Record<string, string> = {}) {
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-web-'));

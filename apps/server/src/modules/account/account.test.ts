@@ -1,18 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testApp } from '../../../test/helpers.ts';
+import { idleBackend as idle, testApp } from '../../../test/helpers.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { AppContext } from '../../platform/context.ts';
-
-const idle: InferenceBackend = {
-  run: () => Promise.reject(new Error('not used')),
-  ready: () => Promise.resolve(),
-  stats: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 1, completed: 0 }),
-  close: () => Promise.resolve(),
-};
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 

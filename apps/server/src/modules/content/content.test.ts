@@ -1,15 +1,7 @@
-import type { InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../test/helpers.ts';
+import { idleBackend as idle, testApp } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-
-const idle: InferenceBackend = {
-  run: () => Promise.reject(new Error('not used')),
-  ready: () => Promise.resolve(),
-  stats: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 1, completed: 0 }),
-  close: () => Promise.resolve(),
-};
 
 const specDocIds = [45, 49, 53, 79, 85, 6, 13, 15, 88, 92, 95, 80, 96, 97, 82, 81, 71, 72, 74, 75, 113];
 const legalNames = [
