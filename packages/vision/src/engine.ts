@@ -1,0 +1,73 @@
+/**
+ * The engine proper: decode + validate an image, then run one registered algorithm on it.
+ * One engine per thread (models live in that thread's tfjs). Worker threads host one each; the
+ * calling thread can host one too through `runTaskInProcess` (benchmarks, tests, CLI tools).
+ */
+import { getAlgorithm, taskNames } from './algorithms/index.ts';
+import { decodeImage, resolveLimits, type ImageLimits } from './image/decode.ts';
+import { UnknownTaskError } from './errors.ts';
+import { initTf } from './runtime/tfjs.ts';
+
+export interface TaskInput {
+  /** Encoded image bytes (JPEG, PNG, WebP, GIF). */
+  image: Buffer | Uint8Array;
+  /** Algorithm parameters; each algorithm validates its own. */
+  params?: Record<string, unknown>;
+}
+
+export interface Engine {
+  readonly limits: ImageLimits;
+  run(task: string, input: TaskInput): Promise<unknown>;
+}
+
+/** Loads every registered algorithm's models and warms them up; resolves when ready to serve. */
+export async function createEngine(limits?: Partial<ImageLimits>): Promise<Engine> {
+  const resolved = resolveLimits(limits);
+  await initTf();
+  const loaded = new Map<string, unknown>();
+  for (const task of taskNames) {
+    const algo = getAlgorithm(task);
+    if (!algo) continue;
+    const models = await algo.loadModels();
+    await algo.warmup(models);
+    loaded.set(task, models);
+  }
+  return {
+    limits: resolved,
+    async run(task, input) {
+      const algo = getAlgorithm(task);
+      if (!algo || !loaded.has(task)) throw new UnknownTaskError(task);
+      // Parameters first: a bad request should not cost a decode.
+      const params = algo.parseParams(input.params);
+      const buf = Buffer.isBuffer(input.image)
+        ? input.image
+        : Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength);
+      const image = await decodeImage(buf, resolved, algo.decode);
+      return algo.run(image, params, loaded.get(task));
+    },
+  };
+}
+
+let inProcess: Promise<Engine> | undefined;
+
+/** The calling thread's engine (default limits), created on first use. */
+export function getInProcessEngine(): Promise<Engine> {
+  if (!inProcess) {
+    const created = createEngine();
+    // A failed start (e.g. missing model files) must not be cached: the next call retries.
+    created.catch(() => {
+      if (inProcess === created) inProcess = undefined;
+    });
+    inProcess = created;
+  }
+  return inProcess;
+}
+
+/**
+ * Runs a task on the calling thread with the same code path the workers use. Blocks this thread
+ * for the duration of the inference: use it for benchmarks and tools, not on an HTTP event loop.
+ */
+export async function runTaskInProcess<T = unknown>(task: string, input: TaskInput): Promise<T> {
+  const engine = await getInProcessEngine();
+  return (await engine.run(task, input)) as T;
+}

@@ -1,0 +1,38 @@
+/**
+ * @pixora/vision: the vision engine. Models load from files inside node_modules; inference runs
+ * in worker threads (createLocalBackend) or, for tools and benchmarks, in-process.
+ */
+export type { InferenceBackend, RunInput, RunOptions, BackendStats } from './pool/backend.ts';
+export { createLocalBackend, type LocalBackendOptions } from './pool/local.ts';
+export { runTaskInProcess, createEngine, type Engine, type TaskInput } from './engine.ts';
+export {
+  ImageInputError,
+  QueueFullError,
+  TaskTimeoutError,
+  TaskAbortedError,
+  WorkerCrashedError,
+  BackendClosedError,
+  UnknownTaskError,
+  TaskParamsError,
+  serializeError,
+  deserializeError,
+  type ImageInputErrorCode,
+  type SerializedError,
+} from './errors.ts';
+export {
+  decodeImage,
+  probeImage,
+  DEFAULT_IMAGE_LIMITS,
+  type ImageLimits,
+  type ImageFormat,
+  type DecodedImage,
+  type ImageProbe,
+} from './image/decode.ts';
+export { algorithms, taskNames, isTaskName, type TaskName, type TaskResults } from './algorithms/index.ts';
+export {
+  FACEPOINTS_DEFAULTS,
+  type FacePointsParams,
+  type FacePointsResult,
+  type FacePointsFace,
+} from './algorithms/face/facepoints.ts';
+export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';

@@ -1,0 +1,41 @@
+/**
+ * The contract between the HTTP gateway and wherever inference runs. The local worker-thread
+ * pool implements it today; a BullMQ/Redis backend for other machines can implement it later
+ * with the same task names, the same plain-data inputs (image bytes + JSON params) and the same
+ * serialised errors (see errors.ts), without touching any algorithm.
+ */
+export interface RunInput {
+  /** Encoded image bytes. The backend copies what it needs; the caller keeps its buffer. */
+  image: Buffer;
+  /** Algorithm parameters (JSON-compatible). */
+  params?: Record<string, unknown>;
+}
+
+export interface RunOptions {
+  /** Overrides the backend's default time budget for this job (queue wait included). */
+  timeoutMs?: number;
+  /** Aborting rejects the job with TaskAbortedError (a running job's result is discarded). */
+  signal?: AbortSignal;
+}
+
+export interface BackendStats {
+  /** Live workers (starting or ready). */
+  workers: number;
+  /** Workers currently running a job. */
+  busy: number;
+  /** Jobs waiting for a worker. */
+  queued: number;
+  /** Waiting jobs allowed before `run` rejects with QueueFullError. */
+  maxQueue: number;
+  /** Jobs a worker answered (result or task error) since start. */
+  completed: number;
+}
+
+export interface InferenceBackend {
+  run<T = unknown>(task: string, input: RunInput, opts?: RunOptions): Promise<T>;
+  /** Resolves once every worker has loaded and warmed up its models; rejects if they cannot. */
+  ready(): Promise<void>;
+  stats(): BackendStats;
+  /** Rejects waiting and running jobs with BackendClosedError and stops the workers. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,37 @@
+/**
+ * Per-thread model cache. Each worker thread has its own tfjs instance and therefore its own copy
+ * of every model; a model is read from disk and compiled once per thread, never per request.
+ */
+import type { GraphModel } from '@tensorflow/tfjs';
+import { initTf } from './tfjs.ts';
+import { loadGraphModelFromFile } from './model-files.ts';
+import { humanModelPath } from './human-models.ts';
+
+/** Models shipped in npm packages that algorithms may ask for. */
+export type ModelName = 'blazeface' | 'facemesh' | 'iris';
+
+const cache = new Map<ModelName, Promise<GraphModel>>();
+
+function modelPath(name: ModelName): string {
+  switch (name) {
+    case 'blazeface':
+    case 'facemesh':
+    case 'iris':
+      return humanModelPath(name);
+  }
+}
+
+/** Loads (once per thread) a named model; concurrent callers share the same promise. */
+export function getModel(name: ModelName): Promise<GraphModel> {
+  let p = cache.get(name);
+  if (!p) {
+    p = (async () => {
+      await initTf();
+      return loadGraphModelFromFile(modelPath(name));
+    })();
+    // A failed load must not poison the cache forever.
+    p.catch(() => cache.delete(name));
+    cache.set(name, p);
+  }
+  return p;
+}

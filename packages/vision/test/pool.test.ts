@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BackendClosedError,
+  createLocalBackend,
+  ImageInputError,
+  QueueFullError,
+  runTaskInProcess,
+  TaskAbortedError,
+  TaskParamsError,
+  TaskTimeoutError,
+  WorkerCrashedError,
+  type FacePointsResult,
+  type InferenceBackend,
+} from '../src/index.ts';
+import { astronautPath, read } from './fixtures.ts';
+
+const fakeWorker = new URL('./fixtures/fake-worker.ts', import.meta.url);
+const brokenWorker = new URL('./fixtures/broken-worker.ts', import.meta.url);
+
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('local backend running the real engine in a worker thread', () => {
+  let backend: InferenceBackend;
+  const astronaut = read(astronautPath());
+
+  beforeAll(async () => {
+    backend = createLocalBackend({ workers: 1, maxQueue: 2, taskTimeoutMs: 60_000 });
+    await backend.ready();
+  });
+  afterAll(async () => {
+    await backend.close();
+  });
+
+  it('ready() resolves once the worker has loaded its models', async () => {
+    await expect(backend.ready()).resolves.toBeUndefined();
+    expect(backend.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0, maxQueue: 2 });
+  });
+
+  it('returns exactly what the in-process engine returns, and leaves the caller buffer intact', async () => {
+    const copy = Buffer.from(astronaut);
+    const fromPool = await backend.run<FacePointsResult>('facepoints', { image: astronaut });
+    const inProcess = await runTaskInProcess<FacePointsResult>('facepoints', { image: astronaut });
+    expect(fromPool).toEqual(inProcess);
+    expect(fromPool.faces).toHaveLength(1);
+    expect(astronaut.equals(copy)).toBe(true);
+  });
+
+  it('re-creates engine errors on this side with their class and code', async () => {
+    const err = await backend
+      .run('facepoints', { image: Buffer.from('plain text, not a photo') })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImageInputError);
+    expect((err as ImageInputError).code).toBe('UNSUPPORTED_TYPE');
+    await expect(
+      backend.run('facepoints', { image: astronaut, params: { maxFaces: -1 } }),
+    ).rejects.toBeInstanceOf(TaskParamsError);
+  });
+
+  it('rejects at once with QueueFullError when maxQueue jobs already wait', async () => {
+    const before = backend.stats().completed;
+    const running = backend.run('facepoints', { image: astronaut }); // dispatched to the worker
+    const waiting = [
+      backend.run('facepoints', { image: astronaut }),
+      backend.run('facepoints', { image: astronaut }),
+    ];
+    expect(backend.stats()).toMatchObject({ busy: 1, queued: 2 });
+    const t0 = performance.now();
+    await expect(backend.run('facepoints', { image: astronaut })).rejects.toBeInstanceOf(QueueFullError);
+    expect(performance.now() - t0).toBeLessThan(50);
+    await Promise.all([running, ...waiting]);
+    expect(backend.stats().completed).toBe(before + 3);
+    expect(backend.stats().queued).toBe(0);
+  });
+
+  it('aborting a waiting job rejects it with TaskAbortedError', async () => {
+    const running = backend.run('facepoints', { image: astronaut });
+    const controller = new AbortController();
+    const waiting = backend.run('facepoints', { image: astronaut }, { signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toBeInstanceOf(TaskAbortedError);
+    expect(backend.stats().queued).toBe(0);
+    await running;
+  });
+
+  it('rejects a job over its time budget with TaskTimeoutError, replaces the stuck worker, keeps serving', async () => {
+    await expect(backend.run('facepoints', { image: astronaut }, { timeoutMs: 5 })).rejects.toBeInstanceOf(
+      TaskTimeoutError,
+    );
+    // The job was still running 5 ms after it started: the worker is terminated and replaced.
+    await backend.ready();
+    expect(backend.stats().workers).toBe(1);
+    const r = await backend.run<FacePointsResult>('facepoints', { image: astronaut });
+    expect(r.faces).toHaveLength(1);
+  });
+});
+
+describe('local backend: crashes, hangs, start-up failures, close (stand-in worker)', () => {
+  it('runs jobs on all workers in parallel', async () => {
+    const backend = createLocalBackend({
+      workers: 2,
+      maxQueue: 4,
+      taskTimeoutMs: 10_000,
+      workerUrl: fakeWorker,
+    });
+    await backend.ready();
+    const t0 = performance.now();
+    const results = await Promise.all([
+      backend.run<{ threadId: number }>('echo', { image: Buffer.from('a'), params: { delayMs: 400 } }),
+      backend.run<{ threadId: number }>('echo', { image: Buffer.from('b'), params: { delayMs: 400 } }),
+    ]);
+    expect(performance.now() - t0).toBeLessThan(750);
+    expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
+    await backend.close();
+  });
+
+  it('a crashed worker rejects its job with WorkerCrashedError and is replaced', async () => {
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 4,
+      taskTimeoutMs: 10_000,
+      workerUrl: fakeWorker,
+    });
+    await backend.ready();
+    const first = await backend.run<{ threadId: number }>('echo', { image: Buffer.from('x') });
+    const err = await backend.run('crash', { image: Buffer.from('x') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WorkerCrashedError);
+    expect((err as Error).message).toContain('fake worker crashed');
+    await expect(backend.run('exit', { image: Buffer.from('x') })).rejects.toBeInstanceOf(WorkerCrashedError);
+    await backend.ready();
+    const after = await backend.run<{ threadId: number }>('echo', { image: Buffer.from('x') });
+    expect(after.threadId).not.toBe(first.threadId);
+    expect(backend.stats().workers).toBe(1);
+    await backend.close();
+  });
+
+  it('a hung worker is terminated after the budget and replaced; queued jobs then run', async () => {
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 4,
+      taskTimeoutMs: 300,
+      workerUrl: fakeWorker,
+    });
+    await backend.ready();
+    const hung = backend.run('hang', { image: Buffer.from('x') });
+    const queued = backend.run<{ params: { n: number } }>(
+      'echo',
+      { image: Buffer.from('y'), params: { n: 7 } },
+      { timeoutMs: 10_000 },
+    );
+    await expect(hung).rejects.toBeInstanceOf(TaskTimeoutError);
+    await expect(queued).resolves.toMatchObject({ params: { n: 7 } });
+    expect(backend.stats().workers).toBe(1);
+    await backend.close();
+  });
+
+  it('errors sent by a worker keep their class and code', async () => {
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 1,
+      taskTimeoutMs: 5_000,
+      workerUrl: fakeWorker,
+    });
+    const err = await backend.run('fail', { image: Buffer.from('x') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImageInputError);
+    expect((err as ImageInputError).code).toBe('TOO_LARGE');
+    await backend.close();
+  });
+
+  it('ready() rejects when workers cannot start, and so do jobs', async () => {
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 1,
+      taskTimeoutMs: 5_000,
+      workerUrl: brokenWorker,
+    });
+    await expect(backend.ready()).rejects.toThrow(/fail to start.*models not found/);
+    await expect(backend.run('echo', { image: Buffer.from('x') })).rejects.toThrow(/fail to start/);
+    await backend.close();
+  });
+
+  it('close() rejects running and waiting jobs, terminates the workers and refuses new jobs', async () => {
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 2,
+      taskTimeoutMs: 10_000,
+      workerUrl: fakeWorker,
+    });
+    await backend.ready();
+    // Attach the expectations first: both jobs reject while close() is being awaited.
+    const running = expect(
+      backend.run('echo', { image: Buffer.from('x'), params: { delayMs: 5_000 } }),
+    ).rejects.toBeInstanceOf(BackendClosedError);
+    const waiting = expect(backend.run('echo', { image: Buffer.from('y') })).rejects.toBeInstanceOf(
+      BackendClosedError,
+    );
+    await backend.close();
+    await running;
+    await waiting;
+    expect(backend.stats()).toMatchObject({ workers: 0, busy: 0, queued: 0 });
+    await expect(backend.run('echo', { image: Buffer.from('z') })).rejects.toBeInstanceOf(BackendClosedError);
+    await expect(backend.ready()).rejects.toBeInstanceOf(BackendClosedError);
+    await until(() => backend.stats().workers === 0);
+  });
+});
