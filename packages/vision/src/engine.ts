@@ -3,10 +3,10 @@
  * One engine per thread (models live in that thread's tfjs). Worker threads host one each; the
  * calling thread can host one too through `runTaskInProcess` (benchmarks, tests, CLI tools).
  */
-import { getAlgorithm, taskNames } from './algorithms/index.ts';
+import { loadAlgorithm, taskNames } from './algorithms/index.ts';
+import type { AnyAlgorithm } from './algorithms/types.ts';
 import { decodeImage, resolveLimits, type ImageLimits } from './image/decode.ts';
 import { UnknownTaskError } from './errors.ts';
-import { initTf } from './runtime/tfjs.ts';
 
 export interface TaskInput {
   /** Encoded image bytes (JPEG, PNG, WebP, GIF). */
@@ -23,27 +23,31 @@ export interface Engine {
 /** Loads every registered algorithm's models and warms them up; resolves when ready to serve. */
 export async function createEngine(limits?: Partial<ImageLimits>): Promise<Engine> {
   const resolved = resolveLimits(limits);
+  // Imported here, not at module level: the pool's host thread imports this package without
+  // ever running models, and should not pay for loading TensorFlow.js.
+  const { initTf } = await import('./runtime/tfjs.ts');
   await initTf();
-  const loaded = new Map<string, unknown>();
+  const loaded = new Map<string, { algo: AnyAlgorithm; models: unknown }>();
   for (const task of taskNames) {
-    const algo = getAlgorithm(task);
+    const algo = await loadAlgorithm(task);
     if (!algo) continue;
     const models = await algo.loadModels();
     await algo.warmup(models);
-    loaded.set(task, models);
+    loaded.set(task, { algo, models });
   }
   return {
     limits: resolved,
     async run(task, input) {
-      const algo = getAlgorithm(task);
-      if (!algo || !loaded.has(task)) throw new UnknownTaskError(task);
+      const entry = loaded.get(task);
+      if (!entry) throw new UnknownTaskError(task);
+      const { algo, models } = entry;
       // Parameters first: a bad request should not cost a decode.
       const params = algo.parseParams(input.params);
       const buf = Buffer.isBuffer(input.image)
         ? input.image
         : Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength);
       const image = await decodeImage(buf, resolved, algo.decode);
-      return algo.run(image, params, loaded.get(task));
+      return algo.run(image, params, models);
     },
   };
 }

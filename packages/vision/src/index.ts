@@ -1,6 +1,9 @@
 /**
  * @pixora/vision: the vision engine. Models load from files inside node_modules; inference runs
  * in worker threads (createLocalBackend) or, for tools and benchmarks, in-process.
+ *
+ * Importing this entry point does not load TensorFlow.js; that happens in whichever thread
+ * first runs a model (a pool worker, or the caller of runTaskInProcess / createEngine).
  */
 export type { InferenceBackend, RunInput, RunOptions, BackendStats } from './pool/backend.ts';
 export { createLocalBackend, type LocalBackendOptions } from './pool/local.ts';
@@ -28,11 +31,17 @@ export {
   type DecodedImage,
   type ImageProbe,
 } from './image/decode.ts';
-export { algorithms, taskNames, isTaskName, type TaskName, type TaskResults } from './algorithms/index.ts';
+export {
+  taskNames,
+  isTaskName,
+  type TaskName,
+  type TaskResults,
+  type TaskParams,
+} from './algorithms/index.ts';
 export {
   FACEPOINTS_DEFAULTS,
   type FacePointsParams,
   type FacePointsResult,
   type FacePointsFace,
-} from './algorithms/face/facepoints.ts';
+} from './algorithms/face/facepoints-params.ts';
 export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';

@@ -10,59 +10,24 @@ import { tf } from '../../runtime/tfjs.ts';
 import { float32View } from '../../runtime/scratch.ts';
 import { getModel } from '../../runtime/models.ts';
 import type { DecodedImage } from '../../image/decode.ts';
-import { TaskParamsError } from '../../errors.ts';
 import type { Algorithm } from '../types.ts';
+import {
+  parseFacePointsParams,
+  type FacePointsFace,
+  type FacePointsParams,
+  type FacePointsResult,
+} from './facepoints-params.ts';
 import { createDetector, detectFaces, DETECTOR_INPUT, type Detector } from './detector.ts';
 import { IRIS_INPUT, landmarkFace, MESH_INPUT, roiFromDetection, type Point3 } from './landmarks.ts';
 import { clamp, overlapOfSmaller, round1, type Box, type Point2 } from './geometry.ts';
 
-export interface FacePointsParams {
-  /** Maximum number of faces returned (highest detector scores win). Default 20, max 100. */
-  maxFaces: number;
-  /**
-   * Minimum detector confidence, 0.05..1. Default 0.4: lower than MediaPipe's 0.5 because every
-   * candidate is re-checked by the mesh model's face-presence score, which rejects misfires
-   * (measured < 0.01 on the cat and coffee photos), while small faces often score 0.4-0.5.
-   */
-  minConfidence: number;
-  /**
-   * Scan overlapping tiles of large photos to find small faces (default true). Costs four extra
-   * detector passes (~200 ms) on photos whose long side exceeds 800 px.
-   */
-  smallFaces: boolean;
-}
-
-export interface FacePointsFace {
-  /** Tight box around the 468 mesh points, original-image pixels, 1 decimal. */
-  rectangle: { left: number; top: number; width: number; height: number };
-  /** Detector confidence, 0..1. */
-  score: number;
-  /** 468 MediaPipe face-mesh points [x, y, z], original-image pixels (z: same scale, relative). */
-  mesh: Array<[number, number, number]>;
-  /** Subject's left iris (right side of a non-mirrored photo): centre, then 4 contour points. */
-  irisLeft: Array<[number, number]>;
-  /** Subject's right iris (left side of a non-mirrored photo): centre, then 4 contour points. */
-  irisRight: Array<[number, number]>;
-}
-
-export interface FacePointsResult {
-  imageWidth: number;
-  imageHeight: number;
-  /** Sorted left to right by rectangle.left. */
-  faces: FacePointsFace[];
-}
+export type { FacePointsFace, FacePointsParams, FacePointsResult } from './facepoints-params.ts';
 
 export interface FaceModels {
   detector: Detector;
   mesh: GraphModel;
   iris: GraphModel;
 }
-
-export const FACEPOINTS_DEFAULTS: Readonly<FacePointsParams> = Object.freeze({
-  maxFaces: 20,
-  minConfidence: 0.4,
-  smallFaces: true,
-});
 
 /**
  * Pixels handed to the models are capped at this long side. The mesh crop is 192 px and the
@@ -83,31 +48,6 @@ const NMS_IOU = 0.3;
  * other (a partial-face detection inside a full one has a low IoU but a high overlap ratio).
  */
 const DUPLICATE_OVERLAP = 0.5;
-
-function parseParams(raw: Record<string, unknown> | undefined): FacePointsParams {
-  const p = { ...FACEPOINTS_DEFAULTS };
-  if (raw === undefined || raw === null) return p;
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
-  if (raw.maxFaces !== undefined) {
-    const v = raw.maxFaces;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 100) {
-      throw new TaskParamsError('maxFaces must be an integer between 1 and 100');
-    }
-    p.maxFaces = v;
-  }
-  if (raw.minConfidence !== undefined) {
-    const v = raw.minConfidence;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0.05 || v > 1) {
-      throw new TaskParamsError('minConfidence must be a number between 0.05 and 1');
-    }
-    p.minConfidence = v;
-  }
-  if (raw.smallFaces !== undefined) {
-    if (typeof raw.smallFaces !== 'boolean') throw new TaskParamsError('smallFaces must be a boolean');
-    p.smallFaces = raw.smallFaces;
-  }
-  return p;
-}
 
 async function loadModels(): Promise<FaceModels> {
   const [blazeface, mesh, iris] = await Promise.all([
@@ -223,7 +163,7 @@ async function run(
 export const facepoints: Algorithm<FacePointsParams, FacePointsResult, FaceModels> = {
   task: 'facepoints',
   decode: { maxSide: FACEPOINTS_WORKING_SIDE },
-  parseParams,
+  parseParams: parseFacePointsParams,
   loadModels,
   warmup,
   run,

@@ -1,0 +1,72 @@
+/**
+ * facepoints: parameter and result types, defaults and parameter validation. Kept apart from the
+ * model code so that importing them (e.g. from the HTTP gateway) does not load TensorFlow.js.
+ */
+import { TaskParamsError } from '../../errors.ts';
+
+export interface FacePointsParams {
+  /** Maximum number of faces returned (highest detector scores win). Default 20, max 100. */
+  maxFaces: number;
+  /**
+   * Minimum detector confidence, 0.05..1. Default 0.4: lower than MediaPipe's 0.5 because every
+   * candidate is re-checked by the mesh model's face-presence score, which rejects misfires
+   * (measured < 0.01 on the cat and coffee photos), while small faces often score 0.4-0.5.
+   */
+  minConfidence: number;
+  /**
+   * Scan overlapping tiles of large photos to find small faces (default true). Costs four extra
+   * detector passes (~200 ms) on photos whose long side exceeds 800 px.
+   */
+  smallFaces: boolean;
+}
+
+export interface FacePointsFace {
+  /** Tight box around the 468 mesh points, original-image pixels, 1 decimal. */
+  rectangle: { left: number; top: number; width: number; height: number };
+  /** Detector confidence, 0..1. */
+  score: number;
+  /** 468 MediaPipe face-mesh points [x, y, z], original-image pixels (z: same scale, relative). */
+  mesh: Array<[number, number, number]>;
+  /** Subject's left iris (right side of a non-mirrored photo): centre, then 4 contour points. */
+  irisLeft: Array<[number, number]>;
+  /** Subject's right iris (left side of a non-mirrored photo): centre, then 4 contour points. */
+  irisRight: Array<[number, number]>;
+}
+
+export interface FacePointsResult {
+  imageWidth: number;
+  imageHeight: number;
+  /** Sorted left to right by rectangle.left. */
+  faces: FacePointsFace[];
+}
+
+export const FACEPOINTS_DEFAULTS: Readonly<FacePointsParams> = Object.freeze({
+  maxFaces: 20,
+  minConfidence: 0.4,
+  smallFaces: true,
+});
+
+export function parseFacePointsParams(raw: Record<string, unknown> | undefined): FacePointsParams {
+  const p = { ...FACEPOINTS_DEFAULTS };
+  if (raw === undefined || raw === null) return p;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
+  if (raw.maxFaces !== undefined) {
+    const v = raw.maxFaces;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 100) {
+      throw new TaskParamsError('maxFaces must be an integer between 1 and 100');
+    }
+    p.maxFaces = v;
+  }
+  if (raw.minConfidence !== undefined) {
+    const v = raw.minConfidence;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0.05 || v > 1) {
+      throw new TaskParamsError('minConfidence must be a number between 0.05 and 1');
+    }
+    p.minConfidence = v;
+  }
+  if (raw.smallFaces !== undefined) {
+    if (typeof raw.smallFaces !== 'boolean') throw new TaskParamsError('smallFaces must be a boolean');
+    p.smallFaces = raw.smallFaces;
+  }
+  return p;
+}
