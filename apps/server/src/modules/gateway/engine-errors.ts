@@ -1,4 +1,4 @@
-import { ImageInputError, QueueFullError, TaskTimeoutError } from '@pixora/vision';
+import { ImageInputError, QueueFullError, TaskParamsError, TaskTimeoutError } from '@pixora/vision';
 import { ApiError, type ErrorCode } from '../../platform/error-catalogue.ts';
 
 const imageCodes: Record<ImageInputError['code'], ErrorCode> = {
@@ -13,6 +13,7 @@ const imageCodes: Record<ImageInputError['code'], ErrorCode> = {
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof ImageInputError) return new ApiError(imageCodes[err.code] ?? 10010, err.message);
+  if (err instanceof TaskParamsError) return new ApiError(10000, err.message);
   if (err instanceof QueueFullError) return new ApiError(10015);
   if (err instanceof TaskTimeoutError) return new ApiError(10002);
   return new ApiError(10009);
