@@ -104,6 +104,7 @@ export const capabilities: readonly Capability[] = [
     status: 2,
     demoKind: 'boxes',
     doc: 201,
+    available: true,
     name: ['人脸检测', '人臉檢測', 'Face Detection'],
     description: [
       '检测图片中的所有人脸，返回人脸框位置与置信度。',
@@ -120,6 +121,7 @@ export const capabilities: readonly Capability[] = [
     status: 3,
     demoKind: 'boxes',
     doc: 202,
+    available: true,
     name: ['人脸检测（服务端版）', '人臉檢測（服務端版）', 'Face Detection (Server)'],
     description: [
       '面向服务端的高精度人脸检测，适合多人合影与小脸场景。',
@@ -136,6 +138,7 @@ export const capabilities: readonly Capability[] = [
     status: 2,
     demoKind: 'attributes',
     doc: 79,
+    available: true,
     name: ['人脸属性分析', '人臉屬性分析', 'Face Attribute Analysis'],
     description: [
       '分析年龄、性别、表情、颜值、眼镜、胡须、眼睑与头部姿态等属性。',
@@ -152,6 +155,7 @@ export const capabilities: readonly Capability[] = [
     status: 4,
     demoKind: 'attributes',
     doc: 53,
+    available: true,
     name: ['五官分析', '五官分析', 'Facial Feature Analysis'],
     description: [
       '基于人脸网格分析脸型、眉形、眼型、鼻型、唇形、颧骨与下巴。',
@@ -168,6 +172,7 @@ export const capabilities: readonly Capability[] = [
     status: 3,
     demoKind: 'compare',
     doc: 203,
+    available: true,
     name: ['人脸比对', '人臉比對', 'Face Comparison'],
     description: [
       '比较两张照片中的人脸，给出相似度与是否同一人的判断。',
@@ -890,6 +895,7 @@ export const capabilities: readonly Capability[] = [
     status: 3,
     demoKind: 'boxes',
     doc: 231,
+    available: true,
     name: ['婴童识别', '嬰童識別', 'Baby Recognition'],
     description: [
       '判断图片中的每张人脸是否为婴儿或幼童。',

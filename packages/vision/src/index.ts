@@ -44,4 +44,15 @@ export {
   type FacePointsResult,
   type FacePointsFace,
 } from './algorithms/face/facepoints-params.ts';
+export {
+  FACEANALYSIS_DEFAULTS,
+  EMOTIONS,
+  type Emotion,
+  type HeadPose,
+  type FaceAnalysisParams,
+  type FaceAnalysisResult,
+  type FaceAnalysisFace,
+} from './algorithms/face/analysis-params.ts';
+export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
+export { cosineSimilarity } from './algorithms/face/compare.ts';
 export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';

@@ -8,6 +8,7 @@ import type { AnyAlgorithm } from './types.ts';
 
 export const algorithmLoaders = {
   facepoints: async () => (await import('./face/facepoints.ts')).facepoints,
+  faceanalysis: async () => (await import('./face/analysis.ts')).faceanalysis,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -1,4 +1,11 @@
-import type { InferenceBackend, FacePointsResult } from '@pixora/vision';
+import {
+  cosineSimilarity,
+  type FaceAnalysisFace,
+  type FaceAnalysisResult,
+  type FacePointsResult,
+  type HeadPose,
+  type InferenceBackend,
+} from '@pixora/vision';
 import { ApiError } from '../../platform/error-catalogue.ts';
 
 export interface AlgorithmCall {
@@ -52,5 +59,251 @@ const facepoints: GatewayAlgorithm = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// Face family on the engine's `faceanalysis` task (packages/vision/src/algorithms/face/analysis.ts).
+
+type AnalysisFace = FaceAnalysisFace;
+type AnalysisResult = FaceAnalysisResult;
+
+/**
+ * Near-frontal limits for comparison and feature analysis (20021 pitch, 20022 yaw), degrees.
+ * Measured (docs/quality.md): every face of our reference photos that a person calls "facing
+ * the camera" reads |yaw| <= 29 and |pitch| <= 22; sample2's three-quarter profile reads yaw -50.
+ */
+export const MAX_PITCH = 30;
+export const MAX_YAW = 30;
+/** Smallest face (mesh box width, pixels) accepted where identity or geometry is measured (20023). */
+export const MIN_FACE_PX = 48;
+/**
+ * Same-person threshold on the 0-100 similarity (100 x cosine of the FaceRes descriptors).
+ * Measured on 21 same-person and 414 different-person pairs (docs/quality.md): at 60, 4/21 false
+ * rejects and 1/414 false accepts; at 50, 0/21 and 26/414.
+ */
+export const SAME_PERSON_THRESHOLD = 60;
+/** babyRecognition: a face is a baby or young child when P(age < 4 years) >= 0.5. */
+export const BABY_PROBABILITY = 0.5;
+
+const MACRO_ATTRIBUTES = ['gender', 'age', 'emotion', 'poseestimation'] as const;
+
+function analyse(call: AlgorithmCall, image: Buffer, params: Record<string, unknown>) {
+  return call.backend.run<AnalysisResult>('faceanalysis', { image, params }, { timeoutMs: call.timeoutMs });
+}
+
+function maxFaces(parameter: Record<string, unknown>, key: string, fallback = 20): number {
+  const v = Number(parameter[key] ?? parameter.max_face_num ?? fallback);
+  return Number.isInteger(v) && v >= 1 && v <= 100 ? v : fallback;
+}
+
+function wantsLandmark(parameter: Record<string, unknown>): boolean {
+  const v = parameter.return_landmark;
+  return v === true || v === 1 || v === '1' || v === 'true' || v === 2 || v === '2';
+}
+
+/** `return_attributes` as a set; undefined when the client did not restrict it. */
+function requested(parameter: Record<string, unknown>): Set<string> | undefined {
+  const raw = parameter.return_attributes;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string')
+    throw new ApiError(10000, 'return_attributes must be a comma-separated string');
+  return new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+function rectangle(face: AnalysisFace) {
+  const r = face.rectangle;
+  return {
+    left: round(r.left, 1),
+    top: round(r.top, 1),
+    width: round(r.width, 1),
+    height: round(r.height, 1),
+  };
+}
+
+function landmark(face: AnalysisFace) {
+  return {
+    mesh: (face.mesh ?? []).map(([x, y, z]) => [round(x, 1), round(y, 1), round(z, 2)]),
+    iris_left: (face.irisLeft ?? []).map(([x, y]) => [round(x, 1), round(y, 1)]),
+    iris_right: (face.irisRight ?? []).map(([x, y]) => [round(x, 1), round(y, 1)]),
+  };
+}
+
+function poseAttribute(pose: HeadPose) {
+  return { pitch_angle: pose.pitch, yaw_angle: pose.yaw, roll_angle: pose.roll };
+}
+
+/** Exactly one usable face: 20003/20010 none, 20004 several, 20023 too small, 20021/20022 not frontal. */
+function singleFrontalFace(result: AnalysisResult, noFaceCode: 20003 | 20010): AnalysisFace {
+  if (result.faces.length === 0) throw new ApiError(noFaceCode);
+  if (result.faces.length > 1) throw new ApiError(20004);
+  const face = result.faces[0]!;
+  if (face.rectangle.width < MIN_FACE_PX) throw new ApiError(20023);
+  if (Math.abs(face.pose.pitch) > MAX_PITCH) throw new ApiError(20021);
+  if (Math.abs(face.pose.yaw) > MAX_YAW) throw new ApiError(20022);
+  return face;
+}
+
+function detectEndpoint(endpoint: string, facesKey: string): GatewayAlgorithm {
+  return {
+    endpoint,
+    images: 1,
+    async run(call) {
+      const { parameter } = call;
+      const landmarks = wantsLandmark(parameter);
+      const result = await analyse(call, call.images[0]!, {
+        maxFaces: maxFaces(parameter, facesKey),
+        landmarks,
+      });
+      if (result.faces.length === 0) throw new ApiError(20003);
+      return {
+        image_width: result.imageWidth,
+        image_height: result.imageHeight,
+        face_num: result.faces.length,
+        faces: result.faces.map((face) => ({
+          face_rectangle: rectangle(face),
+          score: round(face.score, 4),
+          face_attributes: { headpose: poseAttribute(face.pose) },
+          ...(landmarks ? { face_landmark: landmark(face) } : {}),
+        })),
+      };
+    },
+  };
+}
+
+const macroAnalysis: GatewayAlgorithm = {
+  endpoint: 'v2/macro_facial_analysis',
+  images: 1,
+  async run(call) {
+    const { parameter } = call;
+    const asked = requested(parameter);
+    const want = (name: string) => !asked || asked.has(name);
+    const landmarks = wantsLandmark(parameter);
+    const result = await analyse(call, call.images[0]!, {
+      maxFaces: maxFaces(parameter, 'max_face_num'),
+      landmarks,
+      faceres: want('gender') || want('age'),
+      emotion: want('emotion'),
+    });
+    if (result.faces.length === 0) throw new ApiError(20003);
+    return {
+      image_width: result.imageWidth,
+      image_height: result.imageHeight,
+      face_num: result.faces.length,
+      faces: result.faces.map((face) => {
+        const attrs: Record<string, unknown> = {};
+        if (want('gender') && face.gender)
+          attrs.gender = { value: face.gender.value, confidence: face.gender.confidence };
+        if (want('age') && face.age !== undefined) {
+          attrs.age = { value: Math.round(face.age), confidence: round(face.ageConfidence ?? 0, 4) };
+        }
+        if (want('emotion') && face.emotion) {
+          const [label, p] = Object.entries(face.emotion).sort((a, b) => b[1] - a[1])[0]!;
+          attrs.emotion = { value: label, confidence: round(p, 4), probabilities: face.emotion };
+        }
+        if (want('poseestimation'))
+          attrs.poseestimation = { value: poseAttribute(face.pose), confidence: null };
+        return {
+          face_rectangle: rectangle(face),
+          score: round(face.score, 4),
+          face_attributes: attrs,
+          ...(landmarks ? { face_landmark: landmark(face) } : {}),
+        };
+      }),
+      supported_attributes: MACRO_ATTRIBUTES,
+    };
+  },
+};
+
+const microAnalysis: GatewayAlgorithm = {
+  endpoint: 'v1/micro_facial_analysis',
+  images: 1,
+  async run(call) {
+    const { parameter } = call;
+    const landmarks = wantsLandmark(parameter);
+    const result = await analyse(call, call.images[0]!, { maxFaces: 5, features: true, landmarks });
+    const face = singleFrontalFace(result, 20003);
+    const { measures, ...labels } = face.features!;
+    const facial_analysis: Record<string, unknown> = { measures };
+    for (const [key, v] of Object.entries(labels)) {
+      facial_analysis[key] = typeof v === 'string' ? { value: v } : v;
+    }
+    return {
+      image_width: result.imageWidth,
+      image_height: result.imageHeight,
+      faces: [
+        {
+          face_rectangle: rectangle(face),
+          face_attributes: { facial_analysis, headpose: poseAttribute(face.pose) },
+          ...(landmarks ? { face_landmark: landmark(face) } : {}),
+        },
+      ],
+    };
+  },
+};
+
+const faceCompare: GatewayAlgorithm = {
+  endpoint: 'v1/face_compare',
+  images: 2,
+  async run(call) {
+    const params = { maxFaces: 5, descriptor: true, smallFaces: false };
+    const [first, second] = await Promise.all([
+      analyse(call, call.images[0]!, params),
+      analyse(call, call.images[1]!, params),
+    ]);
+    const a = singleFrontalFace(first, 20003);
+    const b = singleFrontalFace(second, 20010);
+    const similarity = round(Math.max(0, cosineSimilarity(a.descriptor ?? [], b.descriptor ?? [])) * 100, 2);
+    return {
+      similarity,
+      is_same_person: similarity >= SAME_PERSON_THRESHOLD ? 1 : 0,
+      threshold: SAME_PERSON_THRESHOLD,
+      faces: [
+        { face_rectangle: rectangle(a), image: 0 },
+        { face_rectangle: rectangle(b), image: 1 },
+      ],
+    };
+  },
+};
+
+const babyRecognition: GatewayAlgorithm = {
+  endpoint: 'v1/baby_recognition',
+  images: 1,
+  async run(call) {
+    const result = await analyse(call, call.images[0]!, {
+      maxFaces: maxFaces(call.parameter, 'max_face_num'),
+      faceres: true,
+    });
+    if (result.faces.length === 0) throw new ApiError(20003);
+    return {
+      image_width: result.imageWidth,
+      image_height: result.imageHeight,
+      faces: result.faces.map((face) => {
+        const p = face.childProbability ?? 0;
+        return {
+          face_rectangle: rectangle(face),
+          face_attributes: {
+            baby: {
+              value: p >= BABY_PROBABILITY ? 1 : 0,
+              confidence: round(p >= BABY_PROBABILITY ? p : 1 - p, 4),
+            },
+            age: { value: Math.round(face.age ?? 0), confidence: round(face.ageConfidence ?? 0, 4) },
+          },
+        };
+      }),
+    };
+  },
+};
+
 /** Every endpoint the engine serves in this build. Adding an algorithm adds one entry here. */
-export const gatewayAlgorithms: readonly GatewayAlgorithm[] = [facepoints];
+export const gatewayAlgorithms: readonly GatewayAlgorithm[] = [
+  facepoints,
+  detectEndpoint('v1/facedetect', 'nFront'),
+  detectEndpoint('v2/facedetect', 'max_face_num'),
+  macroAnalysis,
+  microAnalysis,
+  faceCompare,
+  babyRecognition,
+];

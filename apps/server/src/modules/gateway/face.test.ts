@@ -1,0 +1,142 @@
+import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
+
+const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
+
+describe('gateway face family on the real engine', () => {
+  let backend: InferenceBackend;
+  let app: FastifyInstance;
+  let astronaut: Buffer;
+  let cat: Buffer;
+  let pair: Buffer;
+  let small: Buffer;
+
+  beforeAll(async () => {
+    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
+    await backend.ready();
+    ({ app } = await testApp(backend));
+    astronaut = await sharp(await skimagePhoto('astronaut'))
+      .jpeg()
+      .toBuffer();
+    cat = await skimagePhoto('chelsea');
+    // Two copies of the astronaut side by side: two faces where one is needed.
+    pair = await sharp({ create: { width: 1024, height: 512, channels: 3, background: '#000' } })
+      .composite([
+        { input: astronaut, left: 0, top: 0 },
+        { input: astronaut, left: 512, top: 0 },
+      ])
+      .jpeg()
+      .toBuffer();
+    // The astronaut at 160 px: her face is ~30 px wide, under the 48 px minimum.
+    small = await sharp(astronaut).resize(160).jpeg().toBuffer();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await backend?.close();
+  });
+
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url: `/${url}?${KEY}`, payload: payload as object });
+  const extra = (res: { json(): { media_info_list: Array<{ media_extra: Record<string, unknown> }> } }) =>
+    res.json().media_info_list[0]!.media_extra as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const two = (a: Buffer, b: Buffer) => {
+    const body = gatewayBody(a);
+    body.media_info_list.push({
+      media_data: b.toString('base64'),
+      media_profiles: { media_data_type: 'jpg' },
+    });
+    return body;
+  };
+
+  it('v1/facedetect and v2/facedetect find the one face of the astronaut and none on the cat', async () => {
+    for (const url of ['v1/facedetect', 'v2/facedetect']) {
+      const res = await post(url, gatewayBody(astronaut));
+      expect(res.statusCode).toBe(200);
+      const e = extra(res);
+      expect(e.face_num).toBe(1);
+      expect(e.faces[0].face_rectangle.width).toBeGreaterThan(80);
+      expect(e.faces[0].face_landmark).toBeUndefined();
+      const none = await post(url, gatewayBody(cat, 'png'));
+      expect([none.statusCode, none.json().ErrorCode]).toEqual([400, 20003]);
+    }
+    const withMesh = await post('v1/facedetect', {
+      ...gatewayBody(astronaut),
+      parameter: { return_landmark: 1 },
+    });
+    expect(extra(withMesh).faces[0].face_landmark.mesh).toHaveLength(468);
+  });
+
+  it('v2/macro_facial_analysis: the astronaut is an adult woman, and return_attributes selects outputs', async () => {
+    const res = await post('v2/macro_facial_analysis', gatewayBody(astronaut));
+    expect(res.statusCode).toBe(200);
+    const attrs = extra(res).faces[0].face_attributes;
+    expect(attrs.gender.value).toBe(0);
+    expect(attrs.age.value).toBeGreaterThanOrEqual(25);
+    expect(attrs.age.value).toBeLessThanOrEqual(55);
+    // She is smiling broadly.
+    expect(attrs.emotion.value).toBe('happy');
+    expect(Math.abs(attrs.poseestimation.value.yaw_angle)).toBeLessThan(15);
+    const only = await post('v2/macro_facial_analysis', {
+      ...gatewayBody(astronaut),
+      parameter: { return_attributes: 'gender' },
+    });
+    expect(Object.keys(extra(only).faces[0].face_attributes)).toEqual(['gender']);
+  });
+
+  it('v1/micro_facial_analysis measures the features of one frontal face, and refuses two', async () => {
+    const res = await post('v1/micro_facial_analysis', {
+      ...gatewayBody(astronaut),
+      parameter: { return_attributes: 'facial_analysis' },
+    });
+    expect(res.statusCode).toBe(200);
+    const fa = extra(res).faces[0].face_attributes.facial_analysis;
+    const shapes = fa.face_shape.scores as Record<string, number>;
+    expect(Object.keys(shapes).sort()).toEqual([
+      'circular',
+      'elliptic',
+      'long',
+      'prism',
+      'square',
+      'triangle',
+    ]);
+    expect(Object.values(shapes).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 2);
+    for (const key of [
+      'cheekbone',
+      'eye_shape',
+      'eye_distance',
+      'eyebrow_shape',
+      'nose_width',
+      'lip_thickness',
+      'lip_peak',
+      'chin',
+    ])
+      expect(typeof fa[key].value).toBe('string');
+    const many = await post('v1/micro_facial_analysis', gatewayBody(pair));
+    expect([many.statusCode, many.json().ErrorCode]).toEqual([400, 20004]);
+    const tiny = await post('v1/micro_facial_analysis', gatewayBody(small));
+    expect([tiny.statusCode, tiny.json().ErrorCode]).toEqual([400, 20023]);
+  });
+
+  it('v1/face_compare: the same photo matches, a flipped + resized copy matches, errors per image', async () => {
+    const mirrored = await sharp(astronaut).flop().resize(400).jpeg({ quality: 80 }).toBuffer();
+    const res = await post('v1/face_compare', two(astronaut, mirrored));
+    expect(res.statusCode).toBe(200);
+    expect(extra(res).is_same_person).toBe(1);
+    expect(extra(res).similarity).toBeGreaterThan(60);
+    const noFirst = await post('v1/face_compare', two(await sharp(cat).jpeg().toBuffer(), astronaut));
+    expect(noFirst.json().ErrorCode).toBe(20003);
+    const noSecond = await post('v1/face_compare', two(astronaut, await sharp(cat).jpeg().toBuffer()));
+    expect([noSecond.statusCode, noSecond.json().ErrorCode]).toEqual([400, 20010]);
+    const oneImage = await post('v1/face_compare', gatewayBody(astronaut));
+    expect(oneImage.json().ErrorCode).toBe(10000);
+  });
+
+  it('v1/baby_recognition: the astronaut is not a baby', async () => {
+    const res = await post('v1/baby_recognition', gatewayBody(astronaut));
+    expect(res.statusCode).toBe(200);
+    expect(extra(res).faces[0].face_attributes.baby.value).toBe(0);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * faceanalysis: parameter and result types, defaults and validation. Kept apart from the model
+ * code so that importing them (e.g. from the HTTP gateway) does not load TensorFlow.js.
+ *
+ * One task serves the whole face family of the gateway (detection, attribute analysis, feature
+ * analysis, comparison, baby recognition): each asks only for the stages it needs, and every
+ * stage's model is loaded once per worker.
+ */
+import { TaskParamsError } from '../../errors.ts';
+import type { FaceFeatures } from './features.ts';
+
+export interface FaceAnalysisParams {
+  /** Maximum number of faces returned (highest detector scores win). Default 20, max 100. */
+  maxFaces: number;
+  /** Minimum detector confidence, 0.05..1 (default 0.4, as facepoints; the mesh re-checks). */
+  minConfidence: number;
+  /** Scan overlapping tiles of photos above 800 px to find small faces (default true). */
+  smallFaces: boolean;
+  /** Return the 468-point mesh and irises (default false: they are large). */
+  landmarks: boolean;
+  /** Run HSE-FaceRes: age, gender and the 1024-d identity descriptor (~210 ms a face). */
+  faceres: boolean;
+  /** Return the faceres descriptor (implies faceres). */
+  descriptor: boolean;
+  /** Run the emotion classifier (~27 ms a face). */
+  emotion: boolean;
+  /** Measure facial features (shape, eyes, brows, nose, lips, chin, cheekbones) on the mesh. */
+  features: boolean;
+}
+
+export const FACEANALYSIS_DEFAULTS: Readonly<FaceAnalysisParams> = Object.freeze({
+  maxFaces: 20,
+  minConfidence: 0.4,
+  smallFaces: true,
+  landmarks: false,
+  faceres: false,
+  descriptor: false,
+  emotion: false,
+  features: false,
+});
+
+/** The seven classes of the emotion model (oarriaga/face_classification, FER-2013 labels). */
+export const EMOTIONS = ['angry', 'disgust', 'fear', 'happy', 'sad', 'surprise', 'neutral'] as const;
+export type Emotion = (typeof EMOTIONS)[number];
+
+export interface HeadPose {
+  /** Degrees; positive = chin down (head tilted forward). */
+  pitch: number;
+  /** Degrees; positive = face turned towards the image's right (subject's left). */
+  yaw: number;
+  /** Degrees; positive = head tilted clockwise on screen. */
+  roll: number;
+}
+
+export interface FaceAnalysisFace {
+  /** Tight box around the 468 mesh points, original-image pixels, 1 decimal. */
+  rectangle: { left: number; top: number; width: number; height: number };
+  /** Detector confidence, 0..1. */
+  score: number;
+  /** Head pose from the 3-D mesh (see pose.ts). */
+  pose: HeadPose;
+  /** Present when `landmarks` was asked. Same layout as facepoints. */
+  mesh?: Array<[number, number, number]>;
+  irisLeft?: Array<[number, number]>;
+  irisRight?: Array<[number, number]>;
+  /** HSE-FaceRes age estimate in years (present when `faceres`). */
+  age?: number;
+  /** Probability mass of the age bins within 5 years of `age`. */
+  ageConfidence?: number;
+  /** Probability mass of the age bins under 4 years (baby or young child). */
+  childProbability?: number;
+  /** HSE-FaceRes gender: 0 female, 1 male; confidence = 2 * |p - 0.5|. */
+  gender?: { value: 0 | 1; confidence: number };
+  /** Emotion probabilities, summing to ~1 (present when `emotion`). */
+  emotion?: Record<Emotion, number>;
+  /** L2-normalised 1024-d faceres descriptor (present when `descriptor`). */
+  descriptor?: number[];
+  /** Mesh-geometry feature analysis (present when `features`). */
+  features?: FaceFeatures;
+}
+
+export interface FaceAnalysisResult {
+  imageWidth: number;
+  imageHeight: number;
+  /** Sorted left to right by rectangle.left. */
+  faces: FaceAnalysisFace[];
+}
+
+function bool(raw: Record<string, unknown>, key: keyof FaceAnalysisParams): boolean | undefined {
+  const v = raw[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'boolean') throw new TaskParamsError(`${key} must be a boolean`);
+  return v;
+}
+
+export function parseFaceAnalysisParams(raw: Record<string, unknown> | undefined): FaceAnalysisParams {
+  const p = { ...FACEANALYSIS_DEFAULTS };
+  if (raw === undefined || raw === null) return p;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
+  if (raw.maxFaces !== undefined) {
+    const v = raw.maxFaces;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 100) {
+      throw new TaskParamsError('maxFaces must be an integer between 1 and 100');
+    }
+    p.maxFaces = v;
+  }
+  if (raw.minConfidence !== undefined) {
+    const v = raw.minConfidence;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0.05 || v > 1) {
+      throw new TaskParamsError('minConfidence must be a number between 0.05 and 1');
+    }
+    p.minConfidence = v;
+  }
+  for (const key of ['smallFaces', 'landmarks', 'faceres', 'descriptor', 'emotion', 'features'] as const) {
+    const v = bool(raw, key);
+    if (v !== undefined) p[key] = v;
+  }
+  if (p.descriptor) p.faceres = true;
+  return p;
+}

@@ -1,0 +1,268 @@
+/**
+ * faceanalysis: faces with box, pose and (on request) mesh, age, gender, emotion, identity
+ * descriptor and mesh-geometry features. Serves the gateway's face family (facedetect, macro and
+ * micro analysis, comparison, baby recognition).
+ *
+ * Models, all shipped inside @vladmandic/human and loaded once per worker:
+ *  - BlazeFace + FaceMesh + Iris: the facepoints pipeline (detector.ts, landmarks.ts);
+ *  - HSE-FaceRes (faceres.json): age (100-bin softmax), gender (sigmoid) and a 1024-d descriptor,
+ *    on a 224x224 upright crop of the same region the mesh model saw (as Human feeds it);
+ *  - oarriaga emotion CNN (emotion.json): 7 FER-2013 classes on a 64x64 grey crop of that region.
+ */
+import path from 'node:path';
+import type { GraphModel, Tensor, Tensor4D } from '@tensorflow/tfjs';
+import { tf } from '../../runtime/tfjs.ts';
+import { float32View } from '../../runtime/scratch.ts';
+import { getModel } from '../../runtime/models.ts';
+import { humanModelsDir } from '../../runtime/human-models.ts';
+import { loadGraphModelFromFile } from '../../runtime/model-files.ts';
+import type { DecodedImage } from '../../image/decode.ts';
+import type { Algorithm } from '../types.ts';
+import {
+  EMOTIONS,
+  parseFaceAnalysisParams,
+  type Emotion,
+  type FaceAnalysisFace,
+  type FaceAnalysisParams,
+  type FaceAnalysisResult,
+} from './analysis-params.ts';
+import { createDetector, detectFaces, DETECTOR_INPUT, type Detector } from './detector.ts';
+import { landmarkFace, roiFromDetection, type Point3 } from './landmarks.ts';
+import {
+  clamp,
+  cropTransform,
+  overlapOfSmaller,
+  round1,
+  type Box,
+  type Point2,
+  type RotatedSquare,
+} from './geometry.ts';
+import { headPose } from './pose.ts';
+import { faceFeatures } from './features.ts';
+
+export interface FaceAnalysisModels {
+  detector: Detector;
+  mesh: GraphModel;
+  iris: GraphModel;
+  faceres: GraphModel;
+  emotion: GraphModel;
+}
+
+/** Same working-size cap and thresholds as facepoints (see facepoints.ts for the measurements). */
+const WORKING_SIDE = 2048;
+const MIN_PRESENCE = 0.5;
+const MAX_CANDIDATES_PER_FACE = 3;
+const NMS_IOU = 0.3;
+const DUPLICATE_OVERLAP = 0.5;
+const FACERES_INPUT = 224;
+const EMOTION_INPUT = 64;
+/** A face is a baby or young child when the age model puts most of its mass under this age. */
+export const BABY_AGE = 4;
+
+const extraModels = new Map<string, Promise<GraphModel>>();
+/** Loads a model of the Human package once per thread. */
+function humanModel(name: 'faceres' | 'emotion'): Promise<GraphModel> {
+  let p = extraModels.get(name);
+  if (!p) {
+    p = loadGraphModelFromFile(path.join(humanModelsDir(), `${name}.json`));
+    p.catch(() => extraModels.delete(name));
+    extraModels.set(name, p);
+  }
+  return p;
+}
+
+async function loadModels(): Promise<FaceAnalysisModels> {
+  const [blazeface, mesh, iris, faceres, emotion] = await Promise.all([
+    getModel('blazeface'),
+    getModel('facemesh'),
+    getModel('iris'),
+    humanModel('faceres'),
+    humanModel('emotion'),
+  ]);
+  return { detector: createDetector(blazeface), mesh, iris, faceres, emotion };
+}
+
+async function warmup(models: FaceAnalysisModels): Promise<void> {
+  const outs = tf.tidy(() =>
+    [
+      models.detector.model.execute(tf.zeros([1, DETECTOR_INPUT, DETECTOR_INPUT, 3])),
+      models.faceres.execute(tf.zeros([1, FACERES_INPUT, FACERES_INPUT, 3])),
+      models.emotion.execute(tf.zeros([1, EMOTION_INPUT, EMOTION_INPUT, 1])),
+    ].flat(),
+  );
+  await Promise.all(outs.map((t) => t.data()));
+  tf.dispose(outs);
+}
+
+function boundsOf(points: Point3[]): Box {
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const [x, y] of points) {
+    if (x < x1) x1 = x;
+    if (y < y1) y1 = y;
+    if (x > x2) x2 = x;
+    if (y > y2) y2 = y;
+  }
+  return { x1, y1, x2, y2 };
+}
+
+/** Upright square crop of `roi` at `n` x `n`, RGB in 0..255. */
+function crop(pixels: Tensor4D, roi: RotatedSquare, n: number): Tensor4D {
+  return tf.tidy(() => {
+    const t = tf.tensor2d([cropTransform(roi, n)], [1, 8], 'float32');
+    return tf.image.transform(pixels, t, 'bilinear', 'constant', 0, [n, n]) as Tensor4D;
+  });
+}
+
+async function runFaceres(
+  model: GraphModel,
+  pixels: Tensor4D,
+  roi: RotatedSquare,
+  wantDescriptor: boolean,
+): Promise<Pick<FaceAnalysisFace, 'age' | 'ageConfidence' | 'childProbability' | 'gender' | 'descriptor'>> {
+  // FaceRes takes RGB in 0..255 (Human scales its 0..1 face crop by 255 before the model).
+  const input = crop(pixels, roi, FACERES_INPUT);
+  const outs = model.execute(input) as Tensor[];
+  input.dispose();
+  try {
+    const genderT = outs.find((t) => t.shape[1] === 1);
+    const ageT = outs.find((t) => t.shape[1] === 100);
+    const descT = outs.find((t) => t.shape[1] === 1024);
+    if (!genderT || !ageT || !descT) throw new Error('unexpected faceres output tensors');
+    const g = ((await genderT.data()) as Float32Array)[0] ?? 0.5;
+    const bins = (await ageT.data()) as Float32Array;
+    // Age = expectation over the 100 one-year bins (smoother than Human's argmax interpolation).
+    let age = 0;
+    for (let i = 0; i < bins.length; i++) age += i * (bins[i] ?? 0);
+    // Confidence of the age: probability mass within 5 years of the estimate; the child
+    // probability: mass of the bins under BABY_AGE years (babyRecognition).
+    let near = 0;
+    let child = 0;
+    for (let i = 0; i < bins.length; i++) {
+      if (Math.abs(i - age) <= 5) near += bins[i] ?? 0;
+      if (i < BABY_AGE) child += bins[i] ?? 0;
+    }
+    const out: Pick<
+      FaceAnalysisFace,
+      'age' | 'ageConfidence' | 'childProbability' | 'gender' | 'descriptor'
+    > = {
+      age: round1(age),
+      ageConfidence: Math.round(near * 1e4) / 1e4,
+      childProbability: Math.round(child * 1e4) / 1e4,
+      gender: { value: g > 0.5 ? 1 : 0, confidence: Math.round(Math.abs(g - 0.5) * 200) / 100 },
+    };
+    if (wantDescriptor) {
+      const d = (await descT.data()) as Float32Array;
+      let n = 0;
+      for (const v of d) n += v * v;
+      n = Math.sqrt(n) || 1;
+      out.descriptor = Array.from(d, (v) => Math.round((v / n) * 1e5) / 1e5);
+    }
+    return out;
+  } finally {
+    tf.dispose(outs);
+  }
+}
+
+async function runEmotion(
+  model: GraphModel,
+  pixels: Tensor4D,
+  roi: RotatedSquare,
+): Promise<Record<Emotion, number>> {
+  const out = tf.tidy(() => {
+    const rgb = tf.div(crop(pixels, roi, EMOTION_INPUT), 255);
+    // Grey (ITU-R 601 weights), then [-1, 1], as the model was trained (and as Human feeds it).
+    const grey = tf.sum(tf.mul(rgb, tf.tensor1d([0.2989, 0.587, 0.114])), 3, true);
+    return model.execute(tf.mul(tf.sub(grey, 0.5), 2)) as Tensor;
+  });
+  const probs = (await out.data()) as Float32Array;
+  out.dispose();
+  return Object.fromEntries(EMOTIONS.map((e, i) => [e, Math.round((probs[i] ?? 0) * 1e4) / 1e4])) as Record<
+    Emotion,
+    number
+  >;
+}
+
+async function run(
+  image: DecodedImage,
+  params: FaceAnalysisParams,
+  models: FaceAnalysisModels,
+): Promise<FaceAnalysisResult> {
+  const detections = await detectFaces(models.detector, image, {
+    minScore: params.minConfidence,
+    iouThreshold: NMS_IOU,
+    tiling: params.smallFaces,
+  });
+  const sx = image.originalWidth / image.width;
+  const sy = image.originalHeight / image.height;
+  const W = image.originalWidth;
+  const H = image.originalHeight;
+  const faces: Array<FaceAnalysisFace & { bounds: Box }> = [];
+  if (detections.length > 0) {
+    const pixels = tf.tensor4d(float32View(image.data), [1, image.height, image.width, 3], 'float32');
+    try {
+      for (const det of detections.slice(0, params.maxFaces * MAX_CANDIDATES_PER_FACE)) {
+        if (faces.length >= params.maxFaces) break;
+        const roi = roiFromDetection(det);
+        const lm = await landmarkFace(models, pixels, roi, MIN_PRESENCE);
+        if (!lm) continue;
+        const bounds = boundsOf(lm.mesh);
+        if (faces.some((f) => overlapOfSmaller(f.bounds, bounds) > DUPLICATE_OVERLAP)) continue;
+        const px = (p: Point2 | Point3): [number, number] => [round1(p[0] * sx), round1(p[1] * sy)];
+        const mesh = lm.mesh.map((p) => [...px(p), round1(p[2] * sx)] as [number, number, number]);
+        const left = clamp(bounds.x1 * sx, 0, W);
+        const top = clamp(bounds.y1 * sy, 0, H);
+        const right = clamp(bounds.x2 * sx, 0, W);
+        const bottom = clamp(bounds.y2 * sy, 0, H);
+        const face: FaceAnalysisFace & { bounds: Box } = {
+          bounds,
+          rectangle: {
+            left: round1(left),
+            top: round1(top),
+            width: round1(right - left),
+            height: round1(bottom - top),
+          },
+          score: Math.round(det.score * 1e4) / 1e4,
+          pose: headPose(lm.mesh),
+        };
+        // The crop for the attribute models: the mesh region, centred on the mesh and upright.
+        const meshRoi: RotatedSquare = {
+          cx: (bounds.x1 + bounds.x2) / 2,
+          cy: (bounds.y1 + bounds.y2) / 2,
+          size: roi.size,
+          angle: roi.angle,
+        };
+        if (params.faceres)
+          Object.assign(face, await runFaceres(models.faceres, pixels, meshRoi, params.descriptor));
+        if (params.emotion) face.emotion = await runEmotion(models.emotion, pixels, meshRoi);
+        if (params.features) face.features = faceFeatures(lm.mesh);
+        if (params.landmarks) {
+          face.mesh = mesh;
+          face.irisLeft = lm.irisLeft.map(px);
+          face.irisRight = lm.irisRight.map(px);
+        }
+        faces.push(face);
+      }
+    } finally {
+      pixels.dispose();
+    }
+  }
+  faces.sort((a, b) => a.rectangle.left - b.rectangle.left);
+  return {
+    imageWidth: W,
+    imageHeight: H,
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    faces: faces.map(({ bounds, ...face }) => face),
+  };
+}
+
+export const faceanalysis: Algorithm<FaceAnalysisParams, FaceAnalysisResult, FaceAnalysisModels> = {
+  task: 'faceanalysis',
+  decode: { maxSide: WORKING_SIDE },
+  parseParams: parseFaceAnalysisParams,
+  loadModels,
+  warmup,
+  run,
+};

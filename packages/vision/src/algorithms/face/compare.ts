@@ -1,0 +1,19 @@
+/**
+ * Face comparison on HSE-FaceRes descriptors (L2-normalised, 1024-d): cosine similarity, mapped
+ * to a 0-100 score, and the same-person threshold measured on real photos (docs/quality.md).
+ */
+
+/** Cosine similarity of two descriptors, -1..1. */
+export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}

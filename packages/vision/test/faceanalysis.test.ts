@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cosineSimilarity, runTaskInProcess, type FaceAnalysisResult } from '../src/index.ts';
+import { getInProcessEngine } from '../src/engine.ts';
+import { astronautPath, chelseaPath, groupSamplePath, read } from './fixtures.ts';
+
+const analyse = (image: Buffer, params?: Record<string, unknown>) =>
+  runTaskInProcess<FaceAnalysisResult>('faceanalysis', { image, params });
+
+beforeAll(async () => {
+  await getInProcessEngine();
+});
+
+describe('faceanalysis on real photos', () => {
+  it('the astronaut: one frontal adult woman, smiling; the cat: no face', async () => {
+    const res = await analyse(read(astronautPath()), { faceres: true, emotion: true, features: true });
+    expect(res.faces).toHaveLength(1);
+    const f = res.faces[0]!;
+    expect(f.gender?.value).toBe(0);
+    expect(f.age).toBeGreaterThan(25);
+    expect(f.age).toBeLessThan(55);
+    expect(f.childProbability).toBeLessThan(0.1);
+    expect(Math.abs(f.pose.yaw)).toBeLessThan(15);
+    expect(Math.abs(f.pose.pitch)).toBeLessThan(15);
+    expect(f.emotion?.happy).toBeGreaterThan(0.5);
+    expect(f.features?.face_shape.value).toBeTypeOf('string');
+    expect((await analyse(read(chelseaPath()))).faces).toHaveLength(0);
+  });
+
+  it('every face in face-api sample 6 (four adult women) reads female and adult', async () => {
+    const res = await analyse(read(groupSamplePath(6)), { faceres: true });
+    expect(res.faces).toHaveLength(4);
+    for (const f of res.faces) {
+      expect(f.gender?.value).toBe(0);
+      expect(f.age).toBeGreaterThan(16);
+    }
+  });
+
+  it('sample 2: the woman in three-quarter profile has a large yaw', async () => {
+    const res = await analyse(read(groupSamplePath(2)));
+    expect(Math.abs(res.faces[0]!.pose.yaw)).toBeGreaterThan(35);
+    expect(Math.abs(res.faces[1]!.pose.yaw)).toBeLessThan(30);
+  });
+
+  it('three different women of one photo do not match each other', async () => {
+    const res = await analyse(read(groupSamplePath(3)), { descriptor: true });
+    const [a, b, c] = res.faces.map((f) => f.descriptor!);
+    for (const [x, y] of [
+      [a, b],
+      [b, c],
+      [a, c],
+    ] as const) {
+      expect(cosineSimilarity(x!, y!) * 100).toBeLessThan(60);
+    }
+    expect(a).toHaveLength(1024);
+  });
+});
