@@ -1,6 +1,8 @@
 // `npm run bench`: facepoints latency (engine alone, through the worker pool, through HTTP),
-// throughput with 1 and 2 workers, and peak memory. Prints the figures and writes docs/benchmarks.md.
-// Each stage runs in its own process so that memory figures are not mixed.
+// throughput with 1 and 2 workers, and peak memory; then the face family's engine latencies
+// (facedetect, macro analysis, comparison in-process and through a 2-worker pool). Prints the
+// figures and writes docs/benchmarks.md. Each stage runs in its own process so that memory
+// figures are not mixed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,12 +14,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 20;
 const THROUGHPUT_JOBS = 40;
 
-async function benchImage(): Promise<Buffer> {
+async function benchImage(opts: { mirrored?: boolean } = {}): Promise<Buffer> {
   // @ts-expect-error plain JavaScript helper
   const { ensureSkimageData } = await import('./photos.mjs');
   const astronaut = path.join((ensureSkimageData as () => string)(), 'astronaut.png');
   // The target names a 640-px single-face photo: the astronaut portrait scaled to 640 x 640.
-  return sharp(astronaut).resize(640, 640).jpeg({ quality: 90 }).toBuffer();
+  const pipeline = sharp(astronaut).resize(640, 640);
+  // The comparison's second image: the same photo mirrored left-right (same person, new pixels).
+  if (opts.mirrored) pipeline.flop();
+  return pipeline.jpeg({ quality: 90 }).toBuffer();
 }
 
 const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
@@ -27,6 +32,81 @@ async function stageEngine() {
   const image = await benchImage();
   const result = await benchmarkEngine({ image, runs: RUNS });
   return { p50: result.p50, p95: result.p95, peakRssMb: peakRssMb() };
+}
+
+/** The faceanalysis params the gateway sends for a request without parameters. */
+async function gatewayParams() {
+  const { COMPARE_PARAMS, detectParams, macroParams } =
+    await import('../apps/server/src/modules/gateway/algorithms.ts');
+  return { facedetect: detectParams({}, 'nFront'), macro: macroParams({}), compare: { ...COMPARE_PARAMS } };
+}
+
+/** Engine alone, in-process: one faceanalysis configuration of the gateway. */
+async function stageFaceEngine(which: 'facedetect' | 'macro') {
+  const { benchmarkEngine, runTaskInProcess } = await import('@pixora/vision');
+  type Result = import('@pixora/vision').FaceAnalysisResult;
+  const image = await benchImage();
+  const params = (await gatewayParams())[which];
+  const check = await runTaskInProcess<Result>('faceanalysis', { image, params });
+  if (check.faces.length !== 1) throw new Error(`${which}: expected one face`);
+  const result = await benchmarkEngine({ image, runs: RUNS, task: 'faceanalysis', params });
+  return { p50: result.p50, p95: result.p95, params };
+}
+
+/** v1/face_compare's two jobs (astronaut, mirrored astronaut) run one after the other in-process. */
+async function stageCompareEngine() {
+  const { cosineSimilarity, runTaskInProcess, summarize } = await import('@pixora/vision');
+  type Result = import('@pixora/vision').FaceAnalysisResult;
+  const images = [await benchImage(), await benchImage({ mirrored: true })];
+  const params = (await gatewayParams()).compare;
+  const pair = async () => {
+    const out: Result[] = [];
+    for (const image of images) out.push(await runTaskInProcess<Result>('faceanalysis', { image, params }));
+    return out;
+  };
+  const [a, b] = await pair(); // warm-up (the first call also loads the engine)
+  if (a?.faces.length !== 1 || b?.faces.length !== 1) throw new Error('compare: expected one face per image');
+  const similarity = 100 * cosineSimilarity(a.faces[0]!.descriptor ?? [], b.faces[0]!.descriptor ?? []);
+  const latencies: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await pair();
+    latencies.push(performance.now() - t0);
+  }
+  const result = summarize(latencies);
+  return { p50: result.p50, p95: result.p95, similarity, params };
+}
+
+/** v1/face_compare's engine work through a 2-worker pool: the gateway's own code, minus HTTP. */
+async function stageComparePool() {
+  const { createLocalBackend, summarize } = await import('@pixora/vision');
+  const { gatewayAlgorithms } = await import('../apps/server/src/modules/gateway/algorithms.ts');
+  const compare = gatewayAlgorithms.find((a) => a.endpoint === 'v1/face_compare');
+  if (!compare) throw new Error('no v1/face_compare');
+  const images = [await benchImage(), await benchImage({ mirrored: true })];
+  const workers = 2;
+  const baseline = process.memoryUsage().rss / 1024 / 1024;
+  const backend = createLocalBackend({ workers, maxQueue: 8, taskTimeoutMs: 120_000 });
+  await backend.ready();
+  const call = () => compare.run({ backend, images, parameter: {}, timeoutMs: 120_000 });
+  const first = (await call()) as { similarity: number; is_same_person: number }; // warm-up
+  const latencies: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await call();
+    latencies.push(performance.now() - t0);
+  }
+  await backend.close();
+  const result = summarize(latencies);
+  const peak = peakRssMb();
+  return {
+    p50: result.p50,
+    p95: result.p95,
+    similarity: first.similarity,
+    samePerson: first.is_same_person,
+    workers,
+    perWorkerMb: (peak - baseline) / workers,
+  };
 }
 
 async function stageHttp() {
@@ -108,12 +188,18 @@ async function main() {
   const stageIndex = process.argv.indexOf('--stage');
   if (stageIndex > 0) {
     const stage = process.argv[stageIndex + 1];
-    const result =
-      stage === 'engine'
-        ? await stageEngine()
-        : stage === 'http'
-          ? await stageHttp()
-          : await stageThroughput(Number(process.argv[stageIndex + 2]));
+    const stages: Record<string, () => Promise<unknown>> = {
+      engine: stageEngine,
+      http: stageHttp,
+      throughput: () => stageThroughput(Number(process.argv[stageIndex + 2])),
+      facedetect: () => stageFaceEngine('facedetect'),
+      macro: () => stageFaceEngine('macro'),
+      'compare-engine': stageCompareEngine,
+      'compare-pool': stageComparePool,
+    };
+    const run = stage ? stages[stage] : undefined;
+    if (!run) throw new Error(`unknown stage ${stage}`);
+    const result = await run();
     console.log(JSON.stringify(result));
     process.exit(0);
   }
@@ -134,6 +220,20 @@ async function main() {
   );
   console.log(
     `peak memory: 1 worker process ${one.peakRssMb.toFixed(0)} MB (${one.perWorkerMb.toFixed(0)} MB above start), 2 workers ${two.peakRssMb.toFixed(0)} MB (${two.perWorkerMb.toFixed(0)} MB per worker)`,
+  );
+
+  console.log('face family (faceanalysis task, params as the gateway sends them), same photo');
+  const detect = runStage('facedetect');
+  console.log(`facedetect, engine alone:        p50 ${ms(detect.p50)}, p95 ${ms(detect.p95)}`);
+  const macro = runStage('macro');
+  console.log(`macro analysis, engine alone:    p50 ${ms(macro.p50)}, p95 ${ms(macro.p95)}`);
+  const cmpEngine = runStage('compare-engine');
+  console.log(
+    `comparison, in-process (2 jobs in sequence): p50 ${ms(cmpEngine.p50)}, p95 ${ms(cmpEngine.p95)} (similarity ${cmpEngine.similarity.toFixed(1)})`,
+  );
+  const cmpPool = runStage('compare-pool');
+  console.log(
+    `comparison, pool (2 workers, 2 jobs in parallel): p50 ${ms(cmpPool.p50)}, p95 ${ms(cmpPool.p95)}; ${cmpPool.perWorkerMb.toFixed(0)} MB per worker`,
   );
 
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -163,6 +263,26 @@ Written by \`npm run bench\` (scripts/bench.ts). Do not edit by hand; rerun it.
 
 Memory per worker is the process's peak RSS above its RSS before the pool started, divided by the
 number of workers (worker threads share one process).
+
+## Face family (faceanalysis task)
+
+Engine params as the gateway sends them for a request without \`parameter\`
+(apps/server/src/modules/gateway/algorithms.ts): facedetect \`${JSON.stringify(detect.params)}\`
+(detector + mesh; no iris, no attribute model), macro analysis \`${JSON.stringify(macro.params)}\`
+(every default attribute: FaceRes for age and gender, the emotion CNN, pose from the mesh),
+comparison \`${JSON.stringify(cmpEngine.params)}\` on each of two images, the
+640-px astronaut and its mirrored copy (similarity ${cmpPool.similarity.toFixed(1)}, same person: ${cmpPool.samePerson === 1 ? 'yes' : 'no'}).
+
+| measure | p50 | p95 | target | |
+| --- | --- | --- | --- | --- |
+| v1/facedetect, engine alone, in-process | ${ms(detect.p50)} | ${ms(detect.p95)} | p50 < 60 ms | ${check(detect.p50 < 60)} |
+| v2/macro_facial_analysis, engine alone, in-process | ${ms(macro.p50)} | ${ms(macro.p95)} | p50 < 400 ms | ${check(macro.p50 < 400)} |
+| v1/face_compare, in-process, the two jobs in sequence | ${ms(cmpEngine.p50)} | ${ms(cmpEngine.p95)} | p50 < 800 ms | ${check(cmpEngine.p50 < 800)} |
+| v1/face_compare, through the pool (2 workers, the two jobs in parallel) | ${ms(cmpPool.p50)} | ${ms(cmpPool.p95)} | p50 < 800 ms | ${check(cmpPool.p50 < 800)} |
+| memory per worker, comparison pool (2 workers, all face models) | ${cmpPool.perWorkerMb.toFixed(0)} MB | | < 700 MB | ${check(cmpPool.perWorkerMb < 700)} |
+
+The pool row is the gateway's own \`v1/face_compare\` code (two \`backend.run\` jobs in parallel, then
+the descriptor comparison) without HTTP.
 `;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), report);

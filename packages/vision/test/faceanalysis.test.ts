@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cosineSimilarity, runTaskInProcess, type FaceAnalysisResult } from '../src/index.ts';
 import { getInProcessEngine } from '../src/engine.ts';
+import { getModel } from '../src/runtime/models.ts';
 import { astronautPath, chelseaPath, groupSamplePath, read } from './fixtures.ts';
 
 const analyse = (image: Buffer, params?: Record<string, unknown>) =>
@@ -52,5 +53,36 @@ describe('faceanalysis on real photos', () => {
       expect(cosineSimilarity(x!, y!) * 100).toBeLessThan(60);
     }
     expect(a).toHaveLength(1024);
+  });
+
+  it('runs the iris model only for landmarks or features; box, score and pose do not depend on it', async () => {
+    const iris = await getModel('iris');
+    const execute = vi.spyOn(iris, 'execute');
+    try {
+      for (const photo of [astronautPath(), groupSamplePath(1)]) {
+        execute.mockClear();
+        const plain = await analyse(read(photo), { faceres: true, emotion: true });
+        expect(execute).not.toHaveBeenCalled();
+        expect(plain.faces[0]!.mesh).toBeUndefined();
+        expect(plain.faces[0]!.irisLeft).toBeUndefined();
+
+        const full = await analyse(read(photo), { landmarks: true });
+        expect(execute).toHaveBeenCalledTimes(full.faces.length);
+        expect(full.faces.length).toBe(plain.faces.length);
+        full.faces.forEach((f, i) => {
+          const p = plain.faces[i]!;
+          expect([f.rectangle, f.score, f.pose]).toEqual([p.rectangle, p.score, p.pose]);
+          expect(f.mesh).toHaveLength(468);
+          expect(f.irisLeft).toHaveLength(5);
+          expect(f.irisRight).toHaveLength(5);
+        });
+
+        execute.mockClear();
+        const features = await analyse(read(photo), { features: true });
+        expect(execute).toHaveBeenCalledTimes(features.faces.length);
+      }
+    } finally {
+      execute.mockRestore();
+    }
   });
 });

@@ -113,6 +113,29 @@ function requested(parameter: Record<string, unknown>): Set<string> | undefined 
   );
 }
 
+// The engine params each endpoint sends, exported so that `npm run bench` (scripts/bench.ts)
+// measures exactly the work the endpoints ask for.
+
+/** v1/facedetect, v2/facedetect: box, score and pose need the detector and the mesh only. */
+export function detectParams(parameter: Record<string, unknown>, facesKey: string) {
+  return { maxFaces: maxFaces(parameter, facesKey), landmarks: wantsLandmark(parameter) };
+}
+
+/** v2/macro_facial_analysis; with no `return_attributes` every attribute is asked. */
+export function macroParams(parameter: Record<string, unknown>) {
+  const asked = requested(parameter);
+  const want = (name: string) => !asked || asked.has(name);
+  return {
+    maxFaces: maxFaces(parameter, 'max_face_num'),
+    landmarks: wantsLandmark(parameter),
+    faceres: want('gender') || want('age'),
+    emotion: want('emotion'),
+  };
+}
+
+/** v1/face_compare, per image (each image is one job). */
+export const COMPARE_PARAMS = Object.freeze({ maxFaces: 5, descriptor: true, smallFaces: false });
+
 function rectangle(face: AnalysisFace) {
   const r = face.rectangle;
   return {
@@ -152,11 +175,9 @@ function detectEndpoint(endpoint: string, facesKey: string): GatewayAlgorithm {
     images: 1,
     async run(call) {
       const { parameter } = call;
-      const landmarks = wantsLandmark(parameter);
-      const result = await analyse(call, call.images[0]!, {
-        maxFaces: maxFaces(parameter, facesKey),
-        landmarks,
-      });
+      const params = detectParams(parameter, facesKey);
+      const { landmarks } = params;
+      const result = await analyse(call, call.images[0]!, params);
       if (result.faces.length === 0) throw new ApiError(20003);
       return {
         image_width: result.imageWidth,
@@ -180,13 +201,9 @@ const macroAnalysis: GatewayAlgorithm = {
     const { parameter } = call;
     const asked = requested(parameter);
     const want = (name: string) => !asked || asked.has(name);
-    const landmarks = wantsLandmark(parameter);
-    const result = await analyse(call, call.images[0]!, {
-      maxFaces: maxFaces(parameter, 'max_face_num'),
-      landmarks,
-      faceres: want('gender') || want('age'),
-      emotion: want('emotion'),
-    });
+    const params = macroParams(parameter);
+    const { landmarks } = params;
+    const result = await analyse(call, call.images[0]!, params);
     if (result.faces.length === 0) throw new ApiError(20003);
     return {
       image_width: result.imageWidth,
@@ -248,10 +265,10 @@ const faceCompare: GatewayAlgorithm = {
   endpoint: 'v1/face_compare',
   images: 2,
   async run(call) {
-    const params = { maxFaces: 5, descriptor: true, smallFaces: false };
+    // Two jobs, one per image: with two workers they run in parallel.
     const [first, second] = await Promise.all([
-      analyse(call, call.images[0]!, params),
-      analyse(call, call.images[1]!, params),
+      analyse(call, call.images[0]!, COMPARE_PARAMS),
+      analyse(call, call.images[1]!, COMPARE_PARAMS),
     ]);
     const a = singleFrontalFace(first, 20003);
     const b = singleFrontalFace(second, 20010);

@@ -67,6 +67,13 @@ describe('gateway face family on the real engine', () => {
       parameter: { return_landmark: 1 },
     });
     expect(extra(withMesh).faces[0].face_landmark.mesh).toHaveLength(468);
+    // Without landmarks the iris model is skipped; with them the irises are still there, and the
+    // box and head pose are the same either way.
+    expect(extra(withMesh).faces[0].face_landmark.iris_left).toHaveLength(5);
+    expect(extra(withMesh).faces[0].face_landmark.iris_right).toHaveLength(5);
+    const plain = extra(await post('v1/facedetect', gatewayBody(astronaut))).faces[0];
+    expect(extra(withMesh).faces[0].face_rectangle).toEqual(plain.face_rectangle);
+    expect(extra(withMesh).faces[0].face_attributes).toEqual(plain.face_attributes);
   });
 
   it('v2/macro_facial_analysis: the astronaut is an adult woman, and return_attributes selects outputs', async () => {

@@ -4,7 +4,8 @@
  * micro analysis, comparison, baby recognition).
  *
  * Models, all shipped inside @vladmandic/human and loaded once per worker:
- *  - BlazeFace + FaceMesh + Iris: the facepoints pipeline (detector.ts, landmarks.ts);
+ *  - BlazeFace + FaceMesh + Iris: the facepoints pipeline (detector.ts, landmarks.ts); the iris
+ *    model runs only when `landmarks` or `features` is asked (see `withIris` in run());
  *  - HSE-FaceRes (faceres.json): age (100-bin softmax), gender (sigmoid) and a 1024-d descriptor,
  *    on a 224x224 upright crop of the same region the mesh model saw (as Human feeds it);
  *  - oarriaga emotion CNN (emotion.json): 7 FER-2013 classes on a 64x64 grey crop of that region.
@@ -200,13 +201,18 @@ async function run(
   const W = image.originalWidth;
   const H = image.originalHeight;
   const faces: Array<FaceAnalysisFace & { bounds: Box }> = [];
+  // The iris model only refines the eye contours and gives the irises: needed for the returned
+  // landmarks and for the feature analysis (eye shape and eye distance read the eye contours).
+  // The box, the presence check, the pose and the faceres/emotion crops come from the mesh alone,
+  // so facedetect, macro analysis, comparison and baby recognition skip it (same results).
+  const withIris = params.landmarks || params.features;
   if (detections.length > 0) {
     const pixels = tf.tensor4d(float32View(image.data), [1, image.height, image.width, 3], 'float32');
     try {
       for (const det of detections.slice(0, params.maxFaces * MAX_CANDIDATES_PER_FACE)) {
         if (faces.length >= params.maxFaces) break;
         const roi = roiFromDetection(det);
-        const lm = await landmarkFace(models, pixels, roi, MIN_PRESENCE);
+        const lm = await landmarkFace(models, pixels, roi, { minPresence: MIN_PRESENCE, iris: withIris });
         if (!lm) continue;
         const bounds = boundsOf(lm.mesh);
         if (faces.some((f) => overlapOfSmaller(f.bounds, bounds) > DUPLICATE_OVERLAP)) continue;
@@ -240,8 +246,8 @@ async function run(
         if (params.features) face.features = faceFeatures(lm.mesh);
         if (params.landmarks) {
           face.mesh = mesh;
-          face.irisLeft = lm.irisLeft.map(px);
-          face.irisRight = lm.irisRight.map(px);
+          face.irisLeft = (lm.irisLeft ?? []).map(px);
+          face.irisRight = (lm.irisRight ?? []).map(px);
         }
         faces.push(face);
       }

@@ -118,7 +118,7 @@ async function run(
       // Every candidate costs a mesh run (~15 ms) even when rejected, so bound how many are tried.
       for (const det of detections.slice(0, params.maxFaces * MAX_CANDIDATES_PER_FACE)) {
         if (faces.length >= params.maxFaces) break;
-        const lm = await landmarkFace(models, pixels, roiFromDetection(det), MIN_PRESENCE);
+        const lm = await landmarkFace(models, pixels, roiFromDetection(det), { minPresence: MIN_PRESENCE });
         if (!lm) continue;
         const bounds = boundsOf(lm.mesh);
         if (faces.some((f) => overlapOfSmaller(f.bounds, bounds) > DUPLICATE_OVERLAP)) continue;
@@ -138,8 +138,8 @@ async function run(
           score: Math.round(det.score * 1e4) / 1e4,
           // z is in mesh-crop pixels scaled like x; report it in original-pixel scale too.
           mesh: lm.mesh.map((p) => [...px(p), round1(p[2] * sx)] as [number, number, number]),
-          irisLeft: lm.irisLeft.map(px),
-          irisRight: lm.irisRight.map(px),
+          irisLeft: (lm.irisLeft ?? []).map(px),
+          irisRight: (lm.irisRight ?? []).map(px),
         });
       }
     } finally {

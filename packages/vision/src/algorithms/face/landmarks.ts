@@ -47,15 +47,39 @@ export interface FaceLandmarks {
   presence: number;
   /** 468 points in working-image pixels; z in the same pixel scale, relative to the face. */
   mesh: Point3[];
-  /** Subject's left iris: centre then 4 contour points, working-image pixels. */
-  irisLeft: Point2[];
-  /** Subject's right iris: centre then 4 contour points, working-image pixels. */
-  irisRight: Point2[];
+  /**
+   * Subject's left iris: centre then 4 contour points, working-image pixels. Absent when the
+   * iris stage was skipped (`iris: false`).
+   */
+  irisLeft?: Point2[];
+  /** Subject's right iris: centre then 4 contour points, working-image pixels (absent likewise). */
+  irisRight?: Point2[];
+}
+
+/**
+ * A mesh-only result: `iris: false` skips steps 4 and 5 above. The mesh's box, its face-presence score
+ * and the points the head pose reads (10, 152, 234, 454) are the same either way: the iris model
+ * only refines the eye contours, which lie inside the face.
+ */
+export interface LandmarkOptions {
+  /** Minimum face-presence score; below it the region is not a face (null is returned). */
+  minPresence: number;
+  /** Run the iris model and merge its eye contours (default true). */
+  iris?: boolean;
 }
 
 export interface LandmarkModels {
   mesh: GraphModel;
   iris: GraphModel;
+}
+
+/** Mesh points in 192-crop coordinates -> working-image pixels (z scaled like x). */
+function meshToImage(roi: RotatedSquare, raw: Point3[]): Point3[] {
+  const scaleZ = roi.size / MESH_INPUT;
+  return raw.map((p) => {
+    const [x, y] = cropToImage(roi, MESH_INPUT, p[0], p[1]);
+    return [x, y, p[2] * scaleZ] as Point3;
+  });
 }
 
 /** Region of interest for the mesh model, from a detection (MediaPipe detection-to-ROI). */
@@ -97,15 +121,17 @@ function readMeshOutputs(outputs: Tensor[]): { mesh: Tensor; flag: Tensor } {
 }
 
 /**
- * Runs mesh + iris for one face. `image` is the working image as float32 [1, H, W, 3] in 0..255.
- * Returns null when the mesh model says the region holds no face (presence < minPresence).
+ * Runs mesh (+ iris unless `iris: false`) for one face. `image` is the working image as float32
+ * [1, H, W, 3] in 0..255. Returns null when the mesh model says the region holds no face
+ * (presence < minPresence).
  */
 export async function landmarkFace(
   models: LandmarkModels,
   image: Tensor4D,
   roi: RotatedSquare,
-  minPresence: number,
+  opts: LandmarkOptions,
 ): Promise<FaceLandmarks | null> {
+  const { minPresence } = opts;
   const crop = tf.tidy(() => {
     const t = tf.tensor2d([cropTransform(roi, MESH_INPUT)], [1, 8], 'float32');
     const sampled = tf.image.transform(image, t, 'bilinear', 'constant', 0, [MESH_INPUT, MESH_INPUT]);
@@ -126,6 +152,7 @@ export async function landmarkFace(
     } finally {
       tf.dispose(outputs);
     }
+    if (opts.iris === false) return { presence, mesh: meshToImage(roi, raw) };
 
     // Iris stage, in mesh-crop coordinates.
     const leftRoi = eyeRoi(raw, EYE_CORNERS.left);
@@ -187,16 +214,11 @@ export async function landmarkFace(
       merge('right', rightEye, ['EyeUpper0', 'EyeLower0']);
     }
 
-    const scaleZ = roi.size / MESH_INPUT;
-    const toImage = (p: Point3): Point3 => {
-      const [x, y] = cropToImage(roi, MESH_INPUT, p[0], p[1]);
-      return [x, y, p[2] * scaleZ];
-    };
     const irisToImage = (eye: Point3[]): Point2[] =>
       eye.slice(IRIS_MODEL_EYE_POINTS).map((p) => cropToImage(roi, MESH_INPUT, p[0], p[1]));
     return {
       presence,
-      mesh: raw.map(toImage),
+      mesh: meshToImage(roi, raw),
       irisLeft: irisToImage(leftEye),
       irisRight: irisToImage(rightEye),
     };
