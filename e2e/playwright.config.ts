@@ -44,7 +44,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node --import tsx apps/server/src/main.ts`,
+    // A fresh SQLite file each run: the account tests read captcha answers from it (e2e/support/account.ts).
+    command: `sh -c 'rm -rf .tmp/e2e-data && exec node --import tsx apps/server/src/main.ts'`,
     cwd: root,
     // /healthz answers 503 until the inference workers have loaded their models.
     url: `${baseURL}/healthz`,
@@ -55,8 +56,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: 'sqlite::memory:',
       DATA_DIR: path.join(root, '.tmp/e2e-data'),
+      ADMIN_EMAILS: 'admin@e2e.test',
       WORKERS: '1',
       LOG_LEVEL: 'warn',
     },

@@ -1,5 +1,24 @@
+import { readCookie } from '../i18n/language.ts';
+
 /** Client timeout of every API call (spec point 9). */
 export const REQUEST_TIMEOUT_MS = 300_000;
+
+/** The session cookie the server sets at sign-in; readable by the page on purpose (spec point 7). */
+export const TOKEN_COOKIE = 'Admin-Token';
+
+/** Fired on `window` when a console call (`/api/...`) answers 401; `detail.message` is the server's text. */
+export const SESSION_EXPIRED_EVENT = 'pixora:session-expired';
+
+export function readToken(cookieHeader: string = document.cookie): string | null {
+  return readCookie(cookieHeader, TOKEN_COOKIE) || null;
+}
+
+export function removeTokenCookie(): void {
+  document.cookie = `${TOKEN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+/** Whether a path is a call to the console host (accounts and console), as opposed to the algorithm gateway. */
+export const isConsolePath = (path: string) => /^\/?api\//.test(path);
 
 export type FailureKind = 'http' | 'network' | 'timeout';
 
@@ -15,12 +34,18 @@ export class ApiError extends Error implements ApiFailure {
   readonly kind: FailureKind;
   readonly status: number;
   readonly code: number | null;
-  constructor(failure: ApiFailure) {
+  /** The parsed answer body, when there was one (the console sends translated `message` and field `errors`). */
+  readonly body: unknown;
+  /** The path that was called. */
+  readonly url: string;
+  constructor(failure: ApiFailure, body: unknown = null, url = '') {
     super(failure.message);
     this.name = 'ApiError';
     this.kind = failure.kind;
     this.status = failure.status;
     this.code = failure.code;
+    this.body = body;
+    this.url = url;
   }
 }
 
@@ -79,7 +104,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** A JSON call to the platform server, same origin. Rejects with `ApiError` on any failure. */
+/**
+ * A JSON call to the platform server, same origin. Rejects with `ApiError` on any failure.
+ * The session token of the `Admin-Token` cookie goes along as a bearer token when it exists
+ * (spec point 7). A console call answering 401 ends the session: the cookie is removed and
+ * `SESSION_EXPIRED_EVENT` tells the page (spec point 8).
+ */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;
   const controller = new AbortController();
@@ -91,12 +121,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const abortFromCaller = () => controller.abort();
   signal?.addEventListener('abort', abortFromCaller, { once: true });
 
+  const token = readToken();
   try {
     const response = await fetch(buildUrl(path, query), {
       method,
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -104,16 +136,30 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       signal: controller.signal,
     });
     const payload = await readBody(response);
-    if (!response.ok) throw new ApiError(failureFromBody(response.status, payload, response.statusText));
+    if (!response.ok) {
+      const failure = failureFromBody(response.status, payload, response.statusText);
+      if (response.status === 401 && isConsolePath(path)) {
+        removeTokenCookie();
+        const record =
+          typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+        const text = typeof record.message === 'string' ? record.message : '';
+        window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { message: text } }));
+      }
+      throw new ApiError(failure, payload, path);
+    }
     return payload as T;
   } catch (error) {
     if (error instanceof ApiError || signal?.aborted) throw error;
-    throw new ApiError({
-      kind: timedOut ? 'timeout' : 'network',
-      status: 0,
-      code: null,
-      message: error instanceof Error ? error.message : String(error),
-    });
+    throw new ApiError(
+      {
+        kind: timedOut ? 'timeout' : 'network',
+        status: 0,
+        code: null,
+        message: error instanceof Error ? error.message : String(error),
+      },
+      null,
+      path,
+    );
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);

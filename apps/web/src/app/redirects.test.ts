@@ -56,6 +56,11 @@ describe('resolveRedirect', () => {
       '/algorithm/faceTechnology/facepointdetect',
       '/algorithm/diretectionPosition/petRecognition',
       '/algorithm/solution/studioSolution',
+      '/own-space/userInfo',
+      '/open-admin/open-platform-admin',
+      '/open-admin/users',
+      '/demo/mid',
+      '/outbox',
     ]) {
       expect(resolveRedirect(path, '?t=1'), path).toBeNull();
     }

@@ -18,6 +18,14 @@ export const STATIC_PATHS: readonly string[] = [
   '/404',
   '/demo',
   '/algorithm',
+  // The signed-in area (spec point 2); the account guard decides who may open each.
+  '/own-space/userInfo',
+  '/open-admin',
+  '/open-admin/open-platform-admin',
+  '/open-admin/users',
+  '/demo/mid',
+  // The local outbox of the embedded platform.
+  '/outbox',
 ];
 
 export const NOT_FOUND_PATH = '/404';

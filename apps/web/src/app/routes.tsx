@@ -3,15 +3,23 @@ import { SiteLayout } from '../features/layout/SiteLayout.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { RouteError } from '../features/errors/RouteError.tsx';
 import type { InfoPageName } from '../features/pages/infoPages.ts';
+import { CONSOLE_PATH } from '../features/account/adminRoutes.ts';
+import { runAccountGuard } from '../features/account/accountGuard.ts';
 import { resolveRedirect } from './redirects.ts';
 
-/** Runs before every navigation: `/`, `/colorbyte`, external addresses and unknown paths are redirected. */
-export function redirectLoader({ request }: LoaderFunctionArgs) {
+/**
+ * Runs before every navigation: `/`, `/colorbyte`, external addresses and unknown paths are
+ * redirected, then the account guard decides (public paths, login, roles; spec point 4).
+ */
+export async function redirectLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const target = resolveRedirect(url.pathname, url.search);
   if (target !== null) throw redirect(target);
+  await runAccountGuard(url);
   return null;
 }
+
+const account = () => import('../features/account/accountRoutes.tsx');
 
 const infoPage = (page: InfoPageName): RouteObject['lazy'] =>
   async function lazyInfoPage() {
@@ -49,10 +57,40 @@ export const routes: RouteObject[] = [
       { path: 'service-protocol', lazy: infoPage('serviceProtocol') },
       { path: 'privacy-protocol', lazy: infoPage('privacyProtocol') },
       { path: 'law-declare', lazy: infoPage('lawDeclare') },
-      { path: 'logining', lazy: infoPage('logining') },
-      { path: 'login', lazy: infoPage('login') },
-      { path: 'register', lazy: infoPage('register') },
-      { path: 'changePwd', lazy: infoPage('changePwd') },
+      {
+        path: 'logining',
+        lazy: () =>
+          import('../features/account/LoginingPage.tsx').then((m) => ({ Component: m.LoginingPage })),
+      },
+      { path: 'login', lazy: () => account().then((m) => ({ Component: m.LoginRoute })) },
+      { path: 'register', lazy: () => account().then((m) => ({ Component: m.RegisterRoute })) },
+      { path: 'changePwd', lazy: () => account().then((m) => ({ Component: m.ChangePwdRoute })) },
+      {
+        path: 'outbox',
+        lazy: () => import('../features/account/OutboxPage.tsx').then((m) => ({ Component: m.OutboxPage })),
+      },
+      {
+        path: 'own-space/userInfo',
+        lazy: () =>
+          import('../features/account/UserInfoPage.tsx').then((m) => ({ Component: m.UserInfoPage })),
+      },
+      {
+        // The signed-in area; the account guard checks the roles of each route (ADMIN_ROUTES).
+        path: 'open-admin',
+        children: [
+          { index: true, loader: () => redirect(CONSOLE_PATH) },
+          {
+            path: 'open-platform-admin',
+            lazy: () =>
+              import('../features/console/ConsolePage.tsx').then((m) => ({ Component: m.ConsolePage })),
+          },
+          {
+            path: 'users',
+            lazy: () =>
+              import('../features/console/UsersAdminPage.tsx').then((m) => ({ Component: m.UsersAdminPage })),
+          },
+        ],
+      },
       {
         path: 'algorithm',
         lazy: () =>
@@ -91,6 +129,12 @@ export const routes: RouteObject[] = [
               import('../features/demo/ExternalDemoPage.tsx').then((m) => ({
                 Component: m.ExternalDemoPage,
               })),
+          },
+          {
+            // The internal network's demo area (ADMIN_ROUTES: signed in, domain IN).
+            path: 'mid',
+            lazy: () =>
+              import('../features/console/DemoAreaPage.tsx').then((m) => ({ Component: m.DemoAreaPage })),
           },
         ],
       },

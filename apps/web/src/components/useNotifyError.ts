@@ -6,7 +6,6 @@ import { useMessage } from './MessageProvider.tsx';
 
 /** Fired when a console call answers 401: the session is over and the visitor returns to the home page. */
 export const JUMP_TO_INDEX_EVENT = 'pixora:jump-to-index';
-const TOKEN_COOKIE = 'Admin-Token';
 
 export interface NotifiedError {
   /** The translated message. */
@@ -33,15 +32,11 @@ export function useNotifyError() {
       recordError(error, options.url ?? '');
       const presentation = describeError(error, options.source);
       const text = presentation.serverMessage ?? t(presentation.key);
-      if (presentation.endSession) document.cookie = `${TOKEN_COOKIE}=; path=/; max-age=0`;
+      // A console 401 has already ended the session in `request` and is announced once by the
+      // account layer (message, then back to the index), however many calls failed with it.
+      if (presentation.endSession) return { text, shown: true };
       if (presentation.show) {
-        void message.error({
-          content: text,
-          duration: presentation.duration / 1000,
-          ...(presentation.endSession
-            ? { onClose: () => window.dispatchEvent(new Event(JUMP_TO_INDEX_EVENT)) }
-            : {}),
-        });
+        void message.error({ content: text, duration: presentation.duration / 1000 });
       }
       return { text, shown: presentation.show };
     },

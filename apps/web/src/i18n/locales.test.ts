@@ -9,6 +9,8 @@ import { allErrorKeys } from '../api/errors.ts';
 import { LANGUAGES } from './language.ts';
 import { PRODUCT_TABS } from '../features/layout/productSections.ts';
 import { INFO_PAGES } from '../features/pages/infoPages.ts';
+import { ADDRESS_MAX_KEY, RULE_MESSAGE_KEYS } from '../features/account/rules.ts';
+import { COMPANY_SIZE_KEYS, REGION_KEYS, ROLE_KEYS } from '../features/account/options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.resolve(here, '..');
@@ -111,6 +113,13 @@ describe('keys used by the code', () => {
     expectEverywhere(PRODUCT_TABS.flatMap((tab) => [`nav.tabs.${tab.key}`, `nav.tabs.${tab.key}Hint`]));
     expectEverywhere(INFO_PAGES.flatMap((page) => [`pages.${page}.title`, `pages.${page}.body`]));
     expectEverywhere(allErrorKeys());
+    expectEverywhere([
+      ...Object.values(RULE_MESSAGE_KEYS),
+      ADDRESS_MAX_KEY,
+      ...Object.values(COMPANY_SIZE_KEYS),
+      ...Object.values(REGION_KEYS),
+      ...Object.values(ROLE_KEYS),
+    ]);
     const samples = JSON.parse(readFileSync(samplesFile, 'utf8')) as Array<{
       titleKey: string;
       licence: string;

@@ -5,6 +5,7 @@ import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { normaliseForcedLanguage } from '../../i18n/language.ts';
 import { JUMP_TO_INDEX_EVENT } from '../../components/useNotifyError.ts';
 import { HOME_PATH } from '../../app/redirects.ts';
+import { AccountHost } from '../account/AccountHost.tsx';
 import { TopBar } from './TopBar.tsx';
 import { Footer, isFooterShown } from './Footer.tsx';
 import styles from './SiteLayout.module.css';
@@ -38,6 +39,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       {isFooterShown(location.pathname, language) && <Footer />}
+      <AccountHost />
       <ScrollRestoration getKey={(loc) => loc.pathname} />
     </div>
   );

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'antd';
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo.tsx';
 import { FAQ_PATH } from '../../app/site.ts';
@@ -9,6 +8,10 @@ import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { ProductMenu } from './ProductMenu.tsx';
 import { ProductCatalog } from './ProductCatalog.tsx';
 import { useScrolled } from './useScrolled.ts';
+import { UserMenu } from '../account/UserMenu.tsx';
+import { CONSOLE_PATH, USER_INFO_PATH } from '../account/adminRoutes.ts';
+import { emit } from '../account/events.ts';
+import { logout, useSession } from '../account/session.ts';
 import styles from './TopBar.module.css';
 
 /** The bar turns slightly transparent once the page has scrolled this far (spec point 9). */
@@ -16,8 +19,8 @@ export const NAV_OPACITY_SCROLL = 70;
 
 export function TopBar() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
+  const { token } = useSession();
   const scrolled = useScrolled(NAV_OPACITY_SCROLL);
   // The mobile menu is open for one location only: any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -63,9 +66,7 @@ export function TopBar() {
         </nav>
         <div className={styles.actions}>
           <LanguageSwitcher />
-          <Button type="primary" className={styles.login} onClick={() => void navigate('/login')}>
-            {t('nav.login')}
-          </Button>
+          <UserMenu loginClassName={styles.login} />
           <button
             type="button"
             className={styles.burger}
@@ -93,9 +94,30 @@ export function TopBar() {
           <NavLink to="/aboutus" className={styles.mobileLink}>
             {t('nav.about')}
           </NavLink>
-          <Link to="/login" className={styles.mobileLink}>
-            {t('nav.login')}
-          </Link>
+          {token ? (
+            <>
+              <Link to={CONSOLE_PATH} className={styles.mobileLink}>
+                {t('account.userMenu.console')}
+              </Link>
+              <Link to={USER_INFO_PATH} className={styles.mobileLink}>
+                {t('account.userMenu.userInfo')}
+              </Link>
+              <button type="button" className={styles.mobileLink} onClick={() => void logout()}>
+                {t('account.userMenu.logout')}
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className={styles.mobileLink}
+              onClick={() => {
+                closeMobile();
+                emit('login');
+              }}
+            >
+              {t('nav.login')}
+            </button>
+          )}
         </nav>
       )}
     </header>

@@ -6,9 +6,6 @@ import styles from './InfoPage.module.css';
 
 /** Where each simple page invites the visitor next. */
 const NEXT_STEP: Partial<Record<InfoPageName, { to: string; labelKey: string }>> = {
-  login: { to: '/algorithm/faceTechnology/facepointdetect', labelKey: 'pages.tryDemo' },
-  register: { to: '/algorithm/faceTechnology/facepointdetect', labelKey: 'pages.tryDemo' },
-  changePwd: { to: '/login', labelKey: 'pages.backToLogin' },
   aboutus: { to: '/algorithm', labelKey: 'pages.browseCapabilities' },
   business: { to: '/algorithm', labelKey: 'pages.browseCapabilities' },
   androidDoc: { to: '/doc', labelKey: 'pages.openDocs' },

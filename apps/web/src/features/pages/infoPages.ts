@@ -1,6 +1,6 @@
 /**
- * Pages whose full content arrives with later work (about, business, SDK docs, legal texts,
- * accounts). Each shows its translated title and one sentence: `pages.<name>.title` / `.body`.
+ * Pages whose full content arrives with later work (about, business, SDK docs, legal texts).
+ * Each shows its translated title and one sentence: `pages.<name>.title` / `.body`.
  */
 export const INFO_PAGES = [
   'aboutus',
@@ -10,10 +10,6 @@ export const INFO_PAGES = [
   'serviceProtocol',
   'privacyProtocol',
   'lawDeclare',
-  'logining',
-  'login',
-  'register',
-  'changePwd',
 ] as const;
 
 export type InfoPageName = (typeof INFO_PAGES)[number];

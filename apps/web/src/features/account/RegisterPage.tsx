@@ -1,0 +1,432 @@
+import { useState } from 'react';
+import { Button, Card, Checkbox, Form, Input, Result, Select, Space, Spin } from 'antd';
+import {
+  BankOutlined,
+  LockOutlined,
+  MailOutlined,
+  MessageOutlined,
+  MobileOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  checkAgreement,
+  checkCode,
+  checkCompany,
+  checkCompanySize,
+  checkConfirmation,
+  checkIndustry,
+  checkName,
+  checkNewPassword,
+  checkPhone,
+  PASSWORD_REGISTER_MAX,
+} from '@pixora/catalog';
+import { accountApi } from '../../api/account.ts';
+import { fieldErrors } from '../../api/consoleErrors.ts';
+import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
+import { isApiError } from '../../api/http.ts';
+import { useMessage } from '../../components/MessageProvider.tsx';
+import { AccountShell } from './AccountShell.tsx';
+import { openLoginDialog } from './loginDialog.ts';
+import { companySizeOptions, regionOptions } from './options.ts';
+import { rememberEmail } from './rememberedEmails.ts';
+import { checkRule, dependentRule, showFieldErrors } from './rules.ts';
+import { useSecondsLeft } from './useSecondsLeft.ts';
+import { useConsoleError } from './useConsoleError.ts';
+import styles from './Account.module.css';
+
+/** Seconds before another SMS code may be asked for (the server allows one a minute per phone). */
+export const PHONE_CODE_COOLDOWN_SECONDS = 60;
+/** The code of an answer saying the mailed link is used up or expired. */
+const LINK_INVALID = 30004;
+
+interface RegisterValues {
+  region: string;
+  phone: string;
+  code: string;
+  real_name: string;
+  password: string;
+  confirm_password: string;
+  company: string;
+  industry: string;
+  company_size: number | undefined;
+  agreement: boolean;
+}
+
+const FIELDS = [
+  'email',
+  'phone',
+  'code',
+  'real_name',
+  'password',
+  'confirm_password',
+  'company',
+  'industry',
+  'company_size',
+  'agreement',
+] as const;
+
+function LinkInvalid({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="warning"
+      title={t('account.registerPage.invalidTitle')}
+      subTitle={t('account.registerPage.invalidBody')}
+      extra={
+        <Button type="primary" onClick={() => openLoginDialog('REGISTER', email)}>
+          {t('account.registerPage.requestAgain')}
+        </Button>
+      }
+      data-testid="register-link-invalid"
+    />
+  );
+}
+
+/** The full registration form of spec point 3, reached from the link of the registration mail. */
+export function RegisterPage({ token, email }: { token: string; email: string }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const showError = useConsoleError();
+  const [form] = Form.useForm<RegisterValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [cooldown, startCooldown] = useSecondsLeft();
+  const [outcome, setOutcome] = useState<'form' | 'done' | 'invalid'>('form');
+
+  const link = useQuery({
+    queryKey: ['register-link', token, email],
+    queryFn: async () => (await accountApi.checkRegisterLink(token, email)).data.valid,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  const sendCode = async () => {
+    try {
+      await form.validateFields(['phone']);
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await accountApi.sendPhoneCode(
+        form.getFieldValue('region'),
+        form.getFieldValue('phone').trim(),
+      );
+      startCooldown(PHONE_CODE_COOLDOWN_SECONDS);
+      void message.success({
+        content: answer.message || t('account.messages.codeSent'),
+        duration: MESSAGE_DURATION_MS / 1000,
+      });
+    } catch (error) {
+      if (!showFieldErrors(form, fieldErrors(error), ['phone'])) showError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async (values: RegisterValues) => {
+    setSubmitting(true);
+    try {
+      await accountApi.registerStep2({
+        email,
+        token,
+        region: values.region,
+        phone: values.phone.trim(),
+        code: values.code.trim(),
+        real_name: values.real_name.trim(),
+        password: values.password,
+        confirm_password: values.confirm_password,
+        company: values.company.trim(),
+        industry: values.industry.trim(),
+        company_size: values.company_size!,
+        agreement: 'true',
+      });
+      rememberEmail(email);
+      void message.success({
+        content: t('account.messages.registerSuccess'),
+        duration: MESSAGE_DURATION_MS / 1000,
+      });
+      setOutcome('done');
+    } catch (error) {
+      if (isApiError(error) && error.code === LINK_INVALID) {
+        showError(error);
+        setOutcome('invalid');
+      } else if (!showFieldErrors(form, fieldErrors(error), FIELDS)) {
+        showError(error);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  let content;
+  if (link.isPending) {
+    content = (
+      <div className={styles.centerBox}>
+        <Spin />
+        <p>{t('account.registerPage.checking')}</p>
+      </div>
+    );
+  } else if (outcome === 'invalid' || link.data === false || link.isError) {
+    content = <LinkInvalid email={email} />;
+  } else if (outcome === 'done') {
+    content = (
+      <Result
+        status="success"
+        title={t('account.messages.registerSuccess')}
+        subTitle={t('account.registerPage.successBody', { email })}
+        extra={
+          <Button
+            type="primary"
+            size="large"
+            onClick={() => openLoginDialog('LOGIN', email)}
+            data-testid="register-login-now"
+          >
+            {t('account.actions.loginNow')}
+          </Button>
+        }
+        data-testid="register-success"
+      />
+    );
+  } else {
+    const regionSelect = (
+      <Form.Item name="region" noStyle>
+        <Select
+          className={styles.regionSelect}
+          style={{ flex: '0 0 104px', width: 104 }}
+          size="large"
+          options={regionOptions(t)}
+          optionRender={(option) => (
+            <span className={styles.regionOption}>
+              <span>{option.data.label}</span>
+              <span className={styles.regionName}>{option.data.title}</span>
+            </span>
+          )}
+          popupMatchSelectWidth={false}
+          aria-label={t('account.fields.region')}
+          data-testid="register-region"
+        />
+      </Form.Item>
+    );
+    content = (
+      <Card className={styles.formCard}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ region: 'CN', agreement: false }}
+          onFinish={(values) => void submit(values)}
+          scrollToFirstError={{ block: 'center' }}
+          data-testid="register-page-form"
+        >
+          <h2 className={styles.sectionTitle}>{t('account.registerPage.accountSection')}</h2>
+          <div className={styles.grid}>
+            <Form.Item label={t('account.fields.email')} required>
+              <Input
+                size="large"
+                prefix={<MailOutlined aria-hidden />}
+                value={email}
+                readOnly
+                aria-readonly
+                data-testid="register-email"
+              />
+            </Form.Item>
+            <Form.Item
+              name="real_name"
+              label={t('account.fields.realName')}
+              required
+              rules={[checkRule(t, checkName)]}
+            >
+              <Input
+                size="large"
+                prefix={<UserOutlined aria-hidden />}
+                placeholder={t('account.placeholders.realName')}
+                autoComplete="name"
+                data-testid="register-real-name"
+              />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('account.fields.password')}
+              required
+              rules={[checkRule(t, checkNewPassword)]}
+            >
+              <Input.Password
+                size="large"
+                prefix={<LockOutlined aria-hidden />}
+                placeholder={t('account.placeholders.newPassword')}
+                autoComplete="new-password"
+                maxLength={PASSWORD_REGISTER_MAX * 2}
+                data-testid="register-password"
+              />
+            </Form.Item>
+            <Form.Item
+              name="confirm_password"
+              label={t('account.fields.confirmPassword')}
+              required
+              dependencies={['password']}
+              rules={[
+                dependentRule(t, (value: string | undefined, f) =>
+                  checkConfirmation(f.getFieldValue('password'), value),
+                ),
+              ]}
+            >
+              <Input.Password
+                size="large"
+                prefix={<LockOutlined aria-hidden />}
+                placeholder={t('account.placeholders.confirmPassword')}
+                autoComplete="new-password"
+                data-testid="register-confirm-password"
+              />
+            </Form.Item>
+          </div>
+
+          <h2 className={styles.sectionTitle}>{t('account.registerPage.contactSection')}</h2>
+          <div className={styles.grid}>
+            <Form.Item label={t('account.fields.phone')} required>
+              <Space.Compact block>
+                {regionSelect}
+                <Form.Item
+                  name="phone"
+                  noStyle
+                  dependencies={['region']}
+                  rules={[
+                    dependentRule(t, (value: string | undefined, f) =>
+                      checkPhone(f.getFieldValue('region'), value),
+                    ),
+                  ]}
+                >
+                  <Input
+                    size="large"
+                    prefix={<MobileOutlined aria-hidden />}
+                    placeholder={t('account.placeholders.phone')}
+                    autoComplete="tel-national"
+                    inputMode="tel"
+                    aria-label={t('account.fields.phone')}
+                    data-testid="register-phone"
+                  />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+            <Form.Item label={t('account.fields.code')} required>
+              <Space.Compact block>
+                <Form.Item name="code" noStyle rules={[checkRule(t, checkCode)]}>
+                  <Input
+                    size="large"
+                    prefix={<MessageOutlined aria-hidden />}
+                    placeholder={t('account.placeholders.code')}
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={6}
+                    aria-label={t('account.fields.code')}
+                    data-testid="register-code"
+                  />
+                </Form.Item>
+                <Button
+                  size="large"
+                  onClick={() => void sendCode()}
+                  disabled={cooldown > 0}
+                  loading={sending}
+                  className={styles.codeButton}
+                  data-testid="register-send-code"
+                >
+                  {cooldown > 0
+                    ? t('account.actions.resend', { seconds: cooldown })
+                    : t('account.actions.getCode')}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+          </div>
+
+          <h2 className={styles.sectionTitle}>{t('account.registerPage.companySection')}</h2>
+          <div className={styles.grid}>
+            <Form.Item
+              name="company"
+              label={t('account.fields.company')}
+              required
+              rules={[checkRule(t, checkCompany)]}
+            >
+              <Input
+                size="large"
+                prefix={<BankOutlined aria-hidden />}
+                placeholder={t('account.placeholders.company')}
+                autoComplete="organization"
+                data-testid="register-company"
+              />
+            </Form.Item>
+            <Form.Item
+              name="industry"
+              label={t('account.fields.industry')}
+              required
+              rules={[checkRule(t, checkIndustry)]}
+            >
+              <Input
+                size="large"
+                placeholder={t('account.placeholders.industry')}
+                data-testid="register-industry"
+              />
+            </Form.Item>
+            <Form.Item
+              name="company_size"
+              label={t('account.fields.companySize')}
+              required
+              rules={[checkRule(t, checkCompanySize)]}
+            >
+              <Select
+                size="large"
+                options={companySizeOptions(t)}
+                placeholder={t('account.placeholders.companySize')}
+                data-testid="register-company-size"
+              />
+            </Form.Item>
+          </div>
+
+          <Form.Item
+            name="agreement"
+            valuePropName="checked"
+            rules={[checkRule(t, checkAgreement)]}
+            className={styles.agreementItem}
+          >
+            <Checkbox data-testid="register-agreement">
+              {t('account.agreement.prefix')}{' '}
+              <Link to="/service-protocol" target="_blank" rel="noopener">
+                {t('account.agreement.userAgreement')}
+                <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+              </Link>{' '}
+              {t('account.agreement.and')}{' '}
+              <Link to="/privacy-protocol" target="_blank" rel="noopener">
+                {t('account.agreement.privacy')}
+                <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+              </Link>
+            </Checkbox>
+          </Form.Item>
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={submitting}
+            data-testid="register-submit"
+          >
+            {t('account.actions.register')}
+          </Button>
+        </Form>
+      </Card>
+    );
+  }
+
+  return (
+    <AccountShell
+      title={t('account.registerPage.title')}
+      subtitle={
+        outcome === 'form' && link.data === true ? t('account.registerPage.subtitle', { email }) : undefined
+      }
+      width="medium"
+      testId="register-page"
+    >
+      {content}
+    </AccountShell>
+  );
+}

@@ -1,0 +1,79 @@
+import { redirect } from 'react-router';
+import { accountApi } from '../../api/account.ts';
+import { consoleErrorText } from '../../api/consoleErrors.ts';
+import { HOME_PATH } from '../../app/redirects.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { emit } from './events.ts';
+import { guard, LOGINING_PATH, type GuardSession } from './guard.ts';
+import {
+  clearStoredRedirect,
+  ensureDomainChecked,
+  loadProfile,
+  localLogout,
+  pendingError,
+  storedRedirect,
+  storeRedirect,
+  syncToken,
+} from './session.ts';
+
+function guardSession(): GuardSession {
+  const state = syncToken();
+  return { token: state.token, roles: state.roles, domain: state.domain, storedRedirect: storedRedirect() };
+}
+
+const inFrame = () => {
+  try {
+    return window.top !== window.self;
+  } catch {
+    return true;
+  }
+};
+
+/**
+ * Runs the navigation guard for `url` before the page renders (spec point 4) and carries out its
+ * decision: returns to let the page load, or throws a redirect.
+ */
+export async function runAccountGuard(url: URL): Promise<void> {
+  await ensureDomainChecked();
+  let decision = guard(url.pathname, url.search, guardSession());
+  if (decision.kind === 'loadProfile') {
+    // A failed profile load has logged the user out locally (cookie removed): back to the index.
+    if (!(await loadProfile())) throw redirect(HOME_PATH);
+    decision = guard(url.pathname, url.search, guardSession());
+  }
+
+  switch (decision.kind) {
+    case 'allow':
+    case 'loadProfile':
+      return;
+    case 'login':
+      storeRedirect(decision.redirect);
+      emit('login');
+      throw redirect(decision.to);
+    case 'redirect':
+      if (decision.clearStoredRedirect) clearStoredRedirect();
+      throw redirect(decision.to);
+    case 'exchange': {
+      emit('closeLogin');
+      try {
+        await accountApi.exchangeCode({
+          code: decision.code,
+          state: decision.state,
+          // The address the provider sent the browser back to, without its query.
+          redirect_url: `${url.origin}${url.pathname}`,
+        });
+      } catch (error) {
+        localLogout();
+        pendingError.set(consoleErrorText(error, (key) => i18n.t(key)));
+        throw redirect(HOME_PATH);
+      }
+      // The server has set the session cookie; the roles of any earlier session are dropped.
+      syncToken();
+      if (inFrame()) {
+        // The OA page ran inside the login dialog's frame: the whole window moves on.
+        window.top?.location.assign(LOGINING_PATH);
+      }
+      throw redirect(decision.to);
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import { parseRoles } from '@pixora/catalog';
+import { accountApi, type Profile, type ProfileAnswer, type UserRecord } from '../../api/account.ts';
+import { readToken, removeTokenCookie, SESSION_EXPIRED_EVENT } from '../../api/http.ts';
+import { emit } from './events.ts';
+import { createStore, useStore } from './store.ts';
+
+/** Internal (IN) or outside (OUT) network (spec point 6); OUT until the probe says otherwise. */
+export type Domain = 'IN' | 'OUT';
+
+/** The user session of spec point 3. */
+export interface SessionState {
+  /** The token of the `Admin-Token` cookie; null when signed out. */
+  token: string | null;
+  /** Real name, else username. */
+  name: string;
+  userId: number | null;
+  /** Null until the profile is loaded for the current token. */
+  roles: string[] | null;
+  profile: Profile | null;
+  /** The protocol version in force (ten-digit seconds). */
+  protocolVersion: string | null;
+  /** The stored agreement differs from the version in force: the acceptance dialog must be shown. */
+  protocolChanged: boolean;
+  domain: Domain;
+  domainChecked: boolean;
+}
+
+const signedOut = {
+  token: null,
+  name: '',
+  userId: null,
+  roles: null,
+  profile: null,
+  protocolVersion: null,
+  protocolChanged: false,
+} as const satisfies Partial<SessionState>;
+
+export const session = createStore<SessionState>({
+  ...signedOut,
+  token: typeof document === 'undefined' ? null : readToken(),
+  domain: 'OUT',
+  domainChecked: false,
+});
+
+export const useSession = () => useStore(session);
+
+/** Roles of a user record: RolePermissions split on commas, or `user` when empty (spec point 4). */
+export const rolesOf = (user: UserRecord): string[] => parseRoles(user.RolePermissions);
+
+/** The name shown for the user: the real name, else the username. */
+export const displayNameOf = (profile: Profile, user: UserRecord): string =>
+  profile.RealName?.trim() || user.Username;
+
+/** The session once the profile answer is in. */
+export function withProfile(state: SessionState, answer: ProfileAnswer): SessionState {
+  return {
+    ...state,
+    name: displayNameOf(answer.profile, answer.user),
+    userId: answer.user.Id,
+    roles: rolesOf(answer.user),
+    profile: answer.profile,
+    protocolVersion: answer.protocol_version,
+    protocolChanged: answer.profile.agreement !== answer.protocol_version,
+  };
+}
+
+/** Takes the cookie as the truth about the token: a new or vanished token drops what was loaded for the old one. */
+export function syncToken(): SessionState {
+  const token = readToken();
+  if (token !== session.get().token) session.set((state) => ({ ...state, ...signedOut, token }));
+  return session.get();
+}
+
+/**
+ * Loads the profile of the current token and derives name, roles and the protocol flag. On any
+ * failure the user is logged out locally and false is returned (spec point 4).
+ */
+export async function loadProfile(): Promise<boolean> {
+  const token = syncToken().token;
+  if (!token) return false;
+  try {
+    const answer = await accountApi.profile();
+    if (session.get().token !== token) return false;
+    session.set((state) => withProfile(state, answer.data));
+    return true;
+  } catch {
+    localLogout();
+    return false;
+  }
+}
+
+/** Updates the stored profile after a save. */
+export function applyProfile(profile: Profile): void {
+  session.set((state) => ({
+    ...state,
+    profile,
+    name: profile.RealName?.trim() || state.name,
+    protocolChanged: state.protocolVersion !== null && profile.agreement !== state.protocolVersion,
+  }));
+}
+
+/** Local logout: token, roles and name cleared and the cookie removed, without calling the server. */
+export function localLogout(): void {
+  removeTokenCookie();
+  session.set((state) => ({ ...state, ...signedOut }));
+}
+
+/** Logout: the server ends the session, then the local one is cleared and the page reloads (spec point 2). */
+export async function logout(reload: () => void = () => window.location.reload()): Promise<void> {
+  try {
+    await accountApi.signout();
+  } catch {
+    // The local session ends whatever the server said; an unreachable server keeps an expiring token only.
+  }
+  localLogout();
+  reload();
+}
+
+/** Agreeing saves the profile with the version in force; the flag clears and the success event fires. */
+export async function agreeProtocol(): Promise<void> {
+  const version = session.get().protocolVersion;
+  if (!version) throw new Error('no protocol version loaded');
+  const answer = await accountApi.updateProfile({ agreement: version });
+  applyProfile(answer.data.profile);
+  session.set((state) => ({ ...state, protocolChanged: false }));
+  emit('protocolAgreed');
+}
+
+let domainProbe: Promise<void> | null = null;
+
+/** The internal-network probe, run once per page load; a failed probe counts as outside (spec point 4). */
+export function ensureDomainChecked(): Promise<void> {
+  domainProbe ??= accountApi
+    .checkOa()
+    .then(
+      (answer): Domain => (answer.data && answer.data.code ? 'IN' : 'OUT'),
+      (): Domain => 'OUT',
+    )
+    .then((domain) => session.set((state) => ({ ...state, domain, domainChecked: true })));
+  return domainProbe;
+}
+
+// Redirect path kept across the login (spec point 3, app settings): a tab's session storage.
+const REDIRECT_KEY = 'pixora.redirect';
+
+export function storedRedirect(): string | null {
+  try {
+    return sessionStorage.getItem(REDIRECT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeRedirect(path: string): void {
+  try {
+    sessionStorage.setItem(REDIRECT_KEY, path);
+  } catch {
+    // Without storage the user lands on the index after logging in.
+  }
+}
+
+export function clearStoredRedirect(): void {
+  try {
+    sessionStorage.removeItem(REDIRECT_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** A 401 from a console call, waiting to be announced by the page (text of the server, or empty). */
+export const expiredNotice = createStore<{ message: string } | null>(null);
+
+/** An error met outside any form (a failed third-party login), waiting to be shown by the page. */
+export const pendingError = createStore<string | null>(null);
+
+if (typeof window !== 'undefined') {
+  window.addEventListener(SESSION_EXPIRED_EVENT, (event) => {
+    const wasSignedIn = session.get().token !== null;
+    session.set((state) => ({ ...state, ...signedOut }));
+    // One notice for a burst of failed calls.
+    if (wasSignedIn && expiredNotice.get() === null) {
+      const detail = (event as CustomEvent<{ message?: string } | null>).detail;
+      expiredNotice.set({ message: detail?.message ?? '' });
+    }
+  });
+}
+
+/** For tests: back to a fresh, signed-out page. */
+export function resetSessionForTests(state: Partial<SessionState> = {}): void {
+  domainProbe = state.domainChecked ? Promise.resolve() : null;
+  session.set({ ...signedOut, domain: 'OUT', domainChecked: false, ...state });
+  expiredNotice.set(null);
+  pendingError.set(null);
+}
