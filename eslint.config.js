@@ -4,10 +4,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.scratch/**', '.cache/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.scratch/**',
+      '.cache/**',
+      '.tmp/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ['scripts/**', 'e2e/**', 'apps/server/**', 'packages/**', '*.js'], languageOptions: { globals: globals.node } },
+  {
+    files: ['scripts/**', 'e2e/**', 'apps/server/**', 'packages/**', '*.js'],
+    languageOptions: { globals: globals.node },
+  },
   { files: ['apps/web/**'], languageOptions: { globals: globals.browser } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
