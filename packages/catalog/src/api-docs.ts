@@ -18,6 +18,63 @@ export interface ApiDoc {
 
 const COMMON_IMAGE_ERRORS = [10000, 10003, 10007, 10013, 10014, 10015, 10002, 20009, 20013, 20015];
 
+/** The two face detection endpoints differ only in the name of their face-count parameter. */
+function faceDetectDoc(countParameter: string): ApiDoc {
+  return {
+    parameters: [
+      {
+        name: countParameter,
+        type: 'integer',
+        description: {
+          zh: '最多返回的人脸数，默认 20。',
+          zh_tw: '最多返回的人臉數，預設 20。',
+          en: 'Most faces to return; default 20.',
+        },
+      },
+      {
+        name: 'parameter.return_landmark',
+        type: '0 | 1',
+        description: {
+          zh: '为 1 时返回 468 点网格与虹膜点。',
+          zh_tw: '為 1 時返回 468 點網格與虹膜點。',
+          en: '1 to also return the 468-point mesh and iris points.',
+        },
+      },
+    ],
+    response: [
+      {
+        name: 'face_num',
+        type: 'integer',
+        description: { zh: '人脸数量。', zh_tw: '人臉數量。', en: 'Number of faces.' },
+      },
+      {
+        name: 'faces[].face_rectangle',
+        type: '{ left, top, width, height }',
+        description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
+      },
+      {
+        name: 'faces[].score',
+        type: 'number',
+        description: {
+          zh: '检测置信度，0 到 1。',
+          zh_tw: '偵測置信度，0 到 1。',
+          en: 'Detection confidence, 0 to 1.',
+        },
+      },
+      {
+        name: 'faces[].face_attributes.headpose',
+        type: '{ pitch_angle, yaw_angle, roll_angle }',
+        description: {
+          zh: '头部姿态（度），由三维网格计算。',
+          zh_tw: '頭部姿態（度），由三維網格計算。',
+          en: 'Head pose in degrees, from the 3-D mesh.',
+        },
+      },
+    ],
+    errors: [20003, ...COMMON_IMAGE_ERRORS],
+  };
+}
+
 /** API details by gateway endpoint. Adding an algorithm adds its entry here with the catalogue entry. */
 export const apiDocs: Record<string, ApiDoc> = {
   'v2/facepoints': {
@@ -86,112 +143,8 @@ export const apiDocs: Record<string, ApiDoc> = {
     ],
     errors: [20003, ...COMMON_IMAGE_ERRORS],
   },
-  'v1/facedetect': {
-    parameters: [
-      {
-        name: 'parameter.nFront',
-        type: 'integer',
-        description: {
-          zh: '最多返回的人脸数，默认 20。',
-          zh_tw: '最多返回的人臉數，預設 20。',
-          en: 'Most faces to return; default 20.',
-        },
-      },
-      {
-        name: 'parameter.return_landmark',
-        type: '0 | 1',
-        description: {
-          zh: '为 1 时返回 468 点网格与虹膜点。',
-          zh_tw: '為 1 時返回 468 點網格與虹膜點。',
-          en: '1 to also return the 468-point mesh and iris points.',
-        },
-      },
-    ],
-    response: [
-      {
-        name: 'face_num',
-        type: 'integer',
-        description: { zh: '人脸数量。', zh_tw: '人臉數量。', en: 'Number of faces.' },
-      },
-      {
-        name: 'faces[].face_rectangle',
-        type: '{ left, top, width, height }',
-        description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
-      },
-      {
-        name: 'faces[].score',
-        type: 'number',
-        description: {
-          zh: '检测置信度，0 到 1。',
-          zh_tw: '偵測置信度，0 到 1。',
-          en: 'Detection confidence, 0 to 1.',
-        },
-      },
-      {
-        name: 'faces[].face_attributes.headpose',
-        type: '{ pitch_angle, yaw_angle, roll_angle }',
-        description: {
-          zh: '头部姿态（度），由三维网格计算。',
-          zh_tw: '頭部姿態（度），由三維網格計算。',
-          en: 'Head pose in degrees, from the 3-D mesh.',
-        },
-      },
-    ],
-    errors: [20003, ...COMMON_IMAGE_ERRORS],
-  },
-  'v2/facedetect': {
-    parameters: [
-      {
-        name: 'parameter.max_face_num',
-        type: 'integer',
-        description: {
-          zh: '最多返回的人脸数，默认 20。',
-          zh_tw: '最多返回的人臉數，預設 20。',
-          en: 'Most faces to return; default 20.',
-        },
-      },
-      {
-        name: 'parameter.return_landmark',
-        type: '0 | 1',
-        description: {
-          zh: '为 1 时返回 468 点网格与虹膜点。',
-          zh_tw: '為 1 時返回 468 點網格與虹膜點。',
-          en: '1 to also return the 468-point mesh and iris points.',
-        },
-      },
-    ],
-    response: [
-      {
-        name: 'face_num',
-        type: 'integer',
-        description: { zh: '人脸数量。', zh_tw: '人臉數量。', en: 'Number of faces.' },
-      },
-      {
-        name: 'faces[].face_rectangle',
-        type: '{ left, top, width, height }',
-        description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
-      },
-      {
-        name: 'faces[].score',
-        type: 'number',
-        description: {
-          zh: '检测置信度，0 到 1。',
-          zh_tw: '偵測置信度，0 到 1。',
-          en: 'Detection confidence, 0 to 1.',
-        },
-      },
-      {
-        name: 'faces[].face_attributes.headpose',
-        type: '{ pitch_angle, yaw_angle, roll_angle }',
-        description: {
-          zh: '头部姿态（度），由三维网格计算。',
-          zh_tw: '頭部姿態（度），由三維網格計算。',
-          en: 'Head pose in degrees, from the 3-D mesh.',
-        },
-      },
-    ],
-    errors: [20003, ...COMMON_IMAGE_ERRORS],
-  },
+  'v1/facedetect': faceDetectDoc('parameter.nFront'),
+  'v2/facedetect': faceDetectDoc('parameter.max_face_num'),
   'v2/macro_facial_analysis': {
     parameters: [
       {
