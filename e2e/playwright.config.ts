@@ -6,6 +6,10 @@ import { defineConfig, devices } from '@playwright/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
+// Per-port data and output folders, so that two runs on different E2E_PORTs do not share files.
+const runDir = port === 18080 ? '' : `-${port}`;
+const dataDir = path.join(root, `.tmp/e2e-data${runDir}`);
+process.env.E2E_DATABASE ??= path.join(dataDir, 'pixora.sqlite');
 
 // Debian's chromium: Playwright's own browser download cannot reach its servers from here.
 const chromium =
@@ -27,7 +31,7 @@ export default defineConfig({
       { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, '.tmp/playwright.json') },
     ],
   ],
-  outputDir: path.join(root, 'test-results'),
+  outputDir: path.join(root, `test-results${runDir}`),
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -45,7 +49,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // A fresh SQLite file each run: the account tests read captcha answers from it (e2e/support/account.ts).
-    command: `sh -c 'rm -rf .tmp/e2e-data && exec node --import tsx apps/server/src/main.ts'`,
+    command: `sh -c 'rm -rf ${dataDir} && exec node --import tsx apps/server/src/main.ts'`,
     cwd: root,
     // /healthz answers 503 until the inference workers have loaded their models.
     url: `${baseURL}/healthz`,
@@ -56,7 +60,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(root, '.tmp/e2e-data'),
+      DATA_DIR: dataDir,
       ADMIN_EMAILS: 'admin@e2e.test',
       WORKERS: '1',
       LOG_LEVEL: 'warn',

@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The SQLite file of the e2e server (playwright.config.ts: no DATABASE_URL, DATA_DIR .tmp/e2e-data). */
+/** The SQLite file of the e2e server (set by playwright.config.ts: DATA_DIR .tmp/e2e-data, per E2E_PORT). */
 export const E2E_DATABASE = process.env.E2E_DATABASE ?? path.join(root, '.tmp/e2e-data/pixora.sqlite');
 
 /** The answer of a captcha, read from the server's database: a test cannot read the image. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeError, ERROR_CODES, LONG_MESSAGE_DURATION_MS, MESSAGE_DURATION_MS } from './errors.ts';
 import { failureFromBody, type ApiFailure } from './http.ts';
-import en from '../i18n/locales/en.json';
+import en from '../i18n/locales/en/index.ts';
 
 const http = (status: number, code: number | null = null, message = ''): ApiFailure => ({
   kind: 'http',

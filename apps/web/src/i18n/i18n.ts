@@ -2,14 +2,13 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
 import { HTML_LANG, type Language } from './language.ts';
-
-type Messages = Record<string, unknown>;
+import type { Messages } from './locales/merge.ts';
 
 /** Each language is its own chunk, so a visit downloads only the language it shows. */
 const messageLoaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  zh: () => import('./locales/zh.json'),
-  zh_tw: () => import('./locales/zh_tw.json'),
-  en: () => import('./locales/en.json'),
+  zh: () => import('./locales/zh/index.ts'),
+  zh_tw: () => import('./locales/zh_tw/index.ts'),
+  en: () => import('./locales/en/index.ts'),
 };
 
 const antdLocaleLoaders: Record<Language, () => Promise<{ default: Locale }>> = {

@@ -9,9 +9,9 @@ import { closeLoginDialog, loginDialog, openLoginDialog } from './loginDialog.ts
 import { RegisterPage } from './RegisterPage.tsx';
 import { RULE_MESSAGE_KEYS } from './rules.ts';
 import { resetSessionForTests } from './session.ts';
-import en from '../../i18n/locales/en.json';
-import zh from '../../i18n/locales/zh.json';
-import zhTw from '../../i18n/locales/zh_tw.json';
+import en from '../../i18n/locales/en/index.ts';
+import zh from '../../i18n/locales/zh/index.ts';
+import zhTw from '../../i18n/locales/zh_tw/index.ts';
 
 let captchas = 0;
 const captchaHandler = (url: string, init: RequestInit | undefined) =>
