@@ -3,20 +3,38 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 
+/** Visit events one address may send per minute: generous for a person browsing, a wall for a flood. */
+export const VISITS_PER_MINUTE = 240;
+
+/**
+ * A flag sent as JSON (`true`) or as text (`"true"`, `"1"`). `z.coerce.boolean()` would read the
+ * text `"false"` as true, so the accepted spellings are listed.
+ */
+const flag = z.preprocess(
+  (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
+  z.union([z.boolean(), z.literal(1).transform(() => true), z.literal(0).transform(() => false)]),
+);
+
 // The navigation guard's visit event (spec point 2): stored by the platform itself, no third-party script.
 export const visitEvent = z.object({
-  url: z.string().min(1).max(2000),
+  /** The address of the page opened: path and query inside the site. */
+  url: z.string().trim().min(1).max(2000),
+  /** Time spent on the previous page, in milliseconds (0 for the first page of a visit). */
   duration_ms: z.coerce
     .number()
     .int()
     .min(0)
     .max(24 * 3600_000)
     .default(0),
-  logged_in: z.coerce.boolean().default(false),
-  opened_at: z.string().max(40),
+  logged_in: flag.default(false),
+  /** When the page was opened, `YYYY-MM-DD HH:mm:ss` in the visitor's clock. */
+  opened_at: z.string().trim().min(1).max(40),
   channel: z.enum(['mobile', 'web']),
-  location: z.string().max(200).default(''),
+  /** Where the visitor is, as the browser tells it without asking permission (its time zone). */
+  location: z.string().trim().max(200).default(''),
 });
+
+export type VisitEvent = z.infer<typeof visitEvent>;
 
 export const analyticsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -25,7 +43,7 @@ export const analyticsRoutes =
       '/api/v1/analytics/visit',
       { schema: { tags: ['analytics'], summary: 'Record a page visit', body: visitEvent } },
       async (request) => {
-        const decision = await ctx.rateLimiter.hit(`visit:${request.ip}`, 240, 60_000);
+        const decision = await ctx.rateLimiter.hit(`visit:${request.ip}`, VISITS_PER_MINUTE, 60_000);
         if (!decision.allowed) throw new ApiError(10029);
         const v = request.body;
         await ctx.db.kysely

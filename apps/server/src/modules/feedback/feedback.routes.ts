@@ -9,9 +9,12 @@ import { requireUser } from '../account/auth.ts';
 
 const UPLOAD_TYPES = /^(jpg|jpeg|png|gif|webp|bmp|pdf|txt|log|zip|mp4|mov|doc|docx|xls|xlsx)$/i;
 
+/** Attachments one feedback may carry (the dialog uploads each one first and sends its key). */
+export const MAX_ATTACHMENTS = 10;
+
 const feedbackForm = z.object({
   type_id: z.coerce.number().int().min(1).max(2).default(2),
-  title: z.string().default(''),
+  title: z.string().max(200).default(''),
   content: z.string().max(10_000).default(''),
   priority_id: z.coerce.number().int().min(1).max(3).default(2),
   attachment: z.union([z.string(), z.array(z.string())]).optional(),
@@ -51,9 +54,16 @@ export const feedbackRoutes =
         if (!f.title.trim()) {
           throw new ApiError(30003, 'title', { fields: [{ field: 'title', rule: 'titleRequired' }] });
         }
-        const attachments = (
-          Array.isArray(f.attachment) ? f.attachment : f.attachment ? f.attachment.split(',') : []
-        ).filter(Boolean);
+        // Repeated `attachment` fields arrive as a list; one field may also hold keys joined by commas.
+        const attachments = [
+          ...new Set(
+            (Array.isArray(f.attachment) ? f.attachment : [f.attachment ?? ''])
+              .flatMap((value) => value.split(','))
+              .map((key) => key.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (attachments.length > MAX_ATTACHMENTS) throw new ApiError(10000, 'too many attachments');
         for (const key of attachments) {
           if (!(await storage.get(key))) throw new ApiError(10000, `unknown attachment ${key}`);
         }
