@@ -309,3 +309,19 @@ export const apiDocs: Record<string, ApiDoc> = {
     errors: [20003, ...COMMON_IMAGE_ERRORS],
   },
 };
+
+/**
+ * The sample photo (served by the website under `/samples/`) that an API's curl example sends:
+ * a cat for pet recognition, a dish for food and scene recognition, a portrait otherwise.
+ */
+const EXAMPLE_SAMPLES: Record<string, string> = {
+  'v1/animal': 'chelsea.jpg',
+  'v1/fooddetect': 'coffee.jpg',
+  'v1/foodsegment': 'coffee.jpg',
+  'v2/album': 'coffee.jpg',
+  'v1/Album': 'coffee.jpg',
+};
+
+export function exampleSample(endpoint: string): string {
+  return EXAMPLE_SAMPLES[endpoint] ?? 'astronaut.jpg';
+}

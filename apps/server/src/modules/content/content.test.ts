@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { capabilities } from '@pixora/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idleBackend as idle, testApp } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -54,12 +55,56 @@ describe('docs and content', () => {
   it('writes a working API reference for an open capability and says so for one not open yet', async () => {
     const points = (await get('/api/v1/doc/49')).json().data;
     expect(points.Title).toBe('Face Key Points');
+    for (const heading of ['## Endpoint', '## Request', '## Response', '## Errors', '## Example'])
+      expect(points.Content).toContain(heading);
     expect(points.Content).toContain('POST /v2/facepoints');
     expect(points.Content).toContain('face_landmark.mesh');
-    expect(points.Content).toContain('curl -s "http://localhost:80/v2/facepoints?api_key=pixora-demo-key');
+    expect(points.Content).toContain('curl -s -o photo.jpg http://localhost:80/samples/astronaut.jpg');
+    expect(points.Content).toContain(
+      'curl -s "http://localhost:80/v2/facepoints?api_key=pixora-demo-key&api_secret=pixora-demo-secret"',
+    );
     expect(points.Content).toContain('| 20003 | 400 |');
+    expect(points.Content).not.toContain('10023');
+
     const catDog = (await get('/api/v1/doc/81', 'zh')).json().data;
-    expect(catDog.Content).toContain('10023');
+    expect(catDog.Content).toContain('## 错误码');
+    expect(catDog.Content).toContain('| 10023 | 404 |');
+    expect(catDog.Content).toContain('"ErrorCode":10023');
+    expect(catDog.Content).toContain('/samples/chelsea.jpg');
+  });
+
+  it('gives every capability of the catalogue a reference page in each language', async () => {
+    for (const lang of languages) {
+      for (const c of capabilities.filter((x) => x.extension.doc !== undefined)) {
+        const page = (await get(`/api/v1/doc/${c.extension.doc}`, lang)).json().data;
+        expect(page.Title, `${lang} ${c.slug}`).toBe(c.name[lang as 'en']);
+        expect(page.Content).toContain(`/algorithm/${c.group}/${c.slug}`);
+        expect(page.Content).not.toMatch(/\{\{\w+\}\}/);
+        if (c.endpoint) {
+          expect(page.Content).toContain(`POST /${c.endpoint}?`);
+          expect(page.Content.match(/^## /gm), `${lang} ${c.slug}`).toHaveLength(5);
+          expect(page.Content).toContain('```sh');
+        } else expect(page.Content).toContain('business@pixora.local');
+      }
+    }
+  });
+
+  it('sends two photos in the example of a two-image API', async () => {
+    const compare = (await get('/api/v1/doc/203')).json().data.Content as string;
+    expect(compare).toContain('curl -s -o photo1.jpg');
+    expect(compare).toContain('curl -s -o photo2.jpg');
+    expect(compare).toContain('base64 -w0 photo2.jpg');
+    expect(compare).toContain('This API takes 2 images');
+  });
+
+  it('points SDK entries to the SDK guides and the solution entry to its page', async () => {
+    const ar = (await get('/api/v1/doc/223')).json().data.Content as string;
+    expect(ar).toContain('(/doc?id=121)');
+    expect(ar).toContain('(/algorithm/imageProcessing/arSDK)');
+    expect(ar).not.toContain('## Endpoint');
+    const solution = (await get('/api/v1/doc/233', 'zh_tw')).json().data.Content as string;
+    expect(solution).toContain('200');
+    expect(solution).toContain('(/algorithm/solution/studioSolution)');
   });
 
   it('fills the error-code page from the error catalogue', async () => {

@@ -1,9 +1,17 @@
-import { apiDocs, capabilities, capabilityUrl, groups, type Capability } from '@pixora/catalog';
+import {
+  apiDocs,
+  capabilities,
+  capabilityUrl,
+  exampleSample,
+  groups,
+  type Capability,
+} from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../platform/config.ts';
 import { errorCatalogue } from '../../platform/error-catalogue.ts';
 import type { Language } from '../../platform/messages.ts';
+import { gatewayAlgorithms } from '../gateway/algorithms.ts';
 
 /** Doc id of the "API reference" page; generated capability pages hang below it by group. */
 export const API_REFERENCE_DOC = 110;
@@ -38,22 +46,62 @@ const labels = {
   code: { zh: '错误码', zh_tw: '錯誤碼', en: 'Code' },
   status: { zh: 'HTTP 状态', zh_tw: 'HTTP 狀態', en: 'HTTP status' },
   message: { zh: 'ErrorMsg', zh_tw: 'ErrorMsg', en: 'ErrorMsg' },
+  delivery: { zh: '接入方式', zh_tw: '接入方式', en: 'How to get it' },
   notOpen: {
     zh: '该能力的在线接口尚未在本平台开放：调用将返回 HTTP 404 与错误码 10023。如需提前接入，请联系 {{business_email}}。',
     zh_tw:
       '該能力的線上介面尚未在本平台開放：呼叫將返回 HTTP 404 與錯誤碼 10023。如需提前接入，請聯絡 {{business_email}}。',
     en: 'The online API of this capability is not open on this platform yet: calls answer HTTP 404 with error code 10023. To integrate early, write to {{business_email}}.',
   },
+  notOpenFields: {
+    zh: '结果字段将在接口开放时在本页公布。在此之前，调用只会返回下方的错误。',
+    zh_tw: '結果欄位將在介面開放時於本頁公布。在此之前，呼叫只會返回下方的錯誤。',
+    en: 'The result fields are published on this page when the API opens. Until then a call only answers the errors below.',
+  },
   sdk: {
-    zh: '该能力以移动端 SDK 形式提供，可在控制台提交 SDK 接入申请（/admin/sdkManager/apply?type=sdk）。',
-    zh_tw: '該能力以行動端 SDK 形式提供，可在控制台提交 SDK 接入申請（/admin/sdkManager/apply?type=sdk）。',
-    en: 'This capability ships as a mobile SDK; apply for it in the console (/admin/sdkManager/apply?type=sdk).',
+    zh: '该能力以移动端 SDK 形式提供，不提供 Web API。SDK 按申请提供：请写信至 {{business_email}}，或在控制台提交 SDK 接入申请（`/admin/sdkManager/apply?type=sdk`），审核通过后我们会随授权一并发送 SDK 包与接入说明。',
+    zh_tw:
+      '該能力以行動端 SDK 形式提供，不提供 Web API。SDK 依申請提供：請寫信至 {{business_email}}，或在控制台提交 SDK 接入申請（`/admin/sdkManager/apply?type=sdk`），審核通過後我們會隨授權一併寄送 SDK 套件與接入說明。',
+    en: 'This capability ships as a mobile SDK, not as a web API. The SDK is available on request: write to {{business_email}} or apply in the console (`/admin/sdkManager/apply?type=sdk`); once approved, the SDK package and its integration guide come with the licence.',
+  },
+  sdkLinks: {
+    zh: '接入说明：[Android SDK](/doc?id=121)、[iOS SDK](/doc?id=122)；全部 SDK 产品见 [SDK 产品页]({{sdk_page}})。',
+    zh_tw:
+      '接入說明：[Android SDK](/doc?id=121)、[iOS SDK](/doc?id=122)；全部 SDK 產品見 [SDK 產品頁]({{sdk_page}})。',
+    en: 'Integration guides: [Android SDK](/doc?id=121), [iOS SDK](/doc?id=122); every SDK product is on the [SDK product page]({{sdk_page}}).',
+  },
+  solution: {
+    zh: '这是一套组合多项能力的解决方案，不是单个 Web API。功能、标准版与定制版的对比（标准版每分钟处理 200 张图片，定制版取决于所选功能）和使用场景见 [解决方案页面]({{solution_page}})。咨询与开通请写信至 {{business_email}}。',
+    zh_tw:
+      '這是一套組合多項能力的解決方案，不是單一 Web API。功能、標準版與客製版的比較（標準版每分鐘處理 200 張圖片，客製版取決於所選功能）和使用場景見 [解決方案頁面]({{solution_page}})。諮詢與開通請寫信至 {{business_email}}。',
+    en: 'This is a solution that combines several capabilities, not a single web API. Its features, the standard-versus-custom plan comparison (the standard plan handles 200 pictures per minute; the custom plan depends on the functions chosen) and its use scenes are on the [solution page]({{solution_page}}). To ask about it or start, write to {{business_email}}.',
+  },
+  exampleIntro: {
+    zh: '以下命令可直接在 Linux shell 中运行：先下载平台自带的示例图片，再把它以 base64 放入请求体（写入文件，大图也不会超出命令行长度限制）。`pixora-demo-key` / `pixora-demo-secret` 是本地安装的演示凭证，其他部署请换成您应用的 API Key 与 Secret；macOS 上请用 `base64 -i` 代替 `base64 -w0`。',
+    zh_tw:
+      '以下指令可直接在 Linux shell 中執行：先下載平台內建的範例圖片，再把它以 base64 放入請求內容（寫入檔案，大圖也不會超出命令列長度限制）。`pixora-demo-key` / `pixora-demo-secret` 是本機安裝的示範憑證，其他部署請換成您應用的 API Key 與 Secret；macOS 上請用 `base64 -i` 取代 `base64 -w0`。',
+    en: 'These commands run as they are in a Linux shell: they download a sample image shipped with the platform, then put it in the request body as base64 (written to a file, so large photos stay within the command-line limit). `pixora-demo-key` / `pixora-demo-secret` are the demo credentials of a local installation; elsewhere use the API key and secret of your app. On macOS use `base64 -i` instead of `base64 -w0`.',
+  },
+  answerOk: {
+    zh: '成功时返回 HTTP 200，结果位于 `media_info_list[0].media_extra`，字段见上表。',
+    zh_tw: '成功時返回 HTTP 200，結果位於 `media_info_list[0].media_extra`，欄位見上表。',
+    en: 'On success the answer is HTTP 200 with the results in `media_info_list[0].media_extra`, as in the table above.',
+  },
+  answerNotOpen: {
+    zh: '在接口开放之前，该命令返回：',
+    zh_tw: '在介面開放之前，該指令返回：',
+    en: 'Until the API opens, the command answers:',
   },
   common: {
     media: {
       zh: '图片列表；`media_data` 为 base64（可含换行）或 http(s) 图片地址。',
       zh_tw: '圖片列表；`media_data` 為 base64（可含換行）或 http(s) 圖片位址。',
       en: 'Images; `media_data` is base64 (line breaks allowed) or an http(s) image URL.',
+    },
+    mediaCount: {
+      zh: '本接口需要 {n} 张图片，按顺序放入 `media_info_list`。',
+      zh_tw: '本介面需要 {n} 張圖片，依序放入 `media_info_list`。',
+      en: 'This API takes {n} images, in order, in `media_info_list`.',
     },
     type: {
       zh: '`jpg`、`png`，或传地址时为 `url`。',
@@ -69,7 +117,12 @@ const labels = {
   },
 } as const;
 
+type Label = Exclude<keyof typeof labels, 'common'>;
+
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** Errors every web API may answer besides its own: wrong parameters, image download and decoding, limits, load. */
+const ENVELOPE_ERRORS = [10000, 10002, 10003, 10007, 10013, 10014, 10015, 10029, 20009, 20013, 20015];
 
 function errorTable(language: Language, codes?: number[]): string {
   const rows = Object.entries(errorCatalogue)
@@ -82,15 +135,41 @@ function errorTable(language: Language, codes?: number[]): string {
   ].join('\n');
 }
 
+/** A shell script that calls `endpoint` with sample images downloaded from the platform itself. */
+export function curlExample(origin: string, endpoint: string, samples: readonly string[]): string {
+  const files = samples.map((_, i) => (samples.length === 1 ? 'photo.jpg' : `photo${i + 1}.jpg`));
+  const media = files
+    .map(
+      (file, i) =>
+        `${i === 0 ? '' : "printf ','; "}printf '{"media_data":"'; base64 -w0 ${file}; printf '","media_profiles":{"media_data_type":"jpg"}}'`,
+    )
+    .join('; ');
+  return [
+    ...samples.map((sample, i) => `curl -s -o ${files[i]} ${origin}/samples/${sample}`),
+    `{ printf '{"media_info_list":['; ${media}; printf ']}'; } > body.json`,
+    `curl -s "${origin}/${endpoint}?api_key=pixora-demo-key&api_secret=pixora-demo-secret" \\`,
+    "  -H 'Content-Type: application/json' --data-binary @body.json",
+  ].join('\n');
+}
+
 function capabilityPage(c: Capability, language: Language, origin: string): string {
-  const l = (k: Exclude<keyof typeof labels, 'common'>) => labels[k][language];
+  const l = (k: Label) => labels[k][language];
   const out = [
     `${c.description[language]}`,
     '',
     `${l('demo')}: [${c.name[language]}](${capabilityUrl(c)})`,
     '',
   ];
-  if (!c.endpoint) return [...out, labels.sdk[language]].join('\n');
+  if (!c.endpoint) {
+    const text =
+      c.menuType === 2
+        ? labels.solution[language].replace('{{solution_page}}', capabilityUrl(c))
+        : `${l('sdk')}\n\n${labels.sdkLinks[language].replace('{{sdk_page}}', capabilityUrl(c))}`;
+    return [...out, `## ${l('delivery')}`, '', text].join('\n');
+  }
+  const endpoint = c.endpoint;
+  const served = gatewayAlgorithms.find((a) => a.endpoint === endpoint);
+  const images = served?.images ?? 1;
   out.push(
     `## ${l('endpoint')}`,
     '',
@@ -100,15 +179,19 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
     '```',
     '',
   );
-  if (!c.available) out.push(`> ${labels.notOpen[language]}`, '');
-  const doc = apiDocs[c.endpoint];
+  if (!served) out.push(`> ${labels.notOpen[language]}`, '');
+  const doc = served ? apiDocs[c.endpoint] : undefined;
   const header = `| ${l('name')} | ${l('type')} | ${l('required')} | ${l('description')} |\n| --- | --- | --- | --- |`;
   const common = labels.common;
+  const mediaText =
+    images > 1
+      ? `${common.media[language]} ${common.mediaCount[language].replace('{n}', String(images))}`
+      : common.media[language];
   out.push(
     `## ${l('request')}`,
     '',
     header,
-    `| media_info_list[].media_data | string | ${l('yes')} | ${common.media[language]} |`,
+    `| media_info_list[].media_data | string | ${l('yes')} | ${mediaText} |`,
     `| media_info_list[].media_profiles.media_data_type | string | ${l('no')} | ${common.type[language]} |`,
     `| parameter | object | ${l('no')} | ${common.parameter[language]} |`,
     `| extra | object | ${l('no')} | ${common.extra[language]} |`,
@@ -117,32 +200,43 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
         `| ${f.name} | ${cell(f.type)} | ${f.required ? l('yes') : l('no')} | ${cell(f.description[language])} |`,
     ),
     '',
+    `## ${l('response')}`,
+    '',
   );
   if (doc) {
     out.push(
-      `## ${l('response')}`,
-      '',
       '`media_info_list[0].media_extra`:',
       '',
       `| ${l('name')} | ${l('type')} | ${l('description')} |`,
       '| --- | --- | --- |',
       ...doc.response.map((f) => `| ${f.name} | ${cell(f.type)} | ${cell(f.description[language])} |`),
       '',
-      `## ${l('errors')}`,
-      '',
-      errorTable(language, doc.errors),
-      '',
     );
+  } else {
+    out.push(labels.notOpenFields[language], '');
   }
+  const errors = doc ? [...new Set([...doc.errors, ...ENVELOPE_ERRORS])] : [10023, ...ENVELOPE_ERRORS];
+  out.push(`## ${l('errors')}`, '', errorTable(language, errors), '');
+  const samples = Array.from({ length: images }, () => exampleSample(endpoint));
   out.push(
     `## ${l('example')}`,
     '',
+    l('exampleIntro'),
+    '',
     '```sh',
-    `curl -s "${origin}/${c.endpoint}?api_key=pixora-demo-key&api_secret=pixora-demo-secret" \\`,
-    "  -H 'Content-Type: application/json' \\",
-    '  -d "{\\"media_info_list\\":[{\\"media_data\\":\\"$(base64 -w0 photo.jpg)\\",\\"media_profiles\\":{\\"media_data_type\\":\\"jpg\\"}}]}"',
+    curlExample(origin, endpoint, samples),
     '```',
+    '',
   );
+  if (served) out.push(l('answerOk'));
+  else
+    out.push(
+      l('answerNotOpen'),
+      '',
+      '```json',
+      JSON.stringify({ ErrorCode: 10023, ErrorMsg: errorCatalogue[10023].message, Data: null }),
+      '```',
+    );
   return out.join('\n');
 }
 
