@@ -78,7 +78,7 @@ export const gatewayRoutes =
             body: gatewayRequest,
           },
         },
-        async (request) => {
+        async (request, reply) => {
           await authorise(ctx, request, capability);
           if (!algorithm) throw new ApiError(10023, capability.endpoint);
           const { parameter, extra, media_info_list: media } = request.body;
@@ -90,9 +90,11 @@ export const gatewayRoutes =
             urlTimeoutMs: ctx.config.URL_FETCH_TIMEOUT_MS,
             allowPrivateUrls: ctx.config.ALLOW_PRIVATE_URLS,
           };
+          const t0 = performance.now();
           const images = await Promise.all(
             media.slice(0, algorithm.images).map((item) => loadMedia(item, limits)),
           );
+          const t1 = performance.now();
           try {
             const mediaExtra = await algorithm.run({
               backend: ctx.backend,
@@ -100,6 +102,12 @@ export const gatewayRoutes =
               parameter,
               timeoutMs: ctx.config.INFERENCE_TIMEOUT_MS,
             });
+            // Where the time went (W3C Server-Timing): reading the media (base64 or download), and
+            // the engine (queue wait plus inference). Clients and `npm run bench` read it.
+            reply.header(
+              'server-timing',
+              `media;dur=${(t1 - t0).toFixed(1)}, engine;dur=${(performance.now() - t1).toFixed(1)}`,
+            );
             return {
               parameter,
               extra,

@@ -59,6 +59,10 @@ describe('gateway v2/facepoints on the real engine', () => {
     const extra = res.json().media_info_list[0].media_extra;
     expect(extra.image_width).toBe(512);
     expect(extra.image_height).toBe(512);
+    // The engine's share of the answer time, for clients measuring their own overhead.
+    const timing = String(res.headers['server-timing']);
+    expect(timing).toMatch(/^media;dur=\d+(\.\d)?, engine;dur=\d+(\.\d)?$/);
+    expect(Number(/engine;dur=([\d.]+)/.exec(timing)![1])).toBeGreaterThan(0);
     expect(extra.faces).toHaveLength(1);
     const face = extra.faces[0] as Face;
     expect(face.score).toBeGreaterThan(0.5);
