@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import net from 'node:net';
 import { ROLES } from '@pixora/catalog';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +7,17 @@ import { ApiError } from '../../platform/error-catalogue.ts';
 import { requestLanguage, translate, type MessageKey } from '../../platform/messages.ts';
 import type { AccountService, RequestInfo, User } from './account.service.ts';
 import { clearSessionCookie, requireRoles, requireUser, sessionToken, setSessionCookie } from './auth.ts';
-import { exchangeOAuthCode } from './oauth.ts';
+import { inNetworks, isLocalOrInternal } from './network.ts';
+import {
+  authorizeUrl,
+  decodeRedirectUrl,
+  exchangeOAuthCode,
+  loginState,
+  OAUTH_STATE_COOKIE,
+  oauthConfigured,
+  returnAddress,
+  workQrFrame,
+} from './oauth.ts';
 
 const form = z.record(z.string(), z.unknown()).default({});
 const str = (v: unknown) =>
@@ -41,26 +49,6 @@ export const userRecord = (user: User) => ({
   RolePermissions: user.role_permissions,
 });
 
-function inNetworks(ip: string, ranges: string): boolean {
-  const list = new net.BlockList();
-  let any = false;
-  for (const range of ranges
-    .split(',')
-    .map((r) => r.trim())
-    .filter(Boolean)) {
-    const [address, prefix] = range.split('/');
-    const family = net.isIP(address ?? '');
-    if (!family) continue;
-    const type = family === 6 ? 'ipv6' : 'ipv4';
-    list.addSubnet(address!, Number(prefix ?? (family === 6 ? 128 : 32)), type);
-    any = true;
-  }
-  if (!any) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  const address = mapped ?? ip;
-  return list.check(address, net.isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
-
 export const accountRoutes =
   (ctx: AppContext, accounts: AccountService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -75,6 +63,11 @@ export const accountRoutes =
       data,
     });
     const tags = ['account'];
+    const internal = (request: FastifyRequest) => inNetworks(request.ip, ctx.config.INTERNAL_NETWORKS);
+    // OA and QR-code login belong to the internal network (spec point 6).
+    const requireInternal = (request: FastifyRequest) => {
+      if (!internal(request)) throw new ApiError(30007, 'only on the internal network');
+    };
 
     app.post('/api/v1/user/captcha', { schema: { tags, summary: 'New captcha' } }, async (request) =>
       ok(request, 'ok', { captchaid: await accounts.createCaptcha(request.ip) }),
@@ -199,8 +192,17 @@ export const accountRoutes =
     app.get(
       '/api/v1/user/checkOa',
       { schema: { tags, summary: 'Internal-network probe' } },
-      async (request) =>
-        ok(request, 'ok', inNetworks(request.ip, ctx.config.INTERNAL_NETWORKS) ? { code: 'IN' } : {}),
+      async (request) => ok(request, 'ok', internal(request) ? { code: 'IN' } : {}),
+    );
+
+    app.get(
+      '/api/v1/user/internalLogin',
+      { schema: { tags, summary: 'OA and work-account QR login of the internal network' } },
+      async (request, reply) => {
+        requireInternal(request);
+        const qr = workQrFrame(request, ctx.config, loginState(request, reply));
+        return ok(request, 'ok', { oa: oauthConfigured(ctx.config), qr });
+      },
     );
 
     app.get(
@@ -213,19 +215,9 @@ export const accountRoutes =
         },
       },
       async (request, reply) => {
-        const { OAUTH_AUTHORIZE_URL: authorize, OAUTH_CLIENT_ID: clientId } = ctx.config;
-        if (!authorize || !clientId) throw new ApiError(30008, 'third-party login is not configured');
-        const state = crypto.randomBytes(16).toString('hex');
-        reply.setCookie('oauth_state', state, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
-        const url = new URL(authorize);
-        url.searchParams.set('response_type', 'code');
-        url.searchParams.set('client_id', clientId);
-        url.searchParams.set('state', state);
-        url.searchParams.set(
-          'redirect_uri',
-          request.query.redirect_url ?? `${request.protocol}://${request.host}/index`,
-        );
-        return reply.redirect(url.toString());
+        requireInternal(request);
+        const redirectUri = returnAddress(request, ctx.config, request.query.redirect_url);
+        return reply.redirect(authorizeUrl(ctx.config, loginState(request, reply), redirectUri));
       },
     );
 
@@ -233,12 +225,18 @@ export const accountRoutes =
       '/api/v1/user/token',
       { schema: { tags, summary: 'Exchange a third-party login code', body: form } },
       async (request, reply) => {
+        requireInternal(request);
         const body = strings(request.body);
-        const expected = request.cookies.oauth_state;
+        const expected = request.cookies[OAUTH_STATE_COOKIE];
         if (!body.code || !body.state || !expected || body.state !== expected)
           throw new ApiError(30008, 'state mismatch');
-        reply.clearCookie('oauth_state', { path: '/' });
-        const identity = await exchangeOAuthCode(ctx.config, body.code, body.redirect_url ?? '');
+        // A state serves one login.
+        reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/' });
+        const identity = await exchangeOAuthCode(
+          ctx.config,
+          body.code,
+          decodeRedirectUrl(body.redirect_url ?? ''),
+        );
         const user = await accounts.userForExternalIdentity(identity);
         const token = await accounts.createSession(user.id, request.ip);
         setSessionCookie(request, reply, token, ctx.config.SESSION_TTL_HOURS);
@@ -298,12 +296,15 @@ export const accountRoutes =
       },
     );
 
-    // The local outbox exists only while mail or SMS stay on this machine (no SMTP server or SMS gateway).
+    // The local outbox exists only while mail or SMS stay on this machine (no SMTP server or SMS
+    // gateway). It holds registration and reset links, so only this machine, the private networks and
+    // the internal ranges may read it: a public visitor gets the same 404 as when it does not exist.
     if (ctx.mailer.local || ctx.sms.local) {
       app.get(
         '/api/v1/dev/outbox',
         { schema: { tags: ['operations'], summary: 'Local outbox of mail and SMS' } },
-        async (request) => {
+        async (request, reply) => {
+          if (!isLocalOrInternal(request.ip, ctx.config.INTERNAL_NETWORKS)) return reply.callNotFound();
           const messages = await ctx.db.kysely
             .selectFrom('outbox')
             .selectAll()

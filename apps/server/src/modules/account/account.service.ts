@@ -177,8 +177,10 @@ export class AccountService {
     });
     const email = normaliseEmail(input.email!);
     await this.limit(`signin-ip:${info.ip}`, 30, 10 * MINUTE);
-    await this.limit(`signin-account:${email}`, 10, 15 * MINUTE);
+    // The captcha comes before the per-account count: locking someone's account out takes a solved
+    // captcha per attempt, not a loop of empty requests.
     await this.consumeCaptcha(input.captcha_id, input.captcha);
+    await this.limit(`signin-account:${email}`, 10, 15 * MINUTE);
     const user = (await this.db
       .selectFrom('users')
       .selectAll()
@@ -378,11 +380,19 @@ export class AccountService {
       .select('id')
       .where('email', '=', email)
       .executeTakeFirst();
-    if (!exists) return;
-    const token = await this.issueEmailToken('reset', email, RESET_LINK_TTL_MS);
-    await this.deps.mailer.send(
-      accountMail('reset', info.language, email, this.link(info, '/changePwd', token, email)),
-    );
+    // A mail goes out either way (a reset link, or a registration link for an address without an
+    // account), so neither the answer nor its timing tells whether the address is registered.
+    if (exists) {
+      const token = await this.issueEmailToken('reset', email, RESET_LINK_TTL_MS);
+      await this.deps.mailer.send(
+        accountMail('reset', info.language, email, this.link(info, '/changePwd', token, email)),
+      );
+    } else {
+      const token = await this.issueEmailToken('register', email, REGISTER_LINK_TTL_MS);
+      await this.deps.mailer.send(
+        accountMail('noAccount', info.language, email, this.link(info, '/register', token, email)),
+      );
+    }
   }
 
   async resetStep2(input: Record<string, string | undefined>, info: RequestInfo) {
@@ -455,11 +465,11 @@ export class AccountService {
       }
     }
     if (input.agreement !== undefined) {
-      // Agreeing records the protocol version in force now; older or invented versions are not stored.
+      // Agreeing records the protocol version in force now; an older version (the texts changed
+      // while the dialog was open) or an invented one is refused as "please read and agree".
       const version = await this.protocolVersion();
-      if (String(input.agreement) !== version)
-        throw new ApiError(10000, 'agreement must be the current protocol version');
-      changes.agreement = version;
+      if (String(input.agreement) === version) changes.agreement = version;
+      else checks.agreement = 'agreementRequired';
     }
     validate(checks);
     await this.db

@@ -105,6 +105,35 @@ const copy = {
       label: 'Set a new password',
     },
   },
+  noAccount: {
+    zh: {
+      subject: '此邮箱尚未注册 Pixora AI 开放平台账号',
+      lines: [
+        '您好！',
+        '有人使用此邮箱申请重置密码，但该邮箱尚未注册账号，因此没有可以重置的密码。如需注册，请在 24 小时内通过下面的链接完成注册。',
+        '如果这不是您本人的操作，请忽略本邮件。',
+      ],
+      label: '注册账号',
+    },
+    zh_tw: {
+      subject: '此郵箱尚未註冊 Pixora AI 開放平台帳號',
+      lines: [
+        '您好！',
+        '有人使用此郵箱申請重設密碼，但該郵箱尚未註冊帳號，因此沒有可以重設的密碼。如需註冊，請在 24 小時內透過下面的連結完成註冊。',
+        '如果這不是您本人的操作，請忽略本郵件。',
+      ],
+      label: '註冊帳號',
+    },
+    en: {
+      subject: 'There is no Pixora AI Open Platform account for this address',
+      lines: [
+        'Hello,',
+        'Someone asked to reset the password of this e-mail address, but it has no account, so there is no password to reset. To create one, follow the link below within 24 hours.',
+        'If you did not ask for this, ignore this e-mail.',
+      ],
+      label: 'Create an account',
+    },
+  },
 } as const;
 
 export type MailKind = keyof typeof copy;
