@@ -5,6 +5,7 @@ export const STATIC_PATHS: readonly string[] = [
   '/index',
   '/aboutus',
   '/business',
+  '/support',
   '/doc',
   '/android-doc',
   '/ios-doc',
@@ -18,6 +19,8 @@ export const STATIC_PATHS: readonly string[] = [
   '/404',
   '/demo',
   '/algorithm',
+  // The SDK product page (its menu entries also open it, under their own algorithm addresses).
+  '/algorithm/sdk',
   // The signed-in area (spec point 2); the account guard decides who may open each.
   '/own-space/userInfo',
   '/open-admin',

@@ -5,6 +5,7 @@ import { fakeFetch, json, renderWithProviders } from '../test/render.tsx';
 import { menuResponse } from '../test/fixtures/menu.ts';
 import type { Language } from '../i18n/language.ts';
 import { routes } from './routes.tsx';
+import solution from '../../../../content/site/solution.json';
 
 async function visit(path: string, language: Language = 'en') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -17,6 +18,7 @@ describe('routes', () => {
     const { fetchMock } = fakeFetch(
       (url) => (url.startsWith('/api/v1/menu/') ? json(menuResponse) : undefined),
       (url) => (url === '/samples/samples.json' ? json([]) : undefined),
+      (url) => (url === '/api/v1/content/solution' ? json({ code: 0, data: solution }) : undefined),
     );
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -37,8 +39,8 @@ describe('routes', () => {
   it('sends /colorbyte to the photo-editing solution page', async () => {
     const router = await visit('/colorbyte');
     await waitFor(() => expect(router.state.location.pathname).toBe('/algorithm/solution/studioSolution'));
-    expect(await screen.findByTestId('demo-unavailable')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Smart Photo Editing');
+    expect(await screen.findByTestId('page-solution')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Smart photo-editing solution');
   });
 
   it('sends a path holding an external address to /demo and shows it as a link only', async () => {

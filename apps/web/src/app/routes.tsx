@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import { SiteLayout } from '../features/layout/SiteLayout.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { RouteError } from '../features/errors/RouteError.tsx';
-import type { InfoPageName } from '../features/pages/infoPages.ts';
+import type { LegalName } from '../features/legal/legalApi.ts';
 import { CONSOLE_PATH } from '../features/account/adminRoutes.ts';
 import { runAccountGuard } from '../features/account/accountGuard.ts';
 import { resolveRedirect } from './redirects.ts';
@@ -21,10 +21,19 @@ export async function redirectLoader({ request }: LoaderFunctionArgs) {
 
 const account = () => import('../features/account/accountRoutes.tsx');
 
-const infoPage = (page: InfoPageName): RouteObject['lazy'] =>
-  async function lazyInfoPage() {
-    const { InfoPage } = await import('../features/pages/InfoPage.tsx');
-    return { element: <InfoPage page={page} /> };
+/** A page of legal texts (spec point 2); with several texts, `?doc=<name>` picks one. */
+const legalPage =
+  (documents: readonly LegalName[], testId: string): RouteObject['lazy'] =>
+  async () => {
+    const { LegalPage } = await import('../features/legal/LegalPage.tsx');
+    return { element: <LegalPage documents={documents} testId={testId} /> };
+  };
+
+const sdkDocPage =
+  (platform: 'android' | 'ios'): RouteObject['lazy'] =>
+  async () => {
+    const { SdkDocPage } = await import('../features/docs/SdkDocPage.tsx');
+    return { element: <SdkDocPage platform={platform} /> };
   };
 
 /**
@@ -46,17 +55,37 @@ export const routes: RouteObject[] = [
         path: 'index',
         lazy: () => import('../features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
       },
-      { path: 'aboutus', lazy: infoPage('aboutus') },
-      { path: 'business', lazy: infoPage('business') },
+      {
+        path: 'aboutus',
+        lazy: () => import('../features/pages/AboutPage.tsx').then((m) => ({ Component: m.AboutPage })),
+      },
+      {
+        path: 'business',
+        lazy: () => import('../features/pages/BusinessPage.tsx').then((m) => ({ Component: m.BusinessPage })),
+      },
+      {
+        path: 'support',
+        lazy: () => import('../features/pages/SupportPage.tsx').then((m) => ({ Component: m.SupportPage })),
+      },
       {
         path: 'doc',
-        lazy: () => import('../features/pages/DocPage.tsx').then((m) => ({ Component: m.DocPage })),
+        lazy: () => import('../features/docs/DocPage.tsx').then((m) => ({ Component: m.DocPage })),
       },
-      { path: 'android-doc', lazy: infoPage('androidDoc') },
-      { path: 'ios-doc', lazy: infoPage('iosDoc') },
-      { path: 'service-protocol', lazy: infoPage('serviceProtocol') },
-      { path: 'privacy-protocol', lazy: infoPage('privacyProtocol') },
-      { path: 'law-declare', lazy: infoPage('lawDeclare') },
+      { path: 'android-doc', lazy: sdkDocPage('android') },
+      { path: 'ios-doc', lazy: sdkDocPage('ios') },
+      {
+        path: 'service-protocol',
+        lazy: legalPage(['user-agreement', 'developer-agreement'], 'page-serviceProtocol'),
+      },
+      { path: 'privacy-protocol', lazy: legalPage(['privacy-policy'], 'page-privacyProtocol') },
+      { path: 'law-declare', lazy: legalPage(['legal-statement', 'legal-notice'], 'page-lawDeclare') },
+      {
+        // The solution page is a landing page of its own (opened in a new tab), outside the
+        // algorithm section's group bar; it ranks above `algorithm/:group/:slug`.
+        path: 'algorithm/solution/studioSolution',
+        lazy: () =>
+          import('../features/solution/SolutionPage.tsx').then((m) => ({ Component: m.SolutionPage })),
+      },
       {
         path: 'logining',
         lazy: () =>
@@ -114,9 +143,14 @@ export const routes: RouteObject[] = [
               import('../features/algorithm/GroupPage.tsx').then((m) => ({ Component: m.GroupPage })),
           },
           {
+            path: 'sdk',
+            lazy: () => import('../features/sdk/SdkPage.tsx').then((m) => ({ Component: m.SdkPage })),
+          },
+          {
+            // SDK entries of the menu open the SDK page; every other entry is an algorithm page.
             path: ':group/:slug',
             lazy: () =>
-              import('../features/algorithm/AlgorithmPage.tsx').then((m) => ({ Component: m.AlgorithmPage })),
+              import('../features/sdk/CapabilityRoute.tsx').then((m) => ({ Component: m.CapabilityRoute })),
           },
         ],
       },

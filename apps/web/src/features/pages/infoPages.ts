@@ -1,15 +1,7 @@
 /**
- * Pages whose full content arrives with later work (about, business, SDK docs, legal texts).
- * Each shows its translated title and one sentence: `pages.<name>.title` / `.body`.
+ * Pages with a fixed title and one-line description in the `pages` namespace
+ * (`pages.<name>.title` / `.body`): the browser tab title and the page description.
  */
-export const INFO_PAGES = [
-  'aboutus',
-  'business',
-  'androidDoc',
-  'iosDoc',
-  'serviceProtocol',
-  'privacyProtocol',
-  'lawDeclare',
-] as const;
+export const INFO_PAGES = ['aboutus', 'business', 'support', 'doc'] as const;
 
 export type InfoPageName = (typeof INFO_PAGES)[number];
