@@ -9,6 +9,7 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/index',
   '/login',
   '/aboutus',
+  '/support',
   '/doc',
   '/register',
   '/changePwd',
