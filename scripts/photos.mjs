@@ -1,5 +1,9 @@
-// Real test photos come from Debian's python3-skimage (astronaut: NASA, public domain; chelsea and coffee: CC0).
-// They are never committed: this finds the installed package, or extracts it with apt-get download + dpkg -x.
+// Real test photos come from Debian packages and are never committed:
+//  - python3-skimage (astronaut: NASA, public domain; chelsea and coffee: CC0): the installed package, or
+//    extracted with apt-get download + dpkg -x;
+//  - opencv-doc (Apache-2.0 AND BSD-3-Clause per its debian/copyright, which excluded the non-free Lena
+//    pictures): a bearded man (html/face_swapped.jpg) and a footballer (examples/data/messi5.jpg), the two
+//    files extracted from the downloaded package.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,4 +29,34 @@ export function ensureSkimageData() {
   return dir;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(ensureSkimageData());
+const OPENCV_DOC = '/usr/share/doc/opencv-doc';
+/** Files used from opencv-doc, relative to /usr/share/doc/opencv-doc. */
+export const OPENCV_DOC_PHOTOS = ['opencv4/html/face_swapped.jpg', 'examples/data/messi5.jpg'];
+
+/** Folder holding opencv-doc's files (`<dir>/opencv4/html/face_swapped.jpg`, ...), extracted on first use. */
+export function ensureOpencvDocPhotos() {
+  const ready = (dir) => OPENCV_DOC_PHOTOS.every((f) => fs.existsSync(path.join(dir, f)));
+  const candidates = [process.env.OPENCV_DOC, OPENCV_DOC, path.join(root, '.cache/opencv-doc', OPENCV_DOC)];
+  for (const dir of candidates.filter(Boolean)) if (ready(dir)) return dir;
+  const cache = path.join(root, '.cache/opencv-doc');
+  fs.mkdirSync(cache, { recursive: true });
+  if (!fs.readdirSync(cache).some((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb')))
+    execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: cache, stdio: 'inherit' });
+  const deb = fs.readdirSync(cache).find((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb'));
+  if (!deb) throw new Error('apt-get download opencv-doc produced no package');
+  // Only the few files we use (the package is ~95 MB, mostly HTML docs).
+  const members = OPENCV_DOC_PHOTOS.map((f) => `'.${OPENCV_DOC}/${f}'`).join(' ');
+  execFileSync('sh', ['-c', `dpkg-deb --fsys-tarfile '${deb}' | tar -x ${members}`], {
+    cwd: cache,
+    stdio: 'inherit',
+  });
+  fs.rmSync(path.join(cache, deb));
+  const dir = path.join(cache, OPENCV_DOC);
+  if (!ready(dir)) throw new Error('opencv-doc photos not found in the package');
+  return dir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(ensureSkimageData());
+  console.log(ensureOpencvDocPhotos());
+}
