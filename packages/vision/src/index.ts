@@ -47,6 +47,9 @@ export {
 export {
   FACEANALYSIS_DEFAULTS,
   EMOTIONS,
+  RACES,
+  type Race,
+  type GearEstimate,
   type Emotion,
   type HeadPose,
   type FaceAnalysisParams,
@@ -54,5 +57,7 @@ export {
   type FaceAnalysisFace,
 } from './algorithms/face/analysis-params.ts';
 export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
+export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';
+export { landmarks106, LAYOUT_106 } from './algorithms/face/landmarks106.ts';
 export { cosineSimilarity } from './algorithms/face/compare.ts';
 export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';

