@@ -1,5 +1,6 @@
 import {
   cosineSimilarity,
+  landmarks106,
   type FaceAnalysisFace,
   type FaceAnalysisResult,
   type FacePointsResult,
@@ -27,10 +28,24 @@ const round = (v: number, digits: number) => {
   return Math.round(v * f) / f;
 };
 
+/**
+ * Which landmark layouts v2/facepoints returns (`parameter.landmark_type`, or `return_landmark`
+ * set to 106): '468' the full mesh and irises (the default, unchanged), '106' the 106-point
+ * layout derived from the mesh (packages/vision/src/algorithms/face/landmarks106.ts), 'all' both.
+ */
+export function landmarkType(parameter: Record<string, unknown>): '468' | '106' | 'all' {
+  const raw = parameter.landmark_type ?? (String(parameter.return_landmark) === '106' ? '106' : undefined);
+  if (raw === undefined || raw === null || raw === '') return '468';
+  const v = String(raw);
+  if (v === '468' || v === '106' || v === 'all') return v;
+  throw new ApiError(10000, 'landmark_type must be 468, 106 or all');
+}
+
 const facepoints: GatewayAlgorithm = {
   endpoint: 'v2/facepoints',
   images: 1,
   async run({ backend, images, parameter, timeoutMs }) {
+    const type = landmarkType(parameter);
     const maxFaces = Number(parameter.max_face_num ?? parameter.nFront ?? 20);
     const result = await backend.run<FacePointsResult>(
       'facepoints',
@@ -50,9 +65,16 @@ const facepoints: GatewayAlgorithm = {
         },
         score: round(face.score, 4),
         face_landmark: {
-          mesh: face.mesh.map(([x, y, z]) => [round(x, 1), round(y, 1), round(z, 2)]),
-          iris_left: face.irisLeft.map(([x, y]) => [round(x, 1), round(y, 1)]),
-          iris_right: face.irisRight.map(([x, y]) => [round(x, 1), round(y, 1)]),
+          ...(type !== '106'
+            ? {
+                mesh: face.mesh.map(([x, y, z]) => [round(x, 1), round(y, 1), round(z, 2)]),
+                iris_left: face.irisLeft.map(([x, y]) => [round(x, 1), round(y, 1)]),
+                iris_right: face.irisRight.map(([x, y]) => [round(x, 1), round(y, 1)]),
+              }
+            : {}),
+          ...(type !== '468'
+            ? { points_106: landmarks106(face.mesh, face.irisRight[0], face.irisLeft[0]) }
+            : {}),
         },
       })),
     };
@@ -83,7 +105,22 @@ export const SAME_PERSON_THRESHOLD = 60;
 /** babyRecognition: a face is a baby or young child when P(age < 4 years) >= 0.5. */
 export const BABY_PROBABILITY = 0.5;
 
-const MACRO_ATTRIBUTES = ['gender', 'age', 'emotion', 'poseestimation'] as const;
+/**
+ * Attributes of v2/macro_facial_analysis, in answer order. `mustache` is the beard/moustache
+ * attribute (`beard` is accepted as its alias in return_attributes); `beauty` is attractiveness.
+ */
+const MACRO_ATTRIBUTES = [
+  'gender',
+  'age',
+  'emotion',
+  'race',
+  'glasses',
+  'mustache',
+  'eyelid',
+  'beauty',
+  'poseestimation',
+] as const;
+const APPEARANCE_ATTRIBUTES = ['glasses', 'mustache', 'eyelid', 'beauty'] as const;
 
 function analyse(call: AlgorithmCall, image: Buffer, params: Record<string, unknown>) {
   return call.backend.run<AnalysisResult>('faceanalysis', { image, params }, { timeoutMs: call.timeoutMs });
@@ -109,6 +146,7 @@ function requested(parameter: Record<string, unknown>): Set<string> | undefined 
     raw
       .split(',')
       .map((s) => s.trim().toLowerCase())
+      .map((s) => (s === 'beard' ? 'mustache' : s === 'attractiveness' ? 'beauty' : s))
       .filter(Boolean),
   );
 }
@@ -121,7 +159,12 @@ export function detectParams(parameter: Record<string, unknown>, facesKey: strin
   return { maxFaces: maxFaces(parameter, facesKey), landmarks: wantsLandmark(parameter) };
 }
 
-/** v2/macro_facial_analysis; with no `return_attributes` every attribute is asked. */
+/**
+ * v2/macro_facial_analysis; with no `return_attributes` every attribute is asked. Age and gender
+ * come from HSE-FaceRes and race from GEAR (measured on labelled photos, docs/quality.md: FaceRes
+ * is right on 125/129 genders, GEAR on 88/129, SSR-Net on 74/129). GEAR (~270 ms a face) runs
+ * as a second job so that two workers compute it beside FaceRes: see `macroJobs`.
+ */
 export function macroParams(parameter: Record<string, unknown>) {
   const asked = requested(parameter);
   const want = (name: string) => !asked || asked.has(name);
@@ -130,7 +173,23 @@ export function macroParams(parameter: Record<string, unknown>) {
     landmarks: wantsLandmark(parameter),
     faceres: want('gender') || want('age'),
     emotion: want('emotion'),
+    appearance: APPEARANCE_ATTRIBUTES.some(want),
+    gear: want('race'),
   };
+}
+
+/**
+ * The engine jobs of one macro analysis: everything but GEAR in the first, GEAR alone in a second
+ * (when race is asked and something else is too), so two workers share the work. Both jobs run
+ * the same deterministic detection on the same bytes, so they find the same faces in the same order.
+ */
+export function macroJobs(parameter: Record<string, unknown>) {
+  const { gear, ...rest } = macroParams(parameter);
+  const main = { ...rest, gear: false };
+  const others = main.faceres || main.emotion || main.appearance || main.landmarks;
+  if (!gear) return [main];
+  if (!others) return [{ ...main, gear: true }];
+  return [main, { maxFaces: main.maxFaces, gear: true }];
 }
 
 /** v1/face_compare, per image (each image is one job). */
@@ -201,15 +260,20 @@ const macroAnalysis: GatewayAlgorithm = {
     const { parameter } = call;
     const asked = requested(parameter);
     const want = (name: string) => !asked || asked.has(name);
-    const params = macroParams(parameter);
-    const { landmarks } = params;
-    const result = await analyse(call, call.images[0]!, params);
-    if (result.faces.length === 0) throw new ApiError(20003);
+    const jobs = macroJobs(parameter);
+    const landmarks = wantsLandmark(parameter);
+    const [result, gearResult] = await Promise.all(jobs.map((p) => analyse(call, call.images[0]!, p)));
+    if (result!.faces.length === 0) throw new ApiError(20003);
+    const gearOf = (face: AnalysisFace) =>
+      face.gear ??
+      gearResult?.faces.find(
+        (g) => g.rectangle.left === face.rectangle.left && g.rectangle.top === face.rectangle.top,
+      )?.gear;
     return {
-      image_width: result.imageWidth,
-      image_height: result.imageHeight,
-      face_num: result.faces.length,
-      faces: result.faces.map((face) => {
+      image_width: result!.imageWidth,
+      image_height: result!.imageHeight,
+      face_num: result!.faces.length,
+      faces: result!.faces.map((face) => {
         const attrs: Record<string, unknown> = {};
         if (want('gender') && face.gender)
           attrs.gender = { value: face.gender.value, confidence: face.gender.confidence };
@@ -219,6 +283,23 @@ const macroAnalysis: GatewayAlgorithm = {
         if (want('emotion') && face.emotion) {
           const [label, p] = Object.entries(face.emotion).sort((a, b) => b[1] - a[1])[0]!;
           attrs.emotion = { value: label, confidence: round(p, 4), probabilities: face.emotion };
+        }
+        const race = gearOf(face)?.race;
+        if (want('race') && race) {
+          attrs.race = {
+            value: race.value,
+            confidence: round(race.confidence, 4),
+            probabilities: race.probabilities,
+          };
+        }
+        const look = face.appearance;
+        if (look) {
+          if (want('glasses'))
+            attrs.glasses = { value: look.glasses.value, confidence: look.glasses.confidence };
+          if (want('mustache'))
+            attrs.mustache = { value: look.beard.value, confidence: look.beard.confidence };
+          if (want('eyelid')) attrs.eyelid = { value: look.eyelid.value, confidence: look.eyelid.confidence };
+          if (want('beauty')) attrs.beauty = { value: look.beauty.value, confidence: look.beauty.confidence };
         }
         if (want('poseestimation'))
           attrs.poseestimation = { value: poseAttribute(face.pose), confidence: null };

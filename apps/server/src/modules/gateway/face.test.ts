@@ -1,8 +1,10 @@
-import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
+import { createLocalBackend, type FaceAnalysisResult, type InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
+import { beardedMan, facematchGridTile } from '../../../../../packages/vision/test/labelled.ts';
+import { groupSamplePath } from '../../../../../packages/vision/test/fixtures.ts';
 
 const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
@@ -13,6 +15,7 @@ describe('gateway face family on the real engine', () => {
   let cat: Buffer;
   let pair: Buffer;
   let small: Buffer;
+  let profile: Buffer;
 
   beforeAll(async () => {
     backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
@@ -32,6 +35,11 @@ describe('gateway face family on the real engine', () => {
       .toBuffer();
     // The astronaut at 160 px: her face is ~30 px wide, under the 48 px minimum.
     small = await sharp(astronaut).resize(160).jpeg().toBuffer();
+    // face-api sample 2 cut around its left woman, who is in three-quarter profile (yaw about -50).
+    profile = await sharp(groupSamplePath(2))
+      .extract({ left: 200, top: 0, width: 520, height: 640 })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(async () => {
     await app?.close();
@@ -139,6 +147,113 @@ describe('gateway face family on the real engine', () => {
     expect([noSecond.statusCode, noSecond.json().ErrorCode]).toEqual([400, 20010]);
     const oneImage = await post('v1/face_compare', gatewayBody(astronaut));
     expect(oneImage.json().ErrorCode).toBe(10000);
+  });
+
+  it('v2/macro_facial_analysis: race, glasses, beard, eyelid and attractiveness as a person sees them', async () => {
+    const woman = extra(await post('v2/macro_facial_analysis', gatewayBody(astronaut))).faces[0]
+      .face_attributes;
+    expect(Object.keys(woman)).toEqual([
+      'gender',
+      'age',
+      'emotion',
+      'race',
+      'glasses',
+      'mustache',
+      'eyelid',
+      'beauty',
+      'poseestimation',
+    ]);
+    expect(woman.glasses.value).toBe('none');
+    expect(woman.mustache.value).toBe(0);
+    expect(['white', 'black', 'asian', 'indian', 'other']).toContain(woman.race.value);
+    expect(woman.race.confidence).toBeGreaterThan(0);
+    expect(['single', 'double']).toContain(woman.eyelid.value);
+    expect(woman.beauty.value).toBeGreaterThanOrEqual(50);
+    expect(woman.beauty.value).toBeLessThanOrEqual(100);
+
+    const man = extra(await post('v2/macro_facial_analysis', gatewayBody(await beardedMan()))).faces[0]
+      .face_attributes;
+    expect(man.gender.value).toBe(1);
+    expect(man.mustache.value).toBe(1);
+    expect(man.glasses.value).toBe('none');
+
+    // A man in sunglasses; `beard` selects the beard/moustache attribute.
+    const shades = await post('v2/macro_facial_analysis', {
+      ...gatewayBody(await facematchGridTile(2, 0)),
+      parameter: { return_attributes: 'gender,glasses,beard' },
+    });
+    const attrs = extra(shades).faces[0].face_attributes;
+    expect(Object.keys(attrs)).toEqual(['gender', 'glasses', 'mustache']);
+    expect(attrs.gender.value).toBe(1);
+    expect(attrs.glasses.value).toBe('sunglasses');
+  });
+
+  it('v2/facepoints: the 106-point layout on request, the full mesh by default', async () => {
+    const plain = extra(await post('v2/facepoints', gatewayBody(astronaut))).faces[0].face_landmark;
+    expect(plain.mesh).toHaveLength(468);
+    expect(plain.points_106).toBeUndefined();
+    const only = extra(
+      await post('v2/facepoints', { ...gatewayBody(astronaut), parameter: { landmark_type: '106' } }),
+    ).faces[0];
+    expect(only.face_landmark.points_106).toHaveLength(106);
+    expect(only.face_landmark.mesh).toBeUndefined();
+    // Every point lies on the face.
+    const r = only.face_rectangle;
+    for (const [x, y] of only.face_landmark.points_106 as Array<[number, number]>) {
+      expect(x).toBeGreaterThan(r.left - 2);
+      expect(x).toBeLessThan(r.left + r.width + 2);
+      expect(y).toBeGreaterThan(r.top - 2);
+      expect(y).toBeLessThan(r.top + r.height + 2);
+    }
+    const both = extra(
+      await post('v2/facepoints', { ...gatewayBody(astronaut), parameter: { return_landmark: 106 } }),
+    ).faces[0].face_landmark;
+    expect(both.points_106).toEqual(only.face_landmark.points_106);
+    const all = extra(
+      await post('v2/facepoints', { ...gatewayBody(astronaut), parameter: { landmark_type: 'all' } }),
+    ).faces[0].face_landmark;
+    expect(all.mesh).toHaveLength(468);
+    expect(all.points_106).toHaveLength(106);
+    const bad = await post('v2/facepoints', {
+      ...gatewayBody(astronaut),
+      parameter: { landmark_type: '98' },
+    });
+    expect([bad.statusCode, bad.json().ErrorCode]).toEqual([400, 10000]);
+  });
+
+  it('20022: a face turned beyond the yaw limit is refused where a frontal face is needed', async () => {
+    const res = await post('v1/micro_facial_analysis', gatewayBody(profile));
+    expect([res.statusCode, res.json().ErrorCode]).toEqual([400, 20022]);
+    const first = await post('v1/face_compare', two(profile, astronaut));
+    expect([first.statusCode, first.json().ErrorCode]).toEqual([400, 20022]);
+    // Detection still reports the face, with its yaw.
+    const found = extra(await post('v1/facedetect', gatewayBody(profile)));
+    expect(found.face_num).toBe(1);
+    expect(found.faces[0].face_attributes.headpose.yaw_angle).toBeLessThan(-30);
+  });
+
+  it('20021: a face pitched beyond the limit is refused', async () => {
+    // None of our real photos has a head pitched over 30 degrees (the most: 26), so this runs the
+    // real engine and tilts the measured pitch of its answer to 35 degrees before the gateway reads it.
+    const tilted: InferenceBackend = {
+      ...backend,
+      run: async <T>(...args: Parameters<InferenceBackend['run']>) => {
+        const result = (await backend.run<FaceAnalysisResult>(...args)) as FaceAnalysisResult;
+        for (const face of result.faces) face.pose = { ...face.pose, pitch: 35 };
+        return result as T;
+      },
+    };
+    const { app: tiltedApp } = await testApp(tilted);
+    try {
+      const res = await tiltedApp.inject({
+        method: 'POST',
+        url: `/v1/micro_facial_analysis?${KEY}`,
+        payload: gatewayBody(astronaut),
+      });
+      expect([res.statusCode, res.json().ErrorCode]).toEqual([400, 20021]);
+    } finally {
+      await tiltedApp.close();
+    }
   });
 
   it('v1/baby_recognition: the astronaut is not a baby', async () => {
