@@ -22,3 +22,22 @@ export const theme: ThemeConfig = {
     Card: { borderRadiusLG: 12 },
   },
 };
+
+/**
+ * The layout breakpoints of spec point 9, in CSS pixels (max-width queries). `global.css` uses the
+ * same numbers: at `wide` or less the chrome tightens, at `laptop` or less the content column is
+ * 1100 px instead of 1200 px, at `fullWidth` or less it takes the whole width, and at `mobile` or
+ * less the top bar is 50 px high with a menu button instead of the links.
+ */
+export const BREAKPOINTS = { wide: 1500, laptop: 1366, fullWidth: 769, mobile: 768 } as const;
+
+/** The media query of the mobile layout. */
+export const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.mobile}px)`;
+
+/** Content column width and top bar height at a viewport width (the numbers `global.css` applies). */
+export function layoutAt(viewportWidth: number): { wrap: number | 'full'; navHeight: number } {
+  return {
+    wrap: viewportWidth <= BREAKPOINTS.fullWidth ? 'full' : viewportWidth <= BREAKPOINTS.laptop ? 1100 : 1200,
+    navHeight: viewportWidth <= BREAKPOINTS.mobile ? 50 : 70,
+  };
+}

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { session } from '../account/session.ts';
+import { channelOf, sendVisit, visitEvent, visitorLocation } from './visit.ts';
+
+/**
+ * After every navigation, sends the visit event of the page now shown with the time spent on the
+ * one before (spec point 2). Used once, by the site layout.
+ */
+export function useVisitTracking(): void {
+  const location = useLocation();
+  const previous = useRef<{ key: string; openedAt: number } | null>(null);
+
+  useEffect(() => {
+    // One event per navigation, also when React runs the effect twice in development.
+    if (previous.current?.key === location.key) return;
+    const openedAt = Date.now();
+    const event = visitEvent({
+      url: `${location.pathname}${location.search}`,
+      openedAt,
+      previousOpenedAt: previous.current?.openedAt ?? null,
+      loggedIn: session.get().token !== null,
+      channel: channelOf(window.innerWidth, navigator.userAgent),
+      location: visitorLocation(),
+    });
+    previous.current = { key: location.key, openedAt };
+    void sendVisit(event);
+  }, [location.key, location.pathname, location.search]);
+}
