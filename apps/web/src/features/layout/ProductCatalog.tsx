@@ -5,7 +5,8 @@ import { pickText, useMenu } from '../../api/menu.ts';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { AlgorithmLink } from '../../components/AlgorithmLink.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { PRODUCT_TABS, productSections, type ProductTab } from './productSections.ts';
+import { useSession } from '../account/session.ts';
+import { productSections, productTabs, type ProductTab } from './productSections.ts';
 import styles from './ProductCatalog.module.css';
 
 /** The content of the Product Service menu: tabs on the left, groups and their entries on the right. */
@@ -19,20 +20,24 @@ export function ProductCatalog({
   const { t } = useTranslation();
   const { language } = useLanguage();
   const menu = useMenu(language);
-  const [tab, setTab] = useState<ProductTab>('api');
+  const { domain } = useSession();
+  const tabs = productTabs(domain);
+  const [chosen, setTab] = useState<ProductTab>('api');
+  // A tab that is not offered (Internal test after the domain turned out to be OUT) falls back to API.
+  const tab = tabs.includes(chosen) ? chosen : 'api';
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
-  const menuType = PRODUCT_TABS.find((candidate) => candidate.key === tab)!.menuType;
-  const sections = useMemo(() => productSections(menu.data ?? [], menuType), [menu.data, menuType]);
+  const sections = useMemo(() => productSections(menu.data ?? [], tab, domain), [menu.data, tab, domain]);
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const forward = event.key === 'ArrowDown' || event.key === 'ArrowRight';
     const backward = event.key === 'ArrowUp' || event.key === 'ArrowLeft';
-    if (!forward && !backward) return;
+    const edge = event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : -1;
+    if (!forward && !backward && edge < 0) return;
     event.preventDefault();
-    const next = (index + (forward ? 1 : -1) + PRODUCT_TABS.length) % PRODUCT_TABS.length;
-    setTab(PRODUCT_TABS[next]!.key);
+    const next = edge >= 0 ? edge : (index + (forward ? 1 : -1) + tabs.length) % tabs.length;
+    setTab(tabs[next]!);
     tabRefs.current[next]?.focus();
   };
 
@@ -44,27 +49,28 @@ export function ProductCatalog({
         aria-orientation={compact ? 'horizontal' : 'vertical'}
         className={styles.tabs}
       >
-        {PRODUCT_TABS.map((candidate, index) => {
-          const selected = candidate.key === tab;
+        {tabs.map((key, index) => {
+          const selected = key === tab;
           return (
             <button
-              key={candidate.key}
+              key={key}
               ref={(element) => {
                 tabRefs.current[index] = element;
               }}
               type="button"
               role="tab"
-              id={`${baseId}-tab-${candidate.key}`}
+              id={`${baseId}-tab-${key}`}
               aria-selected={selected}
               aria-controls={`${baseId}-panel`}
               tabIndex={selected ? 0 : -1}
               className={`${styles.tab} ${selected ? styles.selected : ''}`}
-              onClick={() => setTab(candidate.key)}
-              onMouseEnter={compact ? undefined : () => setTab(candidate.key)}
+              onClick={() => setTab(key)}
+              onMouseEnter={compact ? undefined : () => setTab(key)}
               onKeyDown={(event) => onTabKey(event, index)}
+              data-testid={`product-tab-${key}`}
             >
-              <span className={styles.tabTitle}>{t(`nav.tabs.${candidate.key}`)}</span>
-              <span className={styles.tabHint}>{t(`nav.tabs.${candidate.key}Hint`)}</span>
+              <span className={styles.tabTitle}>{t(`nav.tabs.${key}`)}</span>
+              <span className={styles.tabHint}>{t(`nav.tabs.${key}Hint`)}</span>
             </button>
           );
         })}
@@ -75,6 +81,7 @@ export function ProductCatalog({
         aria-labelledby={`${baseId}-tab-${tab}`}
         className={styles.groups}
         data-testid="product-menu-panel"
+        data-tab={tab}
       >
         {menu.isPending && (
           <div className={styles.state}>
@@ -89,6 +96,7 @@ export function ProductCatalog({
             </Button>
           </div>
         )}
+        {menu.data && sections.length === 0 && <div className={styles.state}>{t('menu.empty')}</div>}
         {sections.map(({ group, items }) => (
           <section key={group.id} className={styles.group} aria-labelledby={`${baseId}-group-${group.id}`}>
             <h3 id={`${baseId}-group-${group.id}`} className={styles.groupTitle}>
@@ -99,7 +107,7 @@ export function ProductCatalog({
                 <li key={item.id}>
                   <AlgorithmLink to={item.url} className={styles.item} onNavigate={onNavigate}>
                     {pickText(item.name, language)}
-                    <StatusBadge status={item.status} />
+                    <StatusBadge status={item.status} internalDomain={domain === 'IN'} />
                   </AlgorithmLink>
                 </li>
               ))}

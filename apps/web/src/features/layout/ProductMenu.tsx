@@ -3,13 +3,18 @@ import { DownOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProductCatalog } from './ProductCatalog.tsx';
+import { useScrolled } from './useScrolled.ts';
 import topBar from './TopBar.module.css';
 import styles from './ProductMenu.module.css';
 
 /** A click right after a hover opened the menu must not close it again (touch screens send both). */
 const HOVER_CLICK_GRACE_MS = 400;
 
-/** Product Service: a disclosure button whose panel opens on hover or click and closes with Escape. */
+/**
+ * Product Service: a disclosure button whose panel opens on hover or click and closes with Escape,
+ * on leaving, on moving focus out or on any navigation. Once the page has scrolled 50 px the
+ * panel shows a pointer arrow under the button, joining it to the bar that now floats over the page.
+ */
 export function ProductMenu() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -20,6 +25,7 @@ export function ProductMenu() {
   const button = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const close = () => setOpenAt(null);
+  const arrows = useScrolled('submenuArrows');
 
   const onMouseEnter = () => {
     if (open) return;
@@ -65,9 +71,10 @@ export function ProductMenu() {
       >
         {t('nav.products')}
         <DownOutlined className={`${styles.caret} ${open ? styles.caretOpen : ''}`} aria-hidden />
+        {open && arrows && <span className={styles.arrow} aria-hidden data-testid="product-menu-arrow" />}
       </button>
       {open && (
-        <div id="product-menu" className={styles.panel}>
+        <div id="product-menu" className={styles.panel} data-testid="product-menu">
           <div className="wrap">
             <ProductCatalog onNavigate={close} />
           </div>

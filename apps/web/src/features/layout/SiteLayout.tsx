@@ -7,15 +7,22 @@ import { JUMP_TO_INDEX_EVENT } from '../../components/useNotifyError.ts';
 import { HOME_PATH } from '../../app/redirects.ts';
 import { AccountHost } from '../account/AccountHost.tsx';
 import { TopBar } from './TopBar.tsx';
-import { Footer, isFooterShown } from './Footer.tsx';
+import { Footer } from './Footer.tsx';
+import { isFooterShown } from './footer.ts';
+import { ToolBox } from './ToolBox.tsx';
+import { useVisitTracking } from '../analytics/useVisitTracking.ts';
 import styles from './SiteLayout.module.css';
 
-/** The shared layout: top bar, page, footer. Also applies `?lang=` on every navigation. */
+/**
+ * The shared layout: top bar, page, footer and the floating tool box. Also applies `?lang=` and
+ * sends the visit event (site analytics) on every navigation.
+ */
 export function SiteLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const { language, setLanguage } = useLanguage();
+  useVisitTracking();
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -39,6 +46,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       {isFooterShown(location.pathname, language) && <Footer />}
+      <ToolBox />
       <AccountHost />
       <ScrollRestoration getKey={(loc) => loc.pathname} />
     </div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo.tsx';
@@ -8,38 +8,34 @@ import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { ProductMenu } from './ProductMenu.tsx';
 import { ProductCatalog } from './ProductCatalog.tsx';
 import { useScrolled } from './useScrolled.ts';
+import { useScrollLock } from './useScrollLock.ts';
 import { UserMenu } from '../account/UserMenu.tsx';
 import { CONSOLE_PATH, USER_INFO_PATH } from '../account/adminRoutes.ts';
 import { emit } from '../account/events.ts';
 import { logout, useSession } from '../account/session.ts';
 import styles from './TopBar.module.css';
 
-/** The bar turns slightly transparent once the page has scrolled this far (spec point 9). */
-export const NAV_OPACITY_SCROLL = 70;
-
 export function TopBar() {
   const { t } = useTranslation();
   const location = useLocation();
   const { token } = useSession();
-  const scrolled = useScrolled(NAV_OPACITY_SCROLL);
+  // Slightly transparent once the page has scrolled 70 px (spec point 2).
+  const scrolled = useScrolled('translucentBar');
   // The mobile menu is open for one location only: any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const mobileOpen = openAt === location.key;
   const closeMobile = () => setOpenAt(null);
+  const [productsOpen, setProductsOpen] = useState(true);
+  // The open mobile menu locks page scrolling (spec point 4).
+  useScrollLock(mobileOpen);
 
   useEffect(() => {
     if (!mobileOpen) return;
-    // The open mobile menu locks page scrolling (spec point 4).
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpenAt(null);
     };
     window.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      window.removeEventListener('keydown', onKey);
-    };
+    return () => window.removeEventListener('keydown', onKey);
   }, [mobileOpen]);
 
   const navClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`;
@@ -74,6 +70,7 @@ export function TopBar() {
             aria-controls="mobile-nav"
             aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setOpenAt(mobileOpen ? null : location.key)}
+            data-testid="nav-burger"
           >
             {mobileOpen ? <CloseOutlined /> : <MenuOutlined />}
           </button>
@@ -85,8 +82,21 @@ export function TopBar() {
             {t('nav.home')}
           </NavLink>
           <div className={styles.mobileSection}>
-            <div className={styles.mobileHeading}>{t('nav.products')}</div>
-            <ProductCatalog compact onNavigate={closeMobile} />
+            <button
+              type="button"
+              className={styles.mobileHeading}
+              aria-expanded={productsOpen}
+              aria-controls="mobile-products"
+              onClick={() => setProductsOpen((value) => !value)}
+            >
+              {t('nav.products')}
+              <DownOutlined className={productsOpen ? styles.headingCaretOpen : ''} aria-hidden />
+            </button>
+            {productsOpen && (
+              <div id="mobile-products">
+                <ProductCatalog compact onNavigate={closeMobile} />
+              </div>
+            )}
           </div>
           <Link to={FAQ_PATH} className={styles.mobileLink}>
             {t('nav.support')}

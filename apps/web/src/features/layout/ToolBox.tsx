@@ -1,0 +1,201 @@
+import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import {
+  CustomerServiceOutlined,
+  EditOutlined,
+  MailOutlined,
+  QrcodeOutlined,
+  ShareAltOutlined,
+  VerticalAlignTopOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../components/QrCode.tsx';
+import { useShare } from '../../components/ShareButton.tsx';
+import { STUDIO_SOLUTION_PATH } from '../../app/redirects.ts';
+import { useSession } from '../account/session.ts';
+import { contactMails, useSiteConfig } from './siteConfig.ts';
+import { useScrolled } from './useScrolled.ts';
+import { toolBoxItems } from './toolbox.ts';
+import styles from './ToolBox.module.css';
+
+// Both open on demand: the first page load does not carry the form and upload code.
+const FeedbackDialog = lazy(() =>
+  import('../feedback/FeedbackDialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
+);
+const SupportPanel = lazy(() =>
+  import('./support/SupportPanel.tsx').then((m) => ({ default: m.SupportPanel })),
+);
+
+/** A tool whose panel (a QR code) opens on hover, focus or click, and closes with Escape. */
+function FlyoutTool({
+  icon,
+  label,
+  testId,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  return (
+    <div
+      ref={wrapper}
+      className={`${styles.item} ${styles.desktopOnly}`}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event: FocusEvent) => {
+        if (!wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className={styles.tool}
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        data-testid={testId}
+      >
+        {icon}
+      </button>
+      <div id={panelId} className={styles.flyout} hidden={!open} data-testid={`${testId}-panel`}>
+        {open && children}
+      </div>
+    </div>
+  );
+}
+
+/** A plain tool with its name in a tooltip beside it. */
+function Tool({
+  icon,
+  label,
+  testId,
+  onClick,
+  href,
+  expanded,
+}: {
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  onClick?: () => void;
+  href?: string;
+  expanded?: boolean;
+}) {
+  return (
+    <div className={styles.item}>
+      {href ? (
+        <a className={styles.tool} href={href} aria-label={label} data-testid={testId}>
+          {icon}
+        </a>
+      ) : (
+        <button
+          type="button"
+          className={styles.tool}
+          aria-label={label}
+          aria-expanded={expanded}
+          onClick={onClick}
+          data-testid={testId}
+        >
+          {icon}
+        </button>
+      )}
+      <span className={styles.tip} aria-hidden>
+        {label}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The floating tool box (spec point 2): feedback (internal domain, signed in), the support chat,
+ * mail, the official-account and mini-program QR codes, share, and back to top after 200 px.
+ */
+export function ToolBox() {
+  const { t } = useTranslation();
+  const { token, domain } = useSession();
+  const mails = contactMails(useSiteConfig().data);
+  const showTop = useScrolled('backToTop');
+  const { share } = useShare();
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  // The dialog stays mounted once opened, so that closing it keeps what was typed.
+  const [feedbackUsed, setFeedbackUsed] = useState(false);
+  const [supportOpen, setSupportOpen] = useState(false);
+  const items = toolBoxItems({ domain, signedIn: token !== null, scrolledFar: showTop });
+  const origin = window.location.origin;
+
+  const backToTop = () => {
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <aside className={styles.box} aria-label={t('toolbox.label')} data-testid="toolbox">
+        {items.includes('feedback') && (
+          <Tool
+            icon={<EditOutlined />}
+            label={t('toolbox.feedback')}
+            testId="toolbox-feedback"
+            onClick={() => {
+              setFeedbackUsed(true);
+              setFeedbackOpen(true);
+            }}
+          />
+        )}
+        <Tool
+          icon={<CustomerServiceOutlined />}
+          label={t('toolbox.support.open')}
+          testId="toolbox-support"
+          expanded={supportOpen}
+          onClick={() => setSupportOpen((value) => !value)}
+        />
+        <Tool
+          icon={<MailOutlined />}
+          label={t('toolbox.mail', { address: mails.support })}
+          testId="toolbox-mail"
+          href={`mailto:${mails.support}`}
+        />
+        <FlyoutTool icon={<WechatOutlined />} label={t('toolbox.officialAccount')} testId="toolbox-official">
+          <QrCode value={`${origin}/aboutus`} size={128} label={t('toolbox.officialAccountQr')} />
+          <p className={styles.caption}>{t('toolbox.officialAccountCaption')}</p>
+        </FlyoutTool>
+        <FlyoutTool icon={<QrcodeOutlined />} label={t('toolbox.miniProgram')} testId="toolbox-miniprogram">
+          <QrCode
+            value={`${origin}${STUDIO_SOLUTION_PATH}?source=miniprogram`}
+            size={128}
+            label={t('toolbox.miniProgramQr')}
+          />
+          <p className={styles.caption}>{t('toolbox.miniProgramCaption')}</p>
+        </FlyoutTool>
+        <Tool
+          icon={<ShareAltOutlined />}
+          label={t('share.share')}
+          testId="toolbox-share"
+          onClick={() => void share()}
+        />
+        {items.includes('backToTop') && (
+          <Tool
+            icon={<VerticalAlignTopOutlined />}
+            label={t('toolbox.backToTop')}
+            testId="toolbox-top"
+            onClick={backToTop}
+          />
+        )}
+      </aside>
+      <Suspense fallback={null}>
+        {supportOpen && <SupportPanel onClose={() => setSupportOpen(false)} />}
+        {feedbackUsed && items.includes('feedback') && (
+          <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+        )}
+      </Suspense>
+    </>
+  );
+}
