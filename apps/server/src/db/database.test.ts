@@ -32,6 +32,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0001_menus_and_apps',
       '0002_accounts',
       '0003_content',
+      '0004_face_sets',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

@@ -185,6 +185,41 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           await db.schema.dropTable(table).execute();
       },
     },
+    '0004_face_sets': {
+      async up(db: Kysely<unknown>) {
+        // Face sets of an app for face search (faceRecognition): one row per set, one per stored face.
+        await db.schema
+          .createTable('face_sets')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('app_id', 'integer', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+          .addColumn('token', 'text', (c) => c.notNull().unique())
+          .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('face_sets_app_idx').on('face_sets').column('app_id').execute();
+        await db.schema
+          .createTable('face_set_faces')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('face_set_id', 'integer', (c) =>
+            c.notNull().references('face_sets.id').onDelete('cascade'),
+          )
+          .addColumn('token', 'text', (c) => c.notNull().unique())
+          .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('descriptor', 'text', (c) => c.notNull())
+          .addColumn('rectangle', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('face_set_faces_set_idx')
+          .on('face_set_faces')
+          .column('face_set_id')
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('face_set_faces').execute();
+        await db.schema.dropTable('face_sets').execute();
+      },
+    },
   };
 }
 

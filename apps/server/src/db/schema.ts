@@ -139,6 +139,26 @@ export interface FeedbackTable {
   created_at: string;
 }
 
+/** A face set of an app (face search); `token` is its public id. */
+export interface FaceSetsTable {
+  id: Generated<number>;
+  app_id: number;
+  token: string;
+  name: string;
+  created_at: string;
+}
+
+/** One stored face: its identity descriptor (base64 of little-endian float32) and box (JSON). */
+export interface FaceSetFacesTable {
+  id: Generated<number>;
+  face_set_id: number;
+  token: string;
+  name: string;
+  descriptor: string;
+  rectangle: string;
+  created_at: string;
+}
+
 export interface Database {
   menus: MenusTable;
   apps: AppsTable;
@@ -153,4 +173,6 @@ export interface Database {
   content: ContentTable;
   visits: VisitsTable;
   feedback: FeedbackTable;
+  face_sets: FaceSetsTable;
+  face_set_faces: FaceSetFacesTable;
 }
