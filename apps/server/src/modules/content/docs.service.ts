@@ -157,7 +157,7 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
   const out = [
     `${c.description[language]}`,
     '',
-    `${l('demo')}: [${c.name[language]}](${capabilityUrl(c)})`,
+    `${l('demo')}${language === 'en' ? ': ' : '：'}[${c.name[language]}](${capabilityUrl(c)})`,
     '',
   ];
   if (!c.endpoint) {
@@ -234,7 +234,11 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
       l('answerNotOpen'),
       '',
       '```json',
-      JSON.stringify({ ErrorCode: 10023, ErrorMsg: errorCatalogue[10023].message, Data: null }),
+      JSON.stringify({
+        ErrorCode: 10023,
+        ErrorMsg: `${errorCatalogue[10023].message}: ${endpoint}`,
+        Data: null,
+      }),
       '```',
     );
   return out.join('\n');

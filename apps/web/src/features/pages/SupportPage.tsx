@@ -8,7 +8,7 @@ import styles from './ContentPage.module.css';
 
 /**
  * /support: the service-support page (content/site/support.json). Channels without a link (online
- * chat, feedback) live in the floating tool box; their cards say where to find them.
+ * chat, feedback) live in the floating tool box; their descriptions say so.
  */
 export function SupportPage() {
   const { t } = useTranslation();
@@ -31,12 +31,10 @@ export function SupportPage() {
                       <p>
                         <WithMailLinks text={tx(item.desc)} />
                       </p>
-                      {item.link ? (
+                      {item.link && (
                         <ContentLink to={item.link} className={styles.cardAction}>
                           {tx(item.action)}
                         </ContentLink>
-                      ) : (
-                        <span className={styles.cardHint}>{t('pages.support.toolBox')}</span>
                       )}
                     </li>
                   ))}
