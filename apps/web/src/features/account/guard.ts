@@ -10,6 +10,7 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/login',
   '/aboutus',
   '/support',
+  '/business',
   '/doc',
   '/register',
   '/changePwd',
