@@ -89,6 +89,22 @@ export interface OutboxMessage {
   created_at: string;
 }
 
+/** The work-account QR login frame of the internal network (spec point 3), as the server configures it. */
+export interface WorkQrFrame {
+  /** The provider's QR page with appid, agentid, redirect_uri, state, login_type, style and href. */
+  url: string;
+  /** The work-login origin: only its messages are followed. */
+  origin: string;
+  /** Where the provider sends the browser after the scan. */
+  redirect_uri: string;
+}
+
+/** What the internal network offers besides the password: OA login, and the QR frame when configured. */
+export interface InternalLogin {
+  oa: boolean;
+  qr: WorkQrFrame | null;
+}
+
 export interface AdminUser {
   id: number;
   email: string;
@@ -105,6 +121,10 @@ export const captchaImageUrl = (id: string) => `${USER}/captcha/${encodeURICompo
 /** The OA (third-party) login start; the provider sends the browser back to `redirectUrl` with `code` and `state`. */
 export const oauthAuthorizeUrl = (redirectUrl: string) =>
   `${USER}/oauth/authorize?redirect_url=${encodeURIComponent(redirectUrl)}`;
+
+/** `redirect_url` of the code exchange: the current address without its query, encoded (spec point 7). */
+export const exchangeRedirectUrl = (location: { origin: string; pathname: string }) =>
+  encodeURIComponent(`${location.origin}${location.pathname}`);
 
 export const accountApi = {
   createCaptcha: () =>
@@ -123,6 +143,7 @@ export const accountApi = {
   resetStep1: (body: EmailAndCaptcha) => request<Envelope<unknown>>(`${USER}/resetPwd/step1`, { body }),
   resetStep2: (body: PasswordReset) => request<Envelope<unknown>>(`${USER}/resetPwd/step2`, { body }),
   checkOa: () => request<Envelope<{ code?: string }>>(`${USER}/checkOa`),
+  internalLogin: () => request<Envelope<InternalLogin>>(`${USER}/internalLogin`),
   exchangeCode: (body: { code: string; state: string; redirect_url: string }) =>
     request<Envelope<{ token: string }>>(`${USER}/token`, { body }),
   outbox: () => request<Envelope<{ messages: OutboxMessage[] }>>('/api/v1/dev/outbox'),
@@ -135,16 +156,3 @@ export const accountApi = {
       body: { version },
     }),
 };
-
-/** Whether the OA login is configured: its start answers a redirect (then the frame can load it), else 400. */
-export async function isOauthConfigured(redirectUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(oauthAuthorizeUrl(redirectUrl), {
-      redirect: 'manual',
-      credentials: 'same-origin',
-    });
-    return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
-  } catch {
-    return false;
-  }
-}

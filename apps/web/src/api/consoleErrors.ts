@@ -29,11 +29,15 @@ export function fieldErrors(error: unknown): FieldError[] {
 }
 
 /**
- * What to tell the visitor about a failed console call: the server's own translated text, else
- * the error catalogue's message (spec point 8). `null` for a 401, which the session layer announces.
+ * What to tell the visitor about a failed console call: the translated messages of the refused
+ * fields, else the server's own translated text, else the error catalogue's message (spec point 8).
+ * `null` for a 401, which the session layer announces.
  */
 export function consoleErrorText(error: unknown, t: (key: string) => string): string | null {
   if (isApiError(error) && error.status === 401) return null;
+  // A refused form names its fields with translated messages; the summary `message` is not for people.
+  const fields = fieldErrors(error);
+  if (fields.length) return fields.map((field) => field.message).join(' ');
   const fromServer = serverMessage(error);
   if (fromServer) return fromServer;
   if (!isApiError(error)) return t('errors.status.other');

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeError, ERROR_CODES, LONG_MESSAGE_DURATION_MS, MESSAGE_DURATION_MS } from './errors.ts';
 import { failureFromBody, type ApiFailure } from './http.ts';
 import en from '../i18n/locales/en/index.ts';
+import zh from '../i18n/locales/zh/index.ts';
+import zhTw from '../i18n/locales/zh_tw/index.ts';
 
 const http = (status: number, code: number | null = null, message = ''): ApiFailure => ({
   kind: 'http',
@@ -10,8 +12,11 @@ const http = (status: number, code: number | null = null, message = ''): ApiFail
   message,
 });
 
-const english = (key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+const text = (messages: unknown, key: string) =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+const english = (key: string) => text(en, key);
 
 describe('describeError', () => {
   it('shows 400 and 429 by error code', () => {
@@ -76,6 +81,27 @@ describe('describeError', () => {
   it('names timeouts and network failures', () => {
     expect(describeError({ kind: 'timeout', status: 0, code: null, message: '' }).key).toBe('errors.timeout');
     expect(describeError({ kind: 'network', status: 0, code: null, message: '' }).key).toBe('errors.network');
+  });
+
+  it('says the face errors of the demos in three languages', () => {
+    const face = [
+      [400, 20003, 'No face detected', '未检测到人脸', '未偵測到人臉'],
+      [400, 20004, 'More than one face', '检测到多张人脸', '偵測到多張人臉'],
+      [
+        400,
+        20010,
+        'No face detected in the second image',
+        '第二张图片中未检测到人脸',
+        '第二張圖片中未偵測到人臉',
+      ],
+      [400, 20021, 'Face not frontal: pitch too large', '非正脸：俯仰角过大', '非正臉：俯仰角過大'],
+      [400, 20022, 'Face not frontal: yaw too large', '非正脸：偏航角过大', '非正臉：偏航角過大'],
+      [400, 20023, 'Face too small: too few pixels', '人脸过小，像素过低', '人臉過小，像素過低'],
+    ] as const;
+    for (const [status, code, inEnglish, inZh, inZhTw] of face) {
+      const { key } = describeError(http(status, code));
+      expect([text(en, key), text(zh, key), text(zhTw, key)]).toEqual([inEnglish, inZh, inZhTw]);
+    }
   });
 
   it('has a message for every code of the catalogue', () => {

@@ -59,22 +59,111 @@ export interface FaceRectangle {
   height: number;
 }
 
+/** The 468-point mesh and the two irises (facepoints always, the face family when `return_landmark`). */
+export interface FaceLandmark {
+  mesh: Point3[];
+  iris_left: Point2[];
+  iris_right: Point2[];
+}
+
+/** What every algorithm answers: the request's parameter and extra echoed, results per image in `media_extra`. */
+export interface GatewayResponse<Extra> {
+  parameter: Record<string, unknown>;
+  extra: Record<string, unknown>;
+  media_info_list: Array<{ media_profiles?: Record<string, unknown>; media_extra: Extra }>;
+}
+
+/** An attribute of a face: `face_attributes.<name> = { value, confidence }`. */
+export interface FaceAttribute<V = unknown> {
+  value: V;
+  confidence?: number | null;
+  [more: string]: unknown;
+}
+
+/** Head pose in degrees (see the engine's pose.ts for the signs). */
+export interface HeadPoseAngles {
+  pitch_angle: number;
+  yaw_angle: number;
+  roll_angle: number;
+}
+
 export interface FacePointsFace {
   face_rectangle: FaceRectangle;
   score: number;
-  face_landmark: { mesh: Point3[]; iris_left: Point2[]; iris_right: Point2[] };
+  face_landmark: FaceLandmark;
 }
 
-export interface FacePointsResponse {
-  parameter: Record<string, unknown>;
-  extra: Record<string, unknown>;
-  media_info_list: Array<{
-    media_profiles?: Record<string, unknown>;
-    media_extra: { image_width: number; image_height: number; faces: FacePointsFace[] };
-  }>;
+export interface ImageFaces<Face> {
+  image_width: number;
+  image_height: number;
+  faces: Face[];
 }
+
+export type FacePointsResponse = GatewayResponse<ImageFaces<FacePointsFace>>;
+
+/** v1/facedetect, v2/facedetect. */
+export interface DetectedFace {
+  face_rectangle: FaceRectangle;
+  score: number;
+  face_attributes: { headpose: HeadPoseAngles };
+  face_landmark?: FaceLandmark;
+}
+export type FaceDetectResponse = GatewayResponse<ImageFaces<DetectedFace> & { face_num: number }>;
+
+/**
+ * v2/macro_facial_analysis. Which attributes a face carries depends on the request and on what the
+ * engine of this build measures (`supported_attributes`), so every one of them is optional.
+ */
+export interface AnalysedFace {
+  face_rectangle: FaceRectangle;
+  score: number;
+  face_attributes: Record<string, FaceAttribute | undefined> & {
+    poseestimation?: FaceAttribute<HeadPoseAngles>;
+  };
+  face_landmark?: FaceLandmark;
+}
+export type FaceAnalysisResponse = GatewayResponse<
+  ImageFaces<AnalysedFace> & { face_num: number; supported_attributes?: string[] }
+>;
+
+/** v1/micro_facial_analysis with `return_attributes: facial_analysis`: one frontal face. */
+export interface FacialAnalysis {
+  measures?: Record<string, number>;
+  face_shape?: { value: string; scores: Record<string, number> };
+  [feature: string]: { value: string } | Record<string, number> | undefined;
+}
+export interface CharacterFace {
+  face_rectangle: FaceRectangle;
+  face_attributes: { facial_analysis: FacialAnalysis; headpose?: HeadPoseAngles };
+}
+export type FaceCharacterResponse = GatewayResponse<ImageFaces<CharacterFace>>;
+
+/** v1/face_compare: the face of each image (`image` 0 or 1), a 0-100 similarity and the decision. */
+export interface FaceCompareResult {
+  similarity: number;
+  is_same_person: 0 | 1;
+  threshold: number;
+  faces: Array<{ face_rectangle: FaceRectangle; image: number }>;
+}
+export type FaceCompareResponse = GatewayResponse<FaceCompareResult>;
+
+/** v1/baby_recognition: per face, baby (1) or not (0), and the age estimate it comes from. */
+export interface BabyFace {
+  face_rectangle: FaceRectangle;
+  face_attributes: { baby: FaceAttribute<0 | 1>; age?: FaceAttribute<number> };
+}
+export type BabyRecognitionResponse = GatewayResponse<ImageFaces<BabyFace>>;
 
 export const FACEPOINTS_ENDPOINT = 'v2/facepoints';
+export const FACEDETECT_ENDPOINTS = ['v1/facedetect', 'v2/facedetect'] as const;
+export const FACE_ANALYSIS_ENDPOINT = 'v2/macro_facial_analysis';
+export const FACE_CHARACTER_ENDPOINT = 'v1/micro_facial_analysis';
+export const FACE_COMPARE_ENDPOINT = 'v1/face_compare';
+export const BABY_RECOGNITION_ENDPOINT = 'v1/baby_recognition';
+
+/** The parameter naming the most faces wanted: `nFront` on v1/facedetect, `max_face_num` elsewhere. */
+export const maxFacesParameter = (endpoint: string) =>
+  endpoint === 'v1/facedetect' ? 'nFront' : 'max_face_num';
 
 export function analyseFacePoints(media: MediaInput, signal?: AbortSignal): Promise<FacePointsResponse> {
   return callAlgorithm<FacePointsResponse>(FACEPOINTS_ENDPOINT, [media], signal ? { signal } : {});

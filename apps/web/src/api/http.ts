@@ -1,4 +1,5 @@
 import { readCookie } from '../i18n/language.ts';
+import { recordError } from './errors.ts';
 
 /** Client timeout of every API call (spec point 9). */
 export const REQUEST_TIMEOUT_MS = 300_000;
@@ -139,7 +140,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (!response.ok) {
       const failure = failureFromBody(response.status, payload, response.statusText);
       if (response.status === 401 && isConsolePath(path)) {
+        // Spec point 8: cookie cleared, the error kept in session storage, the page told once.
         removeTokenCookie();
+        recordError(failure, path);
         const record =
           typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
         const text = typeof record.message === 'string' ? record.message : '';

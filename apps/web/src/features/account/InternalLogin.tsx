@@ -1,71 +1,95 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Spin } from 'antd';
 import { LoginOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isOauthConfigured, oauthAuthorizeUrl } from '../../api/account.ts';
-import { LOGINING_PATH } from './guard.ts';
-import { qrMessageTarget, workQrConfig, workQrFrame } from './workQr.ts';
+import { useLocation } from 'react-router';
+import { accountApi, oauthAuthorizeUrl, type InternalLogin } from '../../api/account.ts';
+import { LOGINING_PATH, returnPath } from './guard.ts';
+import { storedRedirect, storeRedirect } from './session.ts';
+import { browserLocation, qrMessageTarget } from './workQr.ts';
 import styles from './Account.module.css';
 
-/** The OA provider sends the browser back here with `code` and `state`; the guard exchanges them. */
-const oaReturnAddress = () => `${window.location.origin}${LOGINING_PATH}`;
+/**
+ * What the internal network offers (OA, QR frame). Asked again each time a tab opens: the answer
+ * refreshes the login state cookie the code exchange checks.
+ */
+function useInternalLogin() {
+  return useQuery({
+    queryKey: ['internal-login'],
+    queryFn: async (): Promise<InternalLogin> => (await accountApi.internalLogin()).data,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+function Loading() {
+  return (
+    <div className={styles.frameBox}>
+      <Spin />
+    </div>
+  );
+}
 
 /** OA login of the internal network: the provider's page in a frame, or in this window when it refuses framing. */
 export function OaLogin() {
   const { t } = useTranslation();
-  const [configured, setConfigured] = useState<boolean | null>(null);
-  const start = oauthAuthorizeUrl(oaReturnAddress());
+  const options = useInternalLogin();
+  // The provider sends the browser back to /logining with `code` and `state`; the guard exchanges them.
+  const start = oauthAuthorizeUrl(`${window.location.origin}${LOGINING_PATH}`);
 
-  useEffect(() => {
-    let live = true;
-    void isOauthConfigured(oaReturnAddress()).then((ok) => {
-      if (live) setConfigured(ok);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (configured === null)
-    return (
-      <div className={styles.frameBox}>
-        <Spin />
-      </div>
-    );
-  if (!configured) return <Alert type="info" showIcon title={t('account.oa.notConfigured')} />;
+  if (options.isPending) return <Loading />;
+  if (!options.data?.oa) return <Alert type="info" showIcon title={t('account.oa.notConfigured')} />;
   return (
     <div className={styles.frameWrap}>
-      <iframe className={styles.frame} src={start} title={t('account.oa.frameTitle')} />
-      <Button block icon={<LoginOutlined aria-hidden />} onClick={() => window.location.assign(start)}>
+      <iframe
+        className={styles.frame}
+        src={start}
+        title={t('account.oa.frameTitle')}
+        data-testid="oa-frame"
+      />
+      <Button block icon={<LoginOutlined aria-hidden />} onClick={() => browserLocation.assign(start)}>
         {t('account.oa.openHere')}
       </Button>
     </div>
   );
 }
 
-const QR_FRAME = workQrFrame(workQrConfig);
-
-/** Work-account QR-code login: the provider's QR page in a frame; its message names the address to open. */
+/**
+ * Work-account QR-code login: the provider's QR page in a frame, with the parameters the server
+ * configures; a message from the work-login origin names the address to open (spec point 7).
+ */
 export function QrLogin() {
   const { t } = useTranslation();
-  const frame = QR_FRAME;
+  const location = useLocation();
+  const options = useInternalLogin();
+  const frame = options.data?.qr ?? null;
 
   useEffect(() => {
     if (!frame) return;
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== frame.origin) return;
-      const target = qrMessageTarget(event.data);
-      if (target) window.location.href = target;
+      const target = qrMessageTarget(event, frame);
+      if (!target) return;
+      // The whole page moves on: keep the page to come back to after /logining.
+      const back = returnPath(location.pathname, location.search);
+      if (!storedRedirect() && back) storeRedirect(back);
+      browserLocation.assign(target);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [frame]);
+  }, [frame, location.pathname, location.search]);
 
+  if (options.isPending) return <Loading />;
   if (!frame) return <Alert type="info" showIcon title={t('account.qr.notConfigured')} />;
   return (
     <div className={styles.frameWrap}>
       <p className={styles.dialogHint}>{t('account.qr.hint')}</p>
-      <iframe className={styles.frame} src={frame.src} title={t('account.qr.frameTitle')} />
+      <iframe
+        className={styles.frame}
+        src={frame.url}
+        title={t('account.qr.frameTitle')}
+        data-testid="qr-frame"
+      />
     </div>
   );
 }

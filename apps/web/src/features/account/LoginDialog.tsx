@@ -9,7 +9,7 @@ import { fieldErrors } from '../../api/consoleErrors.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
 import { CaptchaInput } from './CaptchaInput.tsx';
-import { LOGINING_PATH } from './guard.ts';
+import { loginingTarget, returnPath } from './guard.ts';
 import { closeLoginDialog, loginDialog, setLoginMode, type LoginMode } from './loginDialog.ts';
 import { OaLogin, QrLogin } from './InternalLogin.tsx';
 import { rememberedEmails, rememberEmail } from './rememberedEmails.ts';
@@ -37,15 +37,6 @@ const TITLE_KEYS: Record<LoginMode, string> = {
   REGISTER: 'account.dialog.register',
   CHANGEPWD: 'account.dialog.changePwd',
 };
-
-/** Pages of the account flow itself: after logging in there, the visitor goes to the index instead. */
-const ACCOUNT_PAGES = new Set(['/login', '/register', '/changePwd', LOGINING_PATH]);
-
-/** Where a successful login goes: /logining, carrying the page to come back to (spec point 2). */
-export function loginingTarget(pathname: string, search: string): string {
-  const back = storedRedirect() ?? (ACCOUNT_PAGES.has(pathname) ? null : `${pathname}${search}`);
-  return back ? `${LOGINING_PATH}?redirectUrl=${encodeURIComponent(back)}` : LOGINING_PATH;
-}
 
 interface LoginValues {
   email: string;
@@ -84,7 +75,7 @@ function PasswordLogin({ captcha, initialEmail }: { captcha: Captcha; initialEma
       });
       syncToken();
       closeLoginDialog();
-      void navigate(loginingTarget(location.pathname, location.search));
+      void navigate(loginingTarget(storedRedirect() ?? returnPath(location.pathname, location.search)));
     } catch (error) {
       // A failed attempt used the captcha up: a new one, and the answer field cleared.
       setLoading(false);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import './testTimeouts.ts';
 import type { Profile } from '../../api/account.ts';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
 import { ACCOUNT_EVENTS } from './events.ts';
@@ -135,25 +136,57 @@ describe('protocol acceptance dialog', () => {
     window.removeEventListener(ACCOUNT_EVENTS.protocolAgreed, agreed);
   });
 
-  it('shows the server message when agreeing fails and stays open', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch(() =>
-        json(
-          { code: 10000, message: 'agreement must be the current protocol version', ErrorCode: 10000 },
+  it('shows the server message for 4 s when agreeing fails, stays open and reads the version again', async () => {
+    const NEWER = '1767312000';
+    const { fetchMock, calls } = fakeFetch((url, init) => {
+      if (url !== '/api/v1/user/profile') return undefined;
+      // The texts changed again while the dialog was open: the server refuses the old version.
+      if (init?.method === 'POST')
+        return json(
+          {
+            code: 30003,
+            message: 'Invalid form: agreement: agreementRequired',
+            errors: [
+              {
+                field: 'agreement',
+                rule: 'agreementRequired',
+                message: 'Please read and agree to the User Agreement and Privacy Policy',
+              },
+            ],
+          },
           400,
-        ),
-      ).fetchMock,
-    );
+        );
+      return json({
+        code: 0,
+        message: 'ok',
+        data: {
+          profile: profile('1587312000'),
+          user: { Id: 1, Username: 'ada@example.com', RolePermissions: '' },
+          protocol_version: NEWER,
+        },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
     vi.useFakeTimers();
     await renderDialog();
     await tick(PROTOCOL_COUNTDOWN_SECONDS * 1000);
     fireEvent.click(agreeButton());
     await tick(0);
-    expect(screen.getByText('agreement must be the current protocol version')).toBeTruthy();
-    expect(session.get().protocolChanged).toBe(true);
+    const text = 'Please read and agree to the User Agreement and Privacy Policy';
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(session.get()).toMatchObject({ protocolChanged: true, protocolVersion: NEWER });
     expect(dialogShown()).toBe(true);
     expect(agreeButton().disabled).toBe(false);
+    // Still shown after 3.5 s, gone after 4 s (plus the closing animation).
+    await tick(3500);
+    expect(screen.queryByText(text)).toBeTruthy();
+    await tick(1500);
+    expect(screen.queryByText(text)).toBeNull();
+    // The next agreement names the version now in force.
+    fireEvent.click(agreeButton());
+    await tick(0);
+    const posts = calls.filter((c) => c.init?.method === 'POST');
+    expect(JSON.parse(String(posts[1]!.init!.body))).toEqual({ agreement: NEWER });
   });
 
   it('counts down again when it opens again after the 300 ms reset', async () => {

@@ -24,7 +24,7 @@ import {
   PASSWORD_REGISTER_MAX,
 } from '@pixora/catalog';
 import { accountApi } from '../../api/account.ts';
-import { fieldErrors } from '../../api/consoleErrors.ts';
+import { fieldErrors, serverMessage } from '../../api/consoleErrors.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { isApiError } from '../../api/http.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
@@ -41,6 +41,8 @@ import styles from './Account.module.css';
 export const PHONE_CODE_COOLDOWN_SECONDS = 60;
 /** The code of an answer saying the mailed link is used up or expired. */
 const LINK_INVALID = 30004;
+/** The code of an answer saying the SMS code is wrong or expired: said beside the code field. */
+const PHONE_CODE_WRONG = 30005;
 
 interface RegisterValues {
   region: string;
@@ -154,6 +156,10 @@ export function RegisterPage({ token, email }: { token: string; email: string })
       if (isApiError(error) && error.code === LINK_INVALID) {
         showError(error);
         setOutcome('invalid');
+      } else if (isApiError(error) && error.code === PHONE_CODE_WRONG) {
+        const text = serverMessage(error);
+        form.setFields([{ name: 'code', errors: text ? [text] : [] }]);
+        if (!text) showError(error);
       } else if (!showFieldErrors(form, fieldErrors(error), FIELDS)) {
         showError(error);
       }

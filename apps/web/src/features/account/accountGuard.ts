@@ -1,10 +1,10 @@
 import { redirect } from 'react-router';
-import { accountApi } from '../../api/account.ts';
+import { accountApi, exchangeRedirectUrl } from '../../api/account.ts';
 import { consoleErrorText } from '../../api/consoleErrors.ts';
 import { HOME_PATH } from '../../app/redirects.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { emit } from './events.ts';
-import { guard, LOGINING_PATH, type GuardSession } from './guard.ts';
+import { guard, loginingTarget, returnPath, type GuardSession } from './guard.ts';
 import {
   clearStoredRedirect,
   ensureDomainChecked,
@@ -21,13 +21,20 @@ function guardSession(): GuardSession {
   return { token: state.token, roles: state.roles, domain: state.domain, storedRedirect: storedRedirect() };
 }
 
-const inFrame = () => {
+/**
+ * The window holding the login dialog when this page runs in its OA frame (same origin), else null.
+ * That window moves on to /logining, back to the page it showed (spec point 2).
+ */
+function dialogWindow(): Window | null {
   try {
-    return window.top !== window.self;
+    const top = window.top;
+    if (!top || top === window.self) return null;
+    void top.location.pathname; // throws when the frame is not ours
+    return top;
   } catch {
-    return true;
+    return null;
   }
-};
+}
 
 /**
  * Runs the navigation guard for `url` before the page renders (spec point 4) and carries out its
@@ -59,8 +66,8 @@ export async function runAccountGuard(url: URL): Promise<void> {
         await accountApi.exchangeCode({
           code: decision.code,
           state: decision.state,
-          // The address the provider sent the browser back to, without its query.
-          redirect_url: `${url.origin}${url.pathname}`,
+          // The address the provider sent the browser back to, without its query, encoded.
+          redirect_url: exchangeRedirectUrl(url),
         });
       } catch (error) {
         localLogout();
@@ -69,9 +76,11 @@ export async function runAccountGuard(url: URL): Promise<void> {
       }
       // The server has set the session cookie; the roles of any earlier session are dropped.
       syncToken();
-      if (inFrame()) {
+      const top = dialogWindow();
+      if (top) {
         // The OA page ran inside the login dialog's frame: the whole window moves on.
-        window.top?.location.assign(LOGINING_PATH);
+        const back = storedRedirect() ?? returnPath(top.location.pathname, top.location.search);
+        top.location.assign(loginingTarget(back));
       }
       throw redirect(decision.to);
     }

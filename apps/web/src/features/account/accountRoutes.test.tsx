@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import './testTimeouts.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
 import { menuResponse } from '../../test/fixtures/menu.ts';

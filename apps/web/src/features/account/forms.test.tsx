@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import './testTimeouts.ts';
 import { MemoryRouter } from 'react-router';
 import type { RuleKey } from '@pixora/catalog';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '@pixora/catalog';
 import { accessibleAdminRoutes, CONSOLE_PATH, DEMO_AREA_PATH, USERS_ADMIN_PATH } from './adminRoutes.ts';
-import { guard, isPublicPath, safeRedirect, type GuardSession } from './guard.ts';
+import { guard, isPublicPath, loginingTarget, returnPath, safeRedirect, type GuardSession } from './guard.ts';
 
 const signedOut: GuardSession = { token: null, roles: null, domain: 'OUT', storedRedirect: null };
 const signedIn = (roles: string[], extra: Partial<GuardSession> = {}): GuardSession => ({
@@ -18,6 +18,8 @@ describe('guard, signed out', () => {
       '/index',
       '/login',
       '/aboutus',
+      '/business',
+      '/support',
       '/doc',
       '/register',
       '/changePwd',
@@ -50,7 +52,7 @@ describe('guard, signed out', () => {
       to: '/index',
       redirect: '/open-admin/open-platform-admin?path=apps',
     });
-    for (const path of ['/logining', '/demo/mid', '/open-admin/users', '/business'])
+    for (const path of ['/logining', '/demo/mid', '/open-admin/users', '/own-space/userInfo'])
       expect(guard(path, '', signedOut).kind, path).toBe('login');
   });
 
@@ -126,5 +128,17 @@ describe('guard, signed in', () => {
   it('lets signed-in users through the other paths', () => {
     for (const path of ['/own-space/userInfo', '/index', '/business', '/login'])
       expect(guard(path, '', signedIn(['user'])), path).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('the landing after a login', () => {
+  it('carries the page to come back to as redirectUrl, except the account pages themselves', () => {
+    expect(loginingTarget(returnPath('/algorithm/faceTechnology/facepointdetect', '?t=1'))).toBe(
+      `/logining?redirectUrl=${encodeURIComponent('/algorithm/faceTechnology/facepointdetect?t=1')}`,
+    );
+    for (const page of ['/login', '/register', '/changePwd', '/logining', '/logining/'])
+      expect(returnPath(page, '?x=1'), page).toBeNull();
+    expect(loginingTarget(null)).toBe('/logining');
+    expect(loginingTarget('//evil.example/x')).toBe('/logining');
   });
 });

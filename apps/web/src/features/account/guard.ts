@@ -38,6 +38,20 @@ export function safeRedirect(value: string | null | undefined): string | null {
   return value;
 }
 
+/** Pages of the account flow itself: after logging in there, the visitor goes on to the index instead. */
+const ACCOUNT_PAGES: ReadonlySet<string> = new Set(['/login', '/register', '/changePwd', LOGINING_PATH]);
+
+/** The page to come back to after logging in from `pathname`, or null for the account pages. */
+export function returnPath(pathname: string, search: string): string | null {
+  return ACCOUNT_PAGES.has(normalise(pathname)) ? null : `${pathname}${search}`;
+}
+
+/** Where a login lands: /logining, carrying the page to come back to as `redirectUrl` (spec point 2). */
+export function loginingTarget(back: string | null): string {
+  const safe = safeRedirect(back);
+  return safe ? `${LOGINING_PATH}?redirectUrl=${encodeURIComponent(safe)}` : LOGINING_PATH;
+}
+
 /** What the guard needs to know about the session. */
 export interface GuardSession {
   token: string | null;

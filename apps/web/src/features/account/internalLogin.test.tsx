@@ -1,47 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import './testTimeouts.ts';
 import { MemoryRouter } from 'react-router';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
 import { LoginDialog } from './LoginDialog.tsx';
 import { closeLoginDialog, openLoginDialog } from './loginDialog.ts';
-import { resetSessionForTests } from './session.ts';
-import { qrMessageTarget, workQrFrame } from './workQr.ts';
+import { clearStoredRedirect, resetSessionForTests, storedRedirect } from './session.ts';
+import { browserLocation, qrMessageTarget } from './workQr.ts';
 
-describe('work-account QR login parameters', () => {
-  it('builds the frame address from the build-time settings', () => {
-    const frame = workQrFrame({
-      url: 'https://qr.example.com/sso/qrConnect',
-      appid: 'corp1',
-      agentid: '1000002',
-      redirectUri: 'https://open.example.com/logining',
-      state: 'pixora',
-      loginType: 'jssdk',
-      style: 'black',
-    });
-    expect(frame?.origin).toBe('https://qr.example.com');
-    const src = new URL(frame!.src);
-    expect(Object.fromEntries(src.searchParams)).toEqual({
-      appid: 'corp1',
-      agentid: '1000002',
-      redirect_uri: 'https://open.example.com/logining',
-      state: 'pixora',
-      login_type: 'jssdk',
-      style: 'black',
-    });
-  });
+const FRAME = {
+  url: 'https://qr.example.com/sso/qrConnect?appid=corp1&agentid=1000002',
+  origin: 'https://qr.example.com',
+  redirect_uri: 'https://open.example.com/logining',
+};
 
-  it('is off until the address, appid, agentid and redirect_uri are all set', () => {
-    expect(workQrFrame({})).toBeNull();
-    expect(workQrFrame({ url: 'https://qr.example.com', appid: 'a', agentid: 'b' })).toBeNull();
-    expect(workQrFrame({ url: 'not a url', appid: 'a', agentid: 'b', redirectUri: 'c' })).toBeNull();
-  });
+describe('messages of the work-account QR frame', () => {
+  const target = (origin: string, data: unknown) => qrMessageTarget({ origin, data }, FRAME);
 
-  it('follows only http(s) addresses sent by the frame', () => {
-    expect(qrMessageTarget('https://open.example.com/logining?code=1&state=s')).toBe(
+  it('follows an address of this site sent by the work-login origin', () => {
+    expect(target('https://qr.example.com', 'https://open.example.com/logining?code=1&state=s')).toBe(
       'https://open.example.com/logining?code=1&state=s',
     );
-    expect(qrMessageTarget('javascript:alert(1)')).toBeNull();
-    expect(qrMessageTarget({ url: 'https://x' })).toBeNull();
+  });
+
+  it('ignores other origins, other sites, scripts and anything but text', () => {
+    expect(target('https://evil.example', 'https://open.example.com/logining?code=1')).toBeNull();
+    expect(target('https://qr.example.com', 'https://evil.example/phish')).toBeNull();
+    expect(target('https://qr.example.com', 'javascript:alert(1)')).toBeNull();
+    expect(target('https://qr.example.com', { url: 'https://open.example.com/' })).toBeNull();
+    expect(target('https://qr.example.com', 'not an address')).toBeNull();
   });
 });
 
@@ -53,7 +40,7 @@ describe('login dialog by network', () => {
 
   const render = async () => {
     await renderWithProviders(
-      <MemoryRouter>
+      <MemoryRouter initialEntries={['/algorithm/faceTechnology/facepointdetect?t=1']}>
         <LoginDialog />
       </MemoryRouter>,
       'en',
@@ -61,21 +48,18 @@ describe('login dialog by network', () => {
     act(() => openLoginDialog('LOGIN'));
   };
 
-  describe('internal (IN)', () => {
+  const captcha = (url: string) =>
+    url === '/api/v1/user/captcha' ? json({ code: 0, message: 'ok', data: { captchaid: 'c1' } }) : undefined;
+
+  describe('internal (IN), nothing configured', () => {
     beforeEach(() => {
       resetSessionForTests({ domain: 'IN', domainChecked: true });
-      // The OA start answers 400 (30008) while no provider is configured.
       vi.stubGlobal(
         'fetch',
-        fakeFetch(
-          (url) =>
-            url === '/api/v1/user/captcha'
-              ? json({ code: 0, message: 'ok', data: { captchaid: 'c1' } })
-              : undefined,
-          (url) =>
-            url.startsWith('/api/v1/user/oauth/authorize')
-              ? json({ code: 30008, message: 'Third-party login failed' }, 400)
-              : undefined,
+        fakeFetch(captcha, (url) =>
+          url === '/api/v1/user/internalLogin'
+            ? json({ code: 0, message: 'ok', data: { oa: false, qr: null } })
+            : undefined,
         ).fetchMock,
       );
     });
@@ -96,17 +80,54 @@ describe('login dialog by network', () => {
     });
   });
 
-  describe('outside (OUT)', () => {
+  describe('internal (IN), OA and QR configured', () => {
+    const frame = { ...FRAME, redirect_uri: `${window.location.origin}/logining` };
     beforeEach(() => {
-      resetSessionForTests({ domain: 'OUT', domainChecked: true });
+      resetSessionForTests({ domain: 'IN', domainChecked: true });
+      clearStoredRedirect();
       vi.stubGlobal(
         'fetch',
-        fakeFetch((url) =>
-          url === '/api/v1/user/captcha'
-            ? json({ code: 0, message: 'ok', data: { captchaid: 'c1' } })
+        fakeFetch(captcha, (url) =>
+          url === '/api/v1/user/internalLogin'
+            ? json({ code: 0, message: 'ok', data: { oa: true, qr: frame } })
             : undefined,
         ).fetchMock,
       );
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('frames the OA start, which sends the provider back to /logining', async () => {
+      await render();
+      const oa = (await screen.findByTestId('oa-frame')) as HTMLIFrameElement;
+      const src = new URL(oa.getAttribute('src')!, window.location.origin);
+      expect(src.pathname).toBe('/api/v1/user/oauth/authorize');
+      expect(src.searchParams.get('redirect_url')).toBe(`${window.location.origin}/logining`);
+    });
+
+    it('frames the QR page and follows only the work-login origin, keeping the page to come back to', async () => {
+      const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+      await render();
+      fireEvent.click(await screen.findByRole('tab', { name: 'QR code login' }));
+      const qr = (await screen.findByTestId('qr-frame')) as HTMLIFrameElement;
+      expect(qr.getAttribute('src')).toBe(FRAME.url);
+
+      const back = `${window.location.origin}/logining?code=c1&state=s1`;
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example', data: back }));
+      });
+      expect(assign).not.toHaveBeenCalled();
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { origin: FRAME.origin, data: back }));
+      });
+      expect(assign).toHaveBeenCalledWith(back);
+      expect(storedRedirect()).toBe('/algorithm/faceTechnology/facepointdetect?t=1');
+    });
+  });
+
+  describe('outside (OUT)', () => {
+    beforeEach(() => {
+      resetSessionForTests({ domain: 'OUT', domainChecked: true });
+      vi.stubGlobal('fetch', fakeFetch(captcha).fetchMock);
     });
 
     it('offers password login only', async () => {

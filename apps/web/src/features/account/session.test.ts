@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileAnswer } from '../../api/account.ts';
+import { ERROR_INFO_KEY } from '../../api/errors.ts';
 import { fakeFetch, json } from '../../test/render.tsx';
 import {
   displayNameOf,
@@ -101,6 +102,12 @@ describe('loading the profile', () => {
     expect(session.get()).toMatchObject({ token: null, roles: null, profile: null });
     expect(document.cookie).not.toContain('Admin-Token=tok-2');
     expect(expiredNotice.get()).toEqual({ message: 'login information expired, please log in again' });
+    // Spec point 8: the error is also kept in session storage.
+    expect(JSON.parse(sessionStorage.getItem(ERROR_INFO_KEY)!)).toMatchObject({
+      status: 401,
+      code: 30006,
+      url: '/api/v1/user/profile',
+    });
   });
 
   it('treats a network failure like any other failure: local logout', async () => {

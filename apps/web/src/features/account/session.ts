@@ -116,11 +116,33 @@ export async function logout(reload: () => void = () => window.location.reload()
   reload();
 }
 
-/** Agreeing saves the profile with the version in force; the flag clears and the success event fires. */
+/** Reads the profile again (the version in force may have changed); a failure leaves the session as it is. */
+export async function refreshProfile(): Promise<void> {
+  const token = session.get().token;
+  if (!token) return;
+  try {
+    const answer = await accountApi.profile();
+    if (session.get().token === token) session.set((state) => withProfile(state, answer.data));
+  } catch {
+    // A 401 has ended the session through `request`; anything else keeps what is shown.
+  }
+}
+
+/**
+ * Agreeing saves the profile with the version in force; the flag clears and the success event
+ * fires. When the server refuses (the texts changed again meanwhile), the profile is read again so
+ * the dialog shows the new version and the next agreement names it.
+ */
 export async function agreeProtocol(): Promise<void> {
   const version = session.get().protocolVersion;
   if (!version) throw new Error('no protocol version loaded');
-  const answer = await accountApi.updateProfile({ agreement: version });
+  let answer;
+  try {
+    answer = await accountApi.updateProfile({ agreement: version });
+  } catch (error) {
+    void refreshProfile();
+    throw error;
+  }
   applyProfile(answer.data.profile);
   session.set((state) => ({ ...state, protocolChanged: false }));
   emit('protocolAgreed');
