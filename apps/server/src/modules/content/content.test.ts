@@ -89,6 +89,15 @@ describe('docs and content', () => {
     }
   });
 
+  it('lists each group of the API reference with how each capability is delivered', async () => {
+    const face = (await get('/api/v1/doc/1001')).json().data.Content as string;
+    expect(face).toContain('| [Face Key Points](/doc?id=49) |');
+    expect(face).toContain('`POST /v2/facepoints` (open) |');
+    expect(face).toContain('`POST /v3/AIBeauty` (not open yet) |');
+    const pets = (await get('/api/v1/doc/1007', 'zh')).json().data.Content as string;
+    expect(pets).toContain('移动端 SDK，按申请提供');
+  });
+
   it('sends two photos in the example of a two-image API', async () => {
     const compare = (await get('/api/v1/doc/203')).json().data.Content as string;
     expect(compare).toContain('curl -s -o photo1.jpg');

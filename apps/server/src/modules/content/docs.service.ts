@@ -47,6 +47,13 @@ const labels = {
   status: { zh: 'HTTP 状态', zh_tw: 'HTTP 狀態', en: 'HTTP status' },
   message: { zh: 'ErrorMsg', zh_tw: 'ErrorMsg', en: 'ErrorMsg' },
   delivery: { zh: '接入方式', zh_tw: '接入方式', en: 'How to get it' },
+  deliveryKinds: {
+    capability: { zh: '能力', zh_tw: '能力', en: 'Capability' },
+    open: { zh: '已开放', zh_tw: '已開放', en: 'open' },
+    notOpen: { zh: '尚未开放', zh_tw: '尚未開放', en: 'not open yet' },
+    sdk: { zh: '移动端 SDK，按申请提供', zh_tw: '行動端 SDK，依申請提供', en: 'Mobile SDK, on request' },
+    solution: { zh: '解决方案', zh_tw: '解決方案', en: 'Solution' },
+  },
   notOpen: {
     zh: '该能力的在线接口尚未在本平台开放：调用将返回 HTTP 404 与错误码 10023。如需提前接入，请联系 {{business_email}}。',
     zh_tw:
@@ -117,7 +124,7 @@ const labels = {
   },
 } as const;
 
-type Label = Exclude<keyof typeof labels, 'common'>;
+type Label = Exclude<keyof typeof labels, 'common' | 'deliveryKinds'>;
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -244,6 +251,31 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
   return out.join('\n');
 }
 
+/** How a capability is delivered, for the table of its group page. */
+function delivery(c: Capability, language: Language): string {
+  const l = labels.deliveryKinds;
+  if (!c.endpoint) return (c.menuType === 2 ? l.solution : l.sdk)[language];
+  const served = gatewayAlgorithms.some((a) => a.endpoint === c.endpoint);
+  return `\`POST /${c.endpoint}\` (${(served ? l.open : l.notOpen)[language]})`;
+}
+
+/** A group page of the API reference: its capabilities, how each is delivered, links to their pages. */
+function groupPage(menuId: number, language: Language): string {
+  const group = groups.find((g) => g.menuId === menuId);
+  const rows = capabilities
+    .filter((c) => c.group === group?.id && c.extension.doc !== undefined)
+    .map(
+      (c) =>
+        `| [${c.name[language]}](/doc?id=${c.extension.doc}) | ${cell(c.description[language])} | ${delivery(c, language)} |`,
+    );
+  const l = labels.deliveryKinds;
+  return [
+    `| ${l.capability[language]} | ${labels.description[language]} | ${labels.delivery[language]} |`,
+    '| --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
 export class DocsService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -313,10 +345,7 @@ export class DocsService {
     if (!node) return undefined;
     const content = node.capability
       ? capabilityPage(node.capability, language, this.config.PUBLIC_URL ?? origin)
-      : capabilities
-          .filter((c) => groups.find((g) => g.menuId === id)?.id === c.group && c.extension.doc !== undefined)
-          .map((c) => `- [${c.name[language]}](/doc?id=${c.extension.doc}) — ${c.description[language]}`)
-          .join('\n');
+      : groupPage(id, language);
     return { Id: node.id, PId: node.pid, Title: node.title, Content: this.substitute(content, language) };
   }
 }

@@ -58,11 +58,18 @@ export function DocPage() {
   useDocumentTitle(doc.data?.Title ?? t('pages.doc.title'), t('pages.doc.body'));
   useScrollToHash(doc.isSuccess, id);
 
-  const treeView = (onNavigate?: () => void) =>
+  const treeView = (idPrefix: string, onNavigate?: () => void) =>
     tree.isError ? (
       <Alert type="error" title={t('docs.treeFailed')} />
     ) : (
-      <DocTree nodes={nodes} currentId={id} openIds={openIds} type={type} onNavigate={onNavigate} />
+      <DocTree
+        nodes={nodes}
+        currentId={id}
+        openIds={openIds}
+        type={type}
+        idPrefix={idPrefix}
+        onNavigate={onNavigate}
+      />
     );
 
   return (
@@ -70,7 +77,7 @@ export function DocPage() {
       <div className={`wrap ${styles.layout}`}>
         <nav className={styles.sidebar} aria-label={t('docs.treeLabel')}>
           <h2 className={styles.sidebarTitle}>{t('pages.doc.title')}</h2>
-          {tree.isPending ? <PageLoading /> : treeView()}
+          {tree.isPending ? <PageLoading /> : treeView('doc-side')}
         </nav>
         <div className={styles.main}>
           <div className={styles.mobileBar}>
@@ -146,7 +153,7 @@ export function DocPage() {
         size={300}
         styles={{ body: { padding: 12 } }}
       >
-        {treeView(() => setDrawerOpen(false))}
+        {treeView('doc-drawer', () => setDrawerOpen(false))}
       </Drawer>
     </div>
   );

@@ -16,6 +16,8 @@ interface TreeProps {
   /** Ids of the current document's ancestors: open at first. */
   openIds: ReadonlySet<number>;
   type: string | null;
+  /** Keeps element ids unique when the tree is shown twice (side bar and drawer). */
+  idPrefix: string;
   onNavigate?: () => void;
 }
 
@@ -30,7 +32,7 @@ function TreeItem({ node, depth, ...props }: TreeProps & { node: DocNode; depth:
     if (props.openIds.has(node.Id)) setOpen(true);
   }
   const current = node.Id === props.currentId;
-  const groupId = `doc-tree-${node.Id}`;
+  const groupId = `${props.idPrefix}-${node.Id}`;
   return (
     <li className={styles.treeItem}>
       <div

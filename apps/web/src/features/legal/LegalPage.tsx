@@ -66,7 +66,7 @@ export function LegalPage({ documents, testId }: { documents: readonly LegalName
                 {documents.map((doc, i) => (
                   <li key={doc}>
                     <Link
-                      to={i === 0 ? '?' : `?doc=${doc}`}
+                      to={{ search: i === 0 ? '' : `?doc=${doc}` }}
                       aria-current={doc === name ? 'page' : undefined}
                       className={doc === name ? styles.currentDocument : undefined}
                       data-testid={`legal-tab-${doc}`}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/PageLoading.tsx';
@@ -20,7 +20,11 @@ export function ContentState<D>({
         <Alert
           type="error"
           title={t('pages.loadFailed')}
-          action={<a onClick={() => void query.refetch()}>{t('common.retry')}</a>}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
         />
       </div>
     );
