@@ -14,6 +14,7 @@ import { AccountService } from './modules/account/account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { faceSetRoutes } from './modules/facesets/facesets.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(ctx));
   await app.register(menuRoutes(ctx));
   await app.register(gatewayRoutes(ctx));
+  await app.register(faceSetRoutes(ctx));
   const accounts = new AccountService({
     db: ctx.db.kysely,
     config: ctx.config,

@@ -366,6 +366,20 @@ const faceCompare: GatewayAlgorithm = {
   },
 };
 
+/**
+ * The identity descriptor of the one usable face of an image, for face sets and face search:
+ * the same engine job and rules as v1/face_compare (20003 no face, 20004 several, 20023 too
+ * small, 20021/20022 not frontal).
+ */
+export async function describeSingleFace(
+  call: Omit<AlgorithmCall, 'images' | 'parameter'>,
+  image: Buffer,
+): Promise<{ descriptor: number[]; rectangle: ReturnType<typeof rectangle> }> {
+  const result = await analyse({ ...call, images: [image], parameter: {} }, image, COMPARE_PARAMS);
+  const face = singleFrontalFace(result, 20003);
+  return { descriptor: face.descriptor ?? [], rectangle: rectangle(face) };
+}
+
 const babyRecognition: GatewayAlgorithm = {
   endpoint: 'v1/baby_recognition',
   images: 1,
