@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { LANGUAGES, runShellExample, storeLanguage, type Language } from './support/pages.ts';
+import {
+  LANGUAGES,
+  runShellExample,
+  startNodeScript,
+  storeLanguage,
+  waitForServer,
+  type Language,
+} from './support/pages.ts';
 
 const LEGAL_PAGES: Array<{ path: string; titles: Record<Language, string> }> = [
   {
@@ -90,12 +97,42 @@ test.describe('documentation', () => {
     await expect(drawer.getByRole('link', { name: 'Authentication' })).toBeHidden();
   });
 
+  test("the mobile guide's relay forwards an app's call to the platform", async ({ page, baseURL }) => {
+    await page.goto('/android-doc');
+    const relay = await page.locator('[data-testid=code-block][data-language=js] code').first().innerText();
+    expect(relay).toContain('.listen(3000)');
+    const port = Number(new URL(baseURL!).port) + 10;
+    const child = startNodeScript(relay.replace('.listen(3000)', `.listen(${port})`), {
+      PIXORA_URL: baseURL!,
+      PIXORA_API_KEY: 'pixora-demo-key',
+      PIXORA_API_SECRET: 'pixora-demo-secret',
+    });
+    try {
+      await waitForServer(`http://127.0.0.1:${port}/`);
+      const photo = await (await fetch(`${baseURL}/samples/astronaut.jpg`)).arrayBuffer();
+      const media = {
+        media_data: Buffer.from(photo).toString('base64'),
+        media_profiles: { media_data_type: 'jpg' },
+      };
+      const answer = await fetch(`http://127.0.0.1:${port}/face-points`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ media_info_list: [media] }),
+      });
+      expect(answer.status).toBe(200);
+      const body = await answer.json();
+      expect(body.media_info_list[0].media_extra.faces).toHaveLength(1);
+    } finally {
+      child.kill();
+    }
+  });
+
   test('shows the SDK integration guides at /android-doc and /ios-doc', async ({ page }) => {
     await page.goto('/android-doc');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Android SDK');
-    await expect(page.getByTestId('doc-article')).toContainText('build.gradle.kts');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Android integration');
+    await expect(page.getByTestId('doc-article')).toContainText('relay.mjs');
     await page.goto('/ios-doc');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('iOS SDK');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('iOS integration');
   });
 });
 

@@ -65,6 +65,11 @@ const labels = {
     zh_tw: '結果欄位將在介面開放時於本頁公布。在此之前，呼叫只會返回下方的錯誤。',
     en: 'The result fields are published on this page when the API opens. Until then a call only answers the errors below.',
   },
+  fieldsByExample: {
+    zh: '结果位于 `media_info_list[0].media_extra`；运行下方示例即可看到该接口返回的全部字段。',
+    zh_tw: '結果位於 `media_info_list[0].media_extra`；執行下方範例即可看到此介面返回的全部欄位。',
+    en: 'The results are in `media_info_list[0].media_extra`; run the example below to see every field this API returns.',
+  },
   sdk: {
     zh: '该能力以移动端 SDK 形式提供，不提供 Web API。SDK 按申请提供：请写信至 {{business_email}}，或在控制台提交 SDK 接入申请（`/admin/sdkManager/apply?type=sdk`），审核通过后我们会随授权一并发送 SDK 包与接入说明。',
     zh_tw:
@@ -220,7 +225,7 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
       '',
     );
   } else {
-    out.push(labels.notOpenFields[language], '');
+    out.push((served ? labels.fieldsByExample : labels.notOpenFields)[language], '');
   }
   const errors = doc ? [...new Set([...doc.errors, ...ENVELOPE_ERRORS])] : [10023, ...ENVELOPE_ERRORS];
   out.push(`## ${l('errors')}`, '', errorTable(language, errors), '');
