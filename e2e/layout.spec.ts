@@ -340,7 +340,7 @@ test.describe('internal domain (a second server that counts loopback as internal
     await internal?.stop();
   });
 
-  test('the Internal test tab lists Status 1 entries with their icon', async ({ page }) => {
+  test('the Internal test tab lists Status 1 entries with their icon', async ({ page }, testInfo) => {
     await page.goto(`${internal.baseURL}/index?lang=en`);
     await page.getByTestId('nav-products').hover();
     const list = page.getByTestId('product-menu-panel');
@@ -350,11 +350,12 @@ test.describe('internal domain (a second server that counts loopback as internal
     await expect(list).toHaveAttribute('data-tab', 'internal');
     await expect(list.locator('[data-status="1"]').first()).toBeVisible();
     await expect(list.locator('[data-status="2"]')).toHaveCount(0);
+    await testInfo.attach('internal-test-tab', { body: await page.screenshot(), contentType: 'image/png' });
     // Signed out: no feedback button even inside.
     await expect(page.getByTestId('toolbox-feedback')).toHaveCount(0);
   });
 
-  test('signed in, feedback is sent with attachments and stored', async ({ page, context }) => {
+  test('signed in, feedback is sent with attachments and stored', async ({ page, context }, testInfo) => {
     await context.addCookies([{ name: 'Admin-Token', value: token, url: internal.baseURL }]);
     await page.goto(`${internal.baseURL}/index?lang=en`);
     await page.getByTestId('toolbox-feedback').click();
@@ -397,6 +398,7 @@ test.describe('internal domain (a second server that counts loopback as internal
     await dropZone.dispatchEvent('dragover', { dataTransfer: drop });
     await dropZone.dispatchEvent('drop', { dataTransfer: drop });
     await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(2);
+    await testInfo.attach('feedback-dialog', { body: await page.screenshot(), contentType: 'image/png' });
 
     await dialog.getByTestId('feedback-submit').click();
     await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
