@@ -76,7 +76,7 @@ export function DocPage() {
     <div className={styles.page} data-testid="page-doc">
       <div className={`wrap ${styles.layout}`}>
         <nav className={styles.sidebar} aria-label={t('docs.treeLabel')}>
-          <h2 className={styles.sidebarTitle}>{t('pages.doc.title')}</h2>
+          <p className={styles.sidebarTitle}>{t('pages.doc.title')}</p>
           {tree.isPending ? <PageLoading /> : treeView('doc-side')}
         </nav>
         <div className={styles.main}>

@@ -9,9 +9,9 @@ export function Toc({ headings, levels = 3 }: { headings: readonly Heading[]; le
   if (shown.length < 2) return null;
   return (
     <nav className={styles.toc} aria-labelledby="toc-title" data-testid="toc">
-      <h2 id="toc-title" className={styles.title}>
+      <p id="toc-title" className={styles.title}>
         {t('docs.onThisPage')}
-      </h2>
+      </p>
       <ol className={styles.list}>
         {shown.map((heading) => (
           <li key={heading.id} className={heading.level === 3 ? styles.sub : undefined}>

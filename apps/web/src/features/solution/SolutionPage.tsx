@@ -119,8 +119,11 @@ export function SolutionPage() {
                 {data.plans.rows.map((row) => (
                   <tr key={row.id} data-row={row.id}>
                     <th scope="row">{tx(row.label)}</th>
-                    <td>{tx(row.standard)}</td>
-                    <td>{tx(row.custom)}</td>
+                    {data.plans.columns.map((column) => (
+                      <td key={column.id} data-plan={tx(column.name)}>
+                        {tx(row[column.id])}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
