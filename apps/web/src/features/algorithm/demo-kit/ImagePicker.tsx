@@ -25,6 +25,8 @@ interface ImagePickerProps {
   /** Paths of the samples the menu entry names first (Extension.sampleFigure). */
   preferredSamples?: readonly string[];
   disabled?: boolean;
+  /** Credits of the samples (author, licence); a second picker of the same page leaves them out. */
+  showCredits?: boolean;
 }
 
 /** The four ways to give a demo an image: upload, image URL, sample, history. */
@@ -144,6 +146,7 @@ export function ImagePicker(props: ImagePickerProps) {
                   disabled={props.disabled}
                   aria-pressed={selected}
                   data-testid={`demo-sample-${index}`}
+                  data-sample={sample.file}
                 >
                   <img src={path} alt={t(sample.titleKey)} loading="lazy" />
                 </button>
@@ -151,7 +154,7 @@ export function ImagePicker(props: ImagePickerProps) {
             );
           })}
         </ul>
-        {samples.data && samples.data.length > 0 && (
+        {props.showCredits !== false && samples.data && samples.data.length > 0 && (
           <ul
             className={styles.credits}
             aria-label={t('demo.samples.creditsLabel')}

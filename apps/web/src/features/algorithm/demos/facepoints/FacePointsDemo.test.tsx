@@ -24,7 +24,8 @@ type GatewayBody = {
   media_info_list: Array<{ media_data: string; media_profiles: { media_data_type: string } }>;
 };
 
-describe('FacePointsDemo', () => {
+// A whole demo with antd renders in jsdom; on a busy machine the first one takes seconds.
+describe('FacePointsDemo', { timeout: 20_000 }, () => {
   let gatewayBodies: GatewayBody[];
 
   beforeEach(() => {
