@@ -1,20 +1,59 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pickText, type MenuItem } from '../../api/menu.ts';
-import { FACEPOINTS_ENDPOINT } from '../../api/gateway.ts';
+import {
+  BABY_RECOGNITION_ENDPOINT,
+  FACE_ANALYSIS_ENDPOINT,
+  FACE_CHARACTER_ENDPOINT,
+  FACE_COMPARE_ENDPOINT,
+  FACEDETECT_ENDPOINTS,
+  FACEPOINTS_ENDPOINT,
+} from '../../api/gateway.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useMenuData } from './useMenuData.ts';
 import styles from './Algorithm.module.css';
 
+type DemoComponent = ComponentType<{ item: MenuItem }>;
+
 const FacePointsDemo = lazy(() =>
   import('./demos/facepoints/FacePointsDemo.tsx').then((m) => ({ default: m.FacePointsDemo })),
 );
+const FaceDetectDemo = lazy(() =>
+  import('./demos/facedetect/FaceDetectDemo.tsx').then((m) => ({ default: m.FaceDetectDemo })),
+);
+const FaceAnalysisDemo = lazy(() =>
+  import('./demos/faceanalysis/FaceAnalysisDemo.tsx').then((m) => ({ default: m.FaceAnalysisDemo })),
+);
+const FaceCharacterDemo = lazy(() =>
+  import('./demos/facecharacter/FaceCharacterDemo.tsx').then((m) => ({ default: m.FaceCharacterDemo })),
+);
+const FaceCompareDemo = lazy(() =>
+  import('./demos/facecompare/FaceCompareDemo.tsx').then((m) => ({ default: m.FaceCompareDemo })),
+);
+const BabyRecognitionDemo = lazy(() =>
+  import('./demos/babyrecognition/BabyRecognitionDemo.tsx').then((m) => ({ default: m.BabyRecognitionDemo })),
+);
 
-/** The demos this web app can present, by demo kind and endpoint. */
-function demoFor(item: MenuItem) {
-  if (item.demoKind === 'points' && item.endpoint === FACEPOINTS_ENDPOINT) return FacePointsDemo;
-  return null;
+/** The demos this web app can present: the demo kind a menu entry declares, and the endpoint it calls. */
+const DEMOS: ReadonlyArray<{
+  kind: MenuItem['demoKind'];
+  endpoints: readonly string[];
+  demo: DemoComponent;
+}> = [
+  { kind: 'points', endpoints: [FACEPOINTS_ENDPOINT], demo: FacePointsDemo },
+  { kind: 'boxes', endpoints: FACEDETECT_ENDPOINTS, demo: FaceDetectDemo },
+  { kind: 'boxes', endpoints: [BABY_RECOGNITION_ENDPOINT], demo: BabyRecognitionDemo },
+  { kind: 'attributes', endpoints: [FACE_ANALYSIS_ENDPOINT], demo: FaceAnalysisDemo },
+  { kind: 'attributes', endpoints: [FACE_CHARACTER_ENDPOINT], demo: FaceCharacterDemo },
+  { kind: 'compare', endpoints: [FACE_COMPARE_ENDPOINT], demo: FaceCompareDemo },
+];
+
+function demoFor(item: MenuItem): DemoComponent | null {
+  return (
+    DEMOS.find((entry) => entry.kind === item.demoKind && entry.endpoints.includes(item.endpoint))?.demo ??
+    null
+  );
 }
 
 function unavailableKey(item: MenuItem): string {

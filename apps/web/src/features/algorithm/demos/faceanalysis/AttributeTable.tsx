@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import type { AnalysedFace } from '../../../../api/gateway.ts';
+import { ResultTable } from '../face-kit/ResultTable.tsx';
+import { attributeLabelKey, attributeRows } from './attributes.ts';
+
+/** The attributes of one face that the answer carries, translated. */
+export function AttributeTable({ face, labelledBy }: { face: AnalysedFace; labelledBy: string }) {
+  const { t } = useTranslation();
+  return (
+    <ResultTable
+      labelledBy={labelledBy}
+      rows={attributeRows(face).map((row) => ({
+        name: row.name,
+        label: t(attributeLabelKey(row.name)),
+        value: 'raw' in row.value ? row.value.raw : t(row.value.key, row.value.options),
+        confidence: row.confidence,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { callAlgorithm, type FaceCharacterResponse } from '../../../../api/gateway.ts';
+import type { MenuItem } from '../../../../api/menu.ts';
+import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
+import { AnswerOverlay } from '../face-kit/AnswerOverlay.tsx';
+import { PoseFacts } from '../face-kit/FaceFacts.tsx';
+import { FaceList } from '../face-kit/FaceList.tsx';
+import { FaceShapeChart } from './FaceShapeChart.tsx';
+import { FeatureTable } from './FeatureTable.tsx';
+
+const facesOf = (response: FaceCharacterResponse) => response.media_info_list[0]?.media_extra;
+
+/**
+ * Facial feature analysis (v1/micro_facial_analysis, `return_attributes: facial_analysis`): the one
+ * frontal face of the photo boxed, its features in a table and its face-shape scores as a chart.
+ */
+export function FaceCharacterDemo({ item }: { item: MenuItem }) {
+  return (
+    <SingleImageDemo<FaceCharacterResponse>
+      item={item}
+      testId="facecharacter-demo"
+      call={(media) =>
+        callAlgorithm<FaceCharacterResponse>(item.endpoint, [media], {
+          parameter: { return_attributes: 'facial_analysis' },
+        })
+      }
+      overlay={({ response, active }) => <AnswerOverlay media={facesOf(response)} active={active} />}
+      result={({ response, setActive }) => (
+        <FaceList faces={facesOf(response)?.faces ?? []} setActive={setActive}>
+          {(face, _index, headingId) => (
+            <>
+              <FeatureTable analysis={face.face_attributes.facial_analysis} labelledBy={headingId} />
+              <FaceShapeChart analysis={face.face_attributes.facial_analysis} />
+              {face.face_attributes.headpose && <PoseFacts pose={face.face_attributes.headpose} />}
+            </>
+          )}
+        </FaceList>
+      )}
+    />
+  );
+}

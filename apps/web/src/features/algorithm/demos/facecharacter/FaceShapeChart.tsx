@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import type { FacialAnalysis } from '../../../../api/gateway.ts';
+import { percent } from '../face-kit/format.ts';
+import { faceShapeScores, featureValueKey } from './features.ts';
+import styles from '../face-kit/FaceKit.module.css';
+
+/** The six face-shape scores as a small bar chart, written as a table so that it is read, not only seen. */
+export function FaceShapeChart({ analysis }: { analysis: FacialAnalysis }) {
+  const { t } = useTranslation();
+  const scores = faceShapeScores(analysis);
+  if (scores.length === 0) return null;
+  return (
+    <table className={`${styles.table} ${styles.chart}`} data-testid="face-shape-chart">
+      <caption>{t('faceDemo.character.shapeScores')}</caption>
+      <tbody>
+        {scores.map(({ shape, score, best }) => (
+          <tr key={shape} className={best ? styles.best : undefined} data-shape={shape}>
+            <th scope="row">{t(featureValueKey('face_shape', shape))}</th>
+            <td className={styles.barCell}>
+              <span
+                className={styles.bar}
+                style={{ width: `${Math.max(0, Math.min(1, score)) * 100}%` }}
+                aria-hidden
+              />
+            </td>
+            <td className={styles.numeric}>{percent(score)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

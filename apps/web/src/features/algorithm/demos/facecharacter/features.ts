@@ -1,0 +1,84 @@
+import type { FacialAnalysis } from '../../../../api/gateway.ts';
+
+/**
+ * The features of the micro facial analysis, grouped under the labels of spec point 1 (face shape,
+ * cheekbone, eyes, eyebrow, nose, lips, chin), with every value the engine answers
+ * (packages/vision/src/algorithms/face/features.ts). Labels: `faceFeatures.group.<group>`,
+ * `faceFeatures.feature.<feature>`; values: `faceFeatures.value.<feature>.<value>`.
+ */
+export const FEATURE_GROUPS = [
+  { group: 'faceShape', features: ['face_shape'] },
+  { group: 'cheekbone', features: ['cheekbone'] },
+  { group: 'eyes', features: ['eye_shape', 'eye_tilt', 'eye_distance'] },
+  { group: 'eyebrow', features: ['eyebrow_shape', 'eyebrow_thickness'] },
+  { group: 'nose', features: ['nose_width', 'nose_length'] },
+  { group: 'lips', features: ['lip_thickness', 'lip_peak'] },
+  { group: 'chin', features: ['chin'] },
+] as const;
+
+export const FACE_SHAPES = ['circular', 'elliptic', 'long', 'prism', 'square', 'triangle'] as const;
+
+export const FEATURE_VALUES: Record<string, readonly string[]> = {
+  face_shape: FACE_SHAPES,
+  cheekbone: ['high', 'normal', 'flat'],
+  eye_shape: ['round', 'almond', 'narrow'],
+  eye_tilt: ['upturned', 'level', 'downturned'],
+  eye_distance: ['wide', 'normal', 'close'],
+  eyebrow_shape: ['arched', 'curved', 'straight'],
+  eyebrow_thickness: ['thick', 'normal', 'thin'],
+  nose_width: ['wide', 'normal', 'narrow'],
+  nose_length: ['long', 'normal', 'short'],
+  lip_thickness: ['thick', 'normal', 'thin'],
+  lip_peak: ['pronounced', 'normal', 'flat'],
+  chin: ['pointed', 'round', 'square'],
+};
+
+export const groupKey = (group: string) => `faceFeatures.group.${group}`;
+export const featureKey = (feature: string) => `faceFeatures.feature.${feature}`;
+export const featureValueKey = (feature: string, value: string) => `faceFeatures.value.${feature}.${value}`;
+
+export interface FeatureRow {
+  feature: string;
+  /** Translation key of the value, or the value itself when this build has no translation for it. */
+  value: { key: string } | { raw: string };
+}
+
+/** The groups of features present in the answer, each with its rows, in display order. */
+export function featureGroups(analysis: FacialAnalysis): Array<{ group: string; rows: FeatureRow[] }> {
+  return FEATURE_GROUPS.map(({ group, features }) => ({
+    group,
+    rows: features.flatMap((feature): FeatureRow[] => {
+      const entry = analysis[feature];
+      const value = entry && 'value' in entry ? entry.value : undefined;
+      if (typeof value !== 'string') return [];
+      const known = FEATURE_VALUES[feature]?.includes(value);
+      return [{ feature, value: known ? { key: featureValueKey(feature, value) } : { raw: value } }];
+    }),
+  })).filter((entry) => entry.rows.length > 0);
+}
+
+/** The six face-shape scores of the answer, in a fixed order, highest marked. */
+export function faceShapeScores(
+  analysis: FacialAnalysis,
+): Array<{ shape: string; score: number; best: boolean }> {
+  const scores = analysis.face_shape?.scores;
+  if (!scores) return [];
+  const best = analysis.face_shape?.value;
+  return FACE_SHAPES.filter((shape) => typeof scores[shape] === 'number').map((shape) => ({
+    shape,
+    score: scores[shape]!,
+    best: shape === best,
+  }));
+}
+
+/** Every translation key this module may build at run time (checked in three languages by its test). */
+export function allFeatureKeys(): string[] {
+  return [
+    ...FEATURE_GROUPS.map(({ group }) => groupKey(group)),
+    // A group of one feature is named by the group's label alone.
+    ...FEATURE_GROUPS.flatMap(({ features }) => (features.length > 1 ? features.map(featureKey) : [])),
+    ...Object.entries(FEATURE_VALUES).flatMap(([feature, values]) =>
+      values.map((value) => featureValueKey(feature, value)),
+    ),
+  ];
+}

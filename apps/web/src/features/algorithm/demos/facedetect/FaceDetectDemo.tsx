@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { callAlgorithm, maxFacesParameter, type FaceDetectResponse } from '../../../../api/gateway.ts';
+import type { MenuItem } from '../../../../api/menu.ts';
+import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
+import { BoxFacts, PoseFacts } from '../face-kit/FaceFacts.tsx';
+import { AnswerOverlay } from '../face-kit/AnswerOverlay.tsx';
+import { ScoredFaces } from '../face-kit/ScoredFaces.tsx';
+import styles from '../face-kit/FaceKit.module.css';
+
+/** The gateway's default and largest number of faces returned (`nFront`, `max_face_num`). */
+export const DEFAULT_MAX_FACES = 20;
+export const MAX_MAX_FACES = 100;
+
+const facesOf = (response: FaceDetectResponse) => response.media_info_list[0]?.media_extra;
+
+/**
+ * Face detection (v1/facedetect, v2/facedetect): every face boxed with its score, the face count,
+ * and per face its box and head pose. The visitor chooses how many faces at most are returned.
+ */
+export function FaceDetectDemo({ item }: { item: MenuItem }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [maxFaces, setMaxFaces] = useState(DEFAULT_MAX_FACES);
+  const parameterName = maxFacesParameter(item.endpoint);
+
+  return (
+    <SingleImageDemo<FaceDetectResponse>
+      item={item}
+      testId="facedetect-demo"
+      call={(media) =>
+        callAlgorithm<FaceDetectResponse>(item.endpoint, [media], {
+          parameter: { [parameterName]: maxFaces },
+        })
+      }
+      options={
+        <div className={styles.option}>
+          <label htmlFor={`${id}-max`} className={styles.optionLabel}>
+            {t('faceDemo.detect.maxFaces')}
+          </label>
+          <InputNumber
+            id={`${id}-max`}
+            min={1}
+            max={MAX_MAX_FACES}
+            precision={0}
+            value={maxFaces}
+            onChange={(value) => setMaxFaces(value ?? DEFAULT_MAX_FACES)}
+            aria-describedby={`${id}-max-hint`}
+            data-testid="facedetect-max-faces"
+          />
+          <p id={`${id}-max-hint`} className={styles.note}>
+            {t('faceDemo.detect.maxFacesHint', { name: parameterName, max: MAX_MAX_FACES })}
+          </p>
+        </div>
+      }
+      overlay={({ response, active }) => (
+        <AnswerOverlay
+          media={facesOf(response)}
+          active={active}
+          decorate={(face, index) => ({
+            caption: `${index + 1} · ${face.score.toFixed(2)}`,
+            title: t('faceDemo.faceWithScore', { index: index + 1, score: face.score.toFixed(3) }),
+          })}
+        />
+      )}
+      result={({ response, setActive }) => (
+        <ScoredFaces faces={facesOf(response)?.faces ?? []} setActive={setActive}>
+          {(face) => (
+            <>
+              <BoxFacts rectangle={face.face_rectangle} />
+              <PoseFacts pose={face.face_attributes.headpose} />
+            </>
+          )}
+        </ScoredFaces>
+      )}
+    />
+  );
+}
