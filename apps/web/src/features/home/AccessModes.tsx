@@ -30,7 +30,7 @@ export function AccessModes({ modes }: { modes: AccessMode[] }) {
         const title = localize(mode.title, language);
         return (
           <li key={mode.id} className={styles.mode} data-testid={`access-${mode.id}`}>
-            <HomeIcon name={mode.id} className={styles.icon} />
+            <HomeIcon name={mode.id} tile="solid" className={styles.icon} />
             <h3 className={styles.title}>{title}</h3>
             <p className={styles.desc}>{localize(mode.desc, language)}</p>
             {mode.newTab ? (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styles from './HomeIcons.module.css';
 
 /** Line icons of the home page sections, drawn inline (a few hundred bytes, no icon downloads). */
 function Icon({ children }: { children: ReactNode }) {
@@ -110,8 +111,21 @@ const ICONS: Record<string, ReactNode> = {
   arrow: <path d="M5 12h14M13 6l6 6-6 6" />,
 };
 
+interface HomeIconProps {
+  name: string;
+  /** On a rounded tile: soft (brand tint) or solid (brand gradient). */
+  tile?: 'soft' | 'solid';
+  className?: string;
+}
+
 /** The icon of a section item by its content id; nothing for an id without one. */
-export function HomeIcon({ name, className }: { name: string; className?: string }) {
+export function HomeIcon({ name, tile, className }: HomeIconProps) {
   const icon = ICONS[name];
-  return icon ? <span className={className}>{<Icon>{icon}</Icon>}</span> : null;
+  if (!icon) return null;
+  const tileClass = tile ? `${styles.tile} ${styles[tile]}` : '';
+  return (
+    <span className={`${tileClass} ${className ?? ''}`}>
+      <Icon>{icon}</Icon>
+    </span>
+  );
 }

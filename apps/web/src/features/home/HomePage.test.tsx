@@ -39,7 +39,15 @@ async function renderHome(language: Language = 'en', overrides: Record<string, u
     </MemoryRouter>,
     language,
   );
-  // Let the content answers arrive (fetch promises and the query cache's zero-delay notifications).
+  await settle();
+}
+
+/** Lets the content answers arrive (fetch promises, the query cache's zero-delay notifications, the lower sections' chunk). */
+async function settle() {
+  for (let i = 0; i < 10; i += 1) await act(() => vi.advanceTimersByTimeAsync(0));
+  await act(async () => {
+    await import('./MoreSections.tsx');
+  });
   for (let i = 0; i < 10; i += 1) await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
@@ -296,7 +304,7 @@ describe('content', () => {
         <HomePage />
       </MemoryRouter>,
     );
-    for (let i = 0; i < 10; i += 1) await act(() => vi.advanceTimersByTimeAsync(0));
+    await settle();
     expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
   });
 });

@@ -1,21 +1,25 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
-import { localize, useHomeContent } from './content.ts';
-import { contentImage } from './contentAssets.ts';
-import { Achievements } from './Achievements.tsx';
-import { AccessModes } from './AccessModes.tsx';
+import { contentQuery, localize, useHomeContent, type ContentName } from './content.ts';
 import { BannerCarousel } from './BannerCarousel.tsx';
-import { HomeIcon } from './HomeIcons.tsx';
-import { LazyImage } from './LazyImage.tsx';
+import { HomeSection } from './HomeSection.tsx';
 import { Loaded } from './Loaded.tsx';
-import { Sectors } from './Sectors.tsx';
 import { TechCarousel } from './TechCarousel.tsx';
+import { useDeferred } from './useDeferred.ts';
 import styles from './HomePage.module.css';
+
+/** Data of the lower sections: fetched with the page, so that only their code waits. */
+const LOWER_CONTENT: readonly ContentName[] = ['advantages', 'achievements', 'sectors', 'access', 'cases'];
+
+const MoreSections = lazy(() => import('./MoreSections.tsx').then((m) => ({ default: m.MoreSections })));
 
 /**
  * The home page (/index, spec point 1). Everything it says comes from the content API; the locale
- * files hold only the interface words (section titles, buttons, labels).
+ * files hold only the interface words (section titles, buttons, labels). The first screen (banner,
+ * figures, technologies) ships with the page; the sections below come as a second chunk when the
+ * visitor scrolls towards them or first uses keyboard or pointer, which keeps the first load light.
  *
  * Banner height (spec point 9 gives "500 px (400 mobile, hidden on mobile)"): read against the
  * layout breakpoints the way the wrap width is (1200 / 1100 / full): 500 px above 1366 px, 400 px
@@ -27,11 +31,12 @@ export function HomePage() {
   const { language } = useLanguage();
   const figures = useHomeContent('figures');
   const technology = useHomeContent('technology');
-  const advantages = useHomeContent('advantages');
-  const achievements = useHomeContent('achievements');
-  const sectors = useHomeContent('sectors');
-  const access = useHomeContent('access');
-  const cases = useHomeContent('cases');
+  const below = useRef<HTMLDivElement>(null);
+  const showMore = useDeferred(below);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    for (const name of LOWER_CONTENT) void queryClient.prefetchQuery(contentQuery(name));
+  }, [queryClient]);
 
   return (
     <div className={styles.home}>
@@ -67,89 +72,15 @@ export function HomePage() {
         </Loaded>
       </HomeSection>
 
-      <HomeSection
-        id="advantages"
-        tone="tinted"
-        title={t('home.advantages.title')}
-        lead={t('home.advantages.lead')}
-      >
-        <Loaded query={advantages} minHeight={260}>
-          {(items) => (
-            <ul className={styles.advantages}>
-              {items.map((advantage) => (
-                <li key={advantage.id} className={styles.advantage} data-testid="advantage">
-                  <HomeIcon name={advantage.id} className={styles.advantageIcon} />
-                  <h3 className={styles.cardTitle}>{localize(advantage.title, language)}</h3>
-                  <p className={styles.cardText}>{localize(advantage.desc, language)}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Loaded>
-      </HomeSection>
-
-      <HomeSection
-        id="achievements"
-        tone="dark"
-        title={t('home.achievements.title')}
-        lead={t('home.achievements.lead')}
-      >
-        <Loaded query={achievements} minHeight={360}>
-          {(items) => <Achievements achievements={items} labelledBy="home-achievements-title" />}
-        </Loaded>
-      </HomeSection>
-
-      <HomeSection id="sectors" title={t('home.sectors.title')} lead={t('home.sectors.lead')}>
-        <Loaded query={sectors} minHeight={380}>
-          {(items) => <Sectors sectors={items} technology={technology.data ?? []} />}
-        </Loaded>
-      </HomeSection>
-
-      <HomeSection id="access" tone="tinted" title={t('home.access.title')} lead={t('home.access.lead')}>
-        <Loaded query={access} minHeight={280}>
-          {(modes) => <AccessModes modes={modes} />}
-        </Loaded>
-      </HomeSection>
-
-      <HomeSection id="cases" title={t('home.cases.title')} lead={t('home.cases.lead')}>
-        <Loaded query={cases} minHeight={400}>
-          {(data) => (
-            <LazyImage
-              src={contentImage(localize(data.image, language))}
-              alt={localize(data.alt, language)}
-              width={data.width}
-              height={data.height}
-              className={styles.cases}
-            />
-          )}
-        </Loaded>
-      </HomeSection>
-    </div>
-  );
-}
-
-interface HomeSectionProps {
-  /** Names the section: its heading is `home-<id>-title`. */
-  id: string;
-  title: string;
-  lead: string;
-  tone?: 'plain' | 'tinted' | 'dark';
-  children: ReactNode;
-}
-
-/** A section of the page: centred heading and lead over the content column. */
-function HomeSection({ id, title, lead, tone = 'plain', children }: HomeSectionProps) {
-  return (
-    <section className={`${styles.section} ${styles[tone]}`} aria-labelledby={`home-${id}-title`}>
-      <div className="wrap">
-        <div className={styles.heading}>
-          <h2 id={`home-${id}-title`} className={styles.sectionTitle}>
-            {title}
-          </h2>
-          <p className={styles.sectionLead}>{lead}</p>
-        </div>
-        {children}
+      <div ref={below}>
+        {showMore ? (
+          <Suspense fallback={<div className={styles.more} aria-busy="true" />}>
+            <MoreSections technology={technology.data ?? []} />
+          </Suspense>
+        ) : (
+          <div className={styles.more} />
+        )}
       </div>
-    </section>
+    </div>
   );
 }

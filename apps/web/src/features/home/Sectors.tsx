@@ -38,7 +38,7 @@ export function Sectors({ sectors, technology }: { sectors: Sector[]; technology
                 aria-controls={panelId}
                 onClick={() => setActive(i)}
               >
-                <HomeIcon name={sector.id} className={styles.icon} />
+                <HomeIcon name={sector.id} tile="soft" className={styles.icon} />
                 <span>{localize(sector.title, language)}</span>
               </button>
             </h3>

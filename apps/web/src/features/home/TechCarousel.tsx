@@ -5,7 +5,7 @@ import type { Language } from '@pixora/catalog';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { localize, type TechCategory, type TechSlide } from './content.ts';
 import { contentImage } from './contentAssets.ts';
-import { LazyImage } from './LazyImage.tsx';
+import { LazyImage } from '../../components/LazyImage.tsx';
 import { SiteLink } from './SiteLink.tsx';
 import { CardTrack } from './carousel/CardTrack.tsx';
 import { RotationButton, StepButtons } from './carousel/CarouselButtons.tsx';

@@ -103,15 +103,18 @@ export interface HomeContent {
 
 export type ContentName = keyof HomeContent;
 
-/** One content file; kept for the whole visit once loaded. */
-export function useHomeContent<N extends ContentName>(name: N, enabled = true) {
-  return useQuery({
-    enabled,
+/** The query of one content file; kept for the whole visit once loaded. */
+export function contentQuery<N extends ContentName>(name: N) {
+  return {
     queryKey: ['content', name],
-    queryFn: async ({ signal }) =>
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
       (await request<{ data: HomeContent[N] }>(`/api/v1/content/${name}`, { signal })).data,
     staleTime: Infinity,
-  });
+  };
+}
+
+export function useHomeContent<N extends ContentName>(name: N, enabled = true) {
+  return useQuery({ ...contentQuery(name), enabled });
 }
 
 /** The text of a three-language value in the current language. */
