@@ -220,7 +220,9 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
   });
 }
 
-test('a wrong captcha shows the error and a new captcha image', async ({ page }) => {
+test('Enter submits the login; a wrong captcha shows the error, stops loading and shows a new captcha image', async ({
+  page,
+}) => {
   await page.goto('/index?lang=en');
   await page.getByTestId('nav-login').click();
   const dialog = page.getByTestId('login-dialog');
@@ -228,10 +230,12 @@ test('a wrong captcha shows the error and a new captcha image', async ({ page })
   await dialog.getByTestId('login-email').fill(ADMIN.email);
   await dialog.getByTestId('login-password').fill(ADMIN.password);
   await dialog.getByTestId('captcha-input').fill('zzzz');
-  await dialog.getByTestId('login-submit').click();
+  // Enter submits the form (spec point 2).
+  await dialog.getByTestId('captcha-input').press('Enter');
   await expect(page.getByText(LANGUAGES.en.captchaWrong)).toBeVisible();
   await expect.poll(() => captchaIdIn(dialog)).not.toBe(first);
   await expect(dialog.getByTestId('captcha-input')).toHaveValue('');
+  await expect(dialog.getByTestId('login-submit')).not.toHaveClass(/ant-btn-loading/);
 });
 
 test('a protected path while signed out opens the login dialog on /index, then returns after login', async ({

@@ -182,6 +182,15 @@ describe('accounts', () => {
     expect(res.json().message).toBe('Login successful');
     const token = res.json().data.token as string;
     expect(res.headers['set-cookie']).toContain(`Admin-Token=${token}`);
+    // The password is kept as an argon2id hash, the session token only as its SHA-256.
+    const stored = await t.ctx.db.kysely
+      .selectFrom('users')
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .select(['users.password_hash', 'sessions.token_hash'])
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    expect(stored.token_hash).toBe(crypto.createHash('sha256').update(token).digest('hex'));
 
     const profile = await t.api.get('/api/v1/user/profile', token);
     expect(profile.statusCode).toBe(200);

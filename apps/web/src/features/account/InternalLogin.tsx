@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Alert, Button, Spin } from 'antd';
 import { LoginOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +23,19 @@ function useInternalLogin() {
   });
 }
 
+/** Before the whole page leaves for a provider: keep the page to come back to after /logining. */
+function useLeaveForLogin() {
+  const { pathname, search } = useLocation();
+  return useCallback(
+    (url: string) => {
+      const back = returnPath(pathname, search);
+      if (!storedRedirect() && back) storeRedirect(back);
+      browserLocation.assign(url);
+    },
+    [pathname, search],
+  );
+}
+
 function Loading() {
   return (
     <div className={styles.frameBox}>
@@ -35,6 +48,7 @@ function Loading() {
 export function OaLogin() {
   const { t } = useTranslation();
   const options = useInternalLogin();
+  const leave = useLeaveForLogin();
   // The provider sends the browser back to /logining with `code` and `state`; the guard exchanges them.
   const start = oauthAuthorizeUrl(`${window.location.origin}${LOGINING_PATH}`);
 
@@ -48,7 +62,7 @@ export function OaLogin() {
         title={t('account.oa.frameTitle')}
         data-testid="oa-frame"
       />
-      <Button block icon={<LoginOutlined aria-hidden />} onClick={() => browserLocation.assign(start)}>
+      <Button block icon={<LoginOutlined aria-hidden />} onClick={() => leave(start)}>
         {t('account.oa.openHere')}
       </Button>
     </div>
@@ -61,23 +75,19 @@ export function OaLogin() {
  */
 export function QrLogin() {
   const { t } = useTranslation();
-  const location = useLocation();
   const options = useInternalLogin();
+  const leave = useLeaveForLogin();
   const frame = options.data?.qr ?? null;
 
   useEffect(() => {
     if (!frame) return;
     const onMessage = (event: MessageEvent) => {
       const target = qrMessageTarget(event, frame);
-      if (!target) return;
-      // The whole page moves on: keep the page to come back to after /logining.
-      const back = returnPath(location.pathname, location.search);
-      if (!storedRedirect() && back) storeRedirect(back);
-      browserLocation.assign(target);
+      if (target) leave(target);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [frame, location.pathname, location.search]);
+  }, [frame, leave]);
 
   if (options.isPending) return <Loading />;
   if (!frame) return <Alert type="info" showIcon title={t('account.qr.notConfigured')} />;

@@ -96,12 +96,18 @@ describe('login dialog by network', () => {
     });
     afterEach(() => vi.restoreAllMocks());
 
-    it('frames the OA start, which sends the provider back to /logining', async () => {
+    it('frames the OA start, which sends the provider back to /logining, or opens it in the window', async () => {
       await render();
       const oa = (await screen.findByTestId('oa-frame')) as HTMLIFrameElement;
       const src = new URL(oa.getAttribute('src')!, window.location.origin);
       expect(src.pathname).toBe('/api/v1/user/oauth/authorize');
       expect(src.searchParams.get('redirect_url')).toBe(`${window.location.origin}/logining`);
+
+      // A provider that refuses framing: the whole window goes, keeping the page to come back to.
+      const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+      fireEvent.click(screen.getByRole('button', { name: /Open OA login in this window/ }));
+      expect(assign).toHaveBeenCalledWith(oa.getAttribute('src'));
+      expect(storedRedirect()).toBe('/algorithm/faceTechnology/facepointdetect?t=1');
     });
 
     it('frames the QR page and follows only the work-login origin, keeping the page to come back to', async () => {
