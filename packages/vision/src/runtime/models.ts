@@ -5,10 +5,10 @@
 import type { GraphModel } from '@tensorflow/tfjs';
 import { initTf } from './tfjs.ts';
 import { loadGraphModelFromFile } from './model-files.ts';
-import { humanModelPath } from './human-models.ts';
+import { humanModelPath, humanModelsPackagePath } from './human-models.ts';
 
 /** Models shipped in npm packages that algorithms may ask for. */
-export type ModelName = 'blazeface' | 'facemesh' | 'iris';
+export type ModelName = 'blazeface' | 'blazeface-front' | 'facemesh' | 'iris';
 
 const cache = new Map<ModelName, Promise<GraphModel>>();
 
@@ -18,6 +18,8 @@ function modelPath(name: ModelName): string {
     case 'facemesh':
     case 'iris':
       return humanModelPath(name);
+    case 'blazeface-front':
+      return humanModelsPackagePath(name);
   }
 }
 

@@ -30,7 +30,13 @@ import {
   type FaceAnalysisParams,
   type FaceAnalysisResult,
 } from './analysis-params.ts';
-import { createDetector, detectFaces, DETECTOR_INPUT, type Detector } from './detector.ts';
+import {
+  createDetector,
+  detectFaces,
+  DETECTOR_INPUT,
+  FRONT_DETECTOR_INPUT,
+  type Detector,
+} from './detector.ts';
 import { landmarkFace, roiFromDetection, type Point3 } from './landmarks.ts';
 import {
   clamp,
@@ -83,21 +89,24 @@ function humanModel(name: 'faceres' | 'emotion' | 'gear'): Promise<GraphModel> {
 }
 
 async function loadModels(): Promise<FaceAnalysisModels> {
-  const [blazeface, mesh, iris, faceres, emotion, gear] = await Promise.all([
+  const [blazeface, blazefaceFront, mesh, iris, faceres, emotion, gear] = await Promise.all([
     getModel('blazeface'),
+    getModel('blazeface-front'),
     getModel('facemesh'),
     getModel('iris'),
     humanModel('faceres'),
     humanModel('emotion'),
     humanModel('gear'),
   ]);
-  return { detector: createDetector(blazeface), mesh, iris, faceres, emotion, gear };
+  return { detector: createDetector(blazeface, blazefaceFront), mesh, iris, faceres, emotion, gear };
 }
 
 async function warmup(models: FaceAnalysisModels): Promise<void> {
   const outs = tf.tidy(() =>
     [
       models.detector.model.execute(tf.zeros([1, DETECTOR_INPUT, DETECTOR_INPUT, 3])),
+      models.detector.front?.model.execute(tf.zeros([1, FRONT_DETECTOR_INPUT, FRONT_DETECTOR_INPUT, 3])) ??
+        [],
       models.faceres.execute(tf.zeros([1, FACERES_INPUT, FACERES_INPUT, 3])),
       models.emotion.execute(tf.zeros([1, EMOTION_INPUT, EMOTION_INPUT, 1])),
       models.gear.execute(tf.zeros([1, GEAR_INPUT, GEAR_INPUT, 3])),

@@ -17,7 +17,13 @@ import {
   type FacePointsParams,
   type FacePointsResult,
 } from './facepoints-params.ts';
-import { createDetector, detectFaces, DETECTOR_INPUT, type Detector } from './detector.ts';
+import {
+  createDetector,
+  detectFaces,
+  DETECTOR_INPUT,
+  FRONT_DETECTOR_INPUT,
+  type Detector,
+} from './detector.ts';
 import { IRIS_INPUT, landmarkFace, MESH_INPUT, roiFromDetection, type Point3 } from './landmarks.ts';
 import { clamp, overlapOfSmaller, round1, type Box, type Point2 } from './geometry.ts';
 
@@ -50,12 +56,13 @@ const NMS_IOU = 0.3;
 const DUPLICATE_OVERLAP = 0.5;
 
 async function loadModels(): Promise<FaceModels> {
-  const [blazeface, mesh, iris] = await Promise.all([
+  const [blazeface, blazefaceFront, mesh, iris] = await Promise.all([
     getModel('blazeface'),
+    getModel('blazeface-front'),
     getModel('facemesh'),
     getModel('iris'),
   ]);
-  return { detector: createDetector(blazeface), mesh, iris };
+  return { detector: createDetector(blazeface, blazefaceFront), mesh, iris };
 }
 
 /** First executions compile wasm kernels and allocate; do it at start-up, not on a request. */
@@ -73,6 +80,8 @@ async function warmup(models: FaceModels): Promise<void> {
     const eye = tf.image.flipLeftRight(tf.slice(crop, [0, 0, 0, 0], [1, IRIS_INPUT, IRIS_INPUT, 3]));
     return [
       models.detector.model.execute(tf.zeros([1, DETECTOR_INPUT, DETECTOR_INPUT, 3])),
+      models.detector.front?.model.execute(tf.zeros([1, FRONT_DETECTOR_INPUT, FRONT_DETECTOR_INPUT, 3])) ??
+        [],
       models.mesh.execute(crop),
       models.iris.execute(tf.concat([eye, eye], 0)),
     ].flat();
