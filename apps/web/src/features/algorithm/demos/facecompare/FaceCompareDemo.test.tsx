@@ -86,6 +86,16 @@ describe('FaceCompareDemo', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('compare-decision')).toBeNull();
   });
 
+  it('says when the two photos are too large for the gateway (413)', async () => {
+    await compare(
+      { ErrorCode: 20015, ErrorMsg: 'Image over the size limit', Data: null },
+      'en',
+      'cameraman.jpg',
+      413,
+    );
+    expect(await screen.findByText('Request entity too long')).toBeTruthy();
+  });
+
   it('shows the sample credits once', async () => {
     stubGateway('v1/face_compare', answers.compareMirrored);
     await renderWithProviders(<FaceCompareDemo item={item} />);

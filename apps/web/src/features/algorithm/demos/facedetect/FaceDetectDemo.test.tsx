@@ -55,4 +55,17 @@ describe('FaceDetectDemo on real answers', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('face-overlay')).toBeNull();
     expect(screen.queryByTestId('demo-result-count')).toBeNull();
   });
+
+  it('says when an image URL cannot be loaded, and does not send it', async () => {
+    const sent = stubGateway('v1/facedetect', answers.detectV1Sample1);
+    await renderWithProviders(<FaceDetectDemo item={faceItem('v1/facedetect', 'boxes')} />, 'zh');
+    fireEvent.change(screen.getByTestId('demo-url-input'), {
+      target: { value: 'https://example.com/gone.jpg' },
+    });
+    fireEvent.click(screen.getByTestId('demo-url-submit'));
+    fireEvent.error(screen.getByTestId('demo-preview'));
+    expect(await screen.findByText('URL 图片加载失败')).toBeTruthy();
+    expect(screen.getByTestId('demo-analyse')).toHaveProperty('disabled', true);
+    expect(sent).toHaveLength(0);
+  });
 });
