@@ -45,6 +45,10 @@ test.describe('site chrome', () => {
     page,
   }) => {
     await openHome(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/index');
+    await expect(nav.getByRole('link', { name: 'Service Support' })).toHaveAttribute('href', '/support');
+    await expect(nav.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/aboutus');
     const trigger = page.getByTestId('nav-products');
     const panel = page.getByTestId('product-menu');
 

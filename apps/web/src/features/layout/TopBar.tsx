@@ -3,7 +3,6 @@ import { CloseOutlined, DownOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo.tsx';
-import { FAQ_PATH } from '../../app/site.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { ProductMenu } from './ProductMenu.tsx';
 import { ProductCatalog } from './ProductCatalog.tsx';
@@ -39,8 +38,6 @@ export function TopBar() {
   }, [mobileOpen]);
 
   const navClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`;
-  const supportActive =
-    location.pathname === '/doc' && new URLSearchParams(location.search).get('id') === '113';
 
   return (
     <header className={`${styles.bar} ${scrolled ? styles.scrolled : ''}`} data-testid="top-bar">
@@ -53,9 +50,9 @@ export function TopBar() {
             {t('nav.home')}
           </NavLink>
           <ProductMenu />
-          <Link to={FAQ_PATH} className={`${styles.link} ${supportActive ? styles.active : ''}`}>
+          <NavLink to="/support" className={navClass}>
             {t('nav.support')}
-          </Link>
+          </NavLink>
           <NavLink to="/aboutus" className={navClass}>
             {t('nav.about')}
           </NavLink>
@@ -98,9 +95,9 @@ export function TopBar() {
               </div>
             )}
           </div>
-          <Link to={FAQ_PATH} className={styles.mobileLink}>
+          <NavLink to="/support" className={styles.mobileLink}>
             {t('nav.support')}
-          </Link>
+          </NavLink>
           <NavLink to="/aboutus" className={styles.mobileLink}>
             {t('nav.about')}
           </NavLink>

@@ -135,6 +135,9 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
           <Link to={DOCS_PATH} className={styles.action} onClick={onClose}>
             <ReadOutlined aria-hidden /> {t('toolbox.support.docs')}
           </Link>
+          <Link to="/support" className={styles.action} onClick={onClose}>
+            <CustomerServiceOutlined aria-hidden /> {t('toolbox.support.page')}
+          </Link>
         </div>
       </footer>
     </section>
