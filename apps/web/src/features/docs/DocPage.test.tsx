@@ -54,13 +54,15 @@ describe('DocPage', () => {
 
   it('opens the first document when no id is given', async () => {
     const router = await visit('/doc');
-    await waitFor(() => expect(router.state.location.search).toBe('?id=100'));
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Getting started');
+    await waitFor(() => expect(router.state.location.search).toBe('?id=100'), { timeout: 5000 });
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(
+      'Getting started',
+    );
   });
 
   it('shows the FAQ at id 113 and marks it as the current document in the tree', async () => {
     await visit('/doc?id=113');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('FAQ');
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe('FAQ');
     expect(screen.getByRole('heading', { level: 3 }).textContent).toContain('Do I need an account?');
     const current = within(screen.getByTestId('doc-tree')).getByRole('link', { current: 'page' });
     expect(current.textContent).toBe('FAQ');
@@ -69,7 +71,7 @@ describe('DocPage', () => {
 
   it('opens the ancestors of the current document and keeps the type query on links', async () => {
     await visit('/doc?id=49&type=api');
-    await screen.findByTestId('code-block');
+    await screen.findByTestId('code-block', {}, { timeout: 5000 });
     const treeView = screen.getByTestId('doc-tree');
     const current = within(treeView).getByRole('link', { current: 'page' });
     expect(current.textContent).toBe('Face Key Points');
@@ -82,7 +84,7 @@ describe('DocPage', () => {
 
   it('says so when a document does not exist', async () => {
     await visit('/doc?id=999');
-    expect(await screen.findByTestId('doc-missing')).toBeTruthy();
+    expect(await screen.findByTestId('doc-missing', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Document not found')).toBeTruthy();
   });
 });

@@ -50,7 +50,9 @@ describe('LegalPage', () => {
 
   it('asks for the texts in the stored language and shows the first one with its contents', async () => {
     await visit('/service-protocol', 'zh_tw');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('user-agreement zh_tw');
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(
+      'user-agreement zh_tw',
+    );
     expect(calls.map((c) => c.url)).toContain('/api/v1/legal/user-agreement?lang=zh_tw');
     const toc = screen.getByTestId('toc');
     expect(
@@ -64,7 +66,9 @@ describe('LegalPage', () => {
 
   it('picks the text named by ?doc=', async () => {
     await visit('/service-protocol?doc=developer-agreement', 'en');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('developer-agreement en');
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(
+      'developer-agreement en',
+    );
     expect(screen.getByTestId('legal-tab-developer-agreement').getAttribute('aria-current')).toBe('page');
   });
 });
