@@ -217,6 +217,7 @@ test.describe('site chrome', () => {
     expect(mail.searchParams.get('body')).toContain(`${baseURL}/index`);
     await page.keyboard.press('Escape');
     await expect(support).toBeHidden();
+    await expect(page.getByTestId('toolbox-support')).toBeFocused();
 
     await page.getByTestId('toolbox-miniprogram').hover();
     await expect(page.getByTestId('toolbox-miniprogram-panel').getByRole('img')).toHaveAttribute(

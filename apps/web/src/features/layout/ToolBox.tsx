@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import {
   CustomerServiceOutlined,
   EditOutlined,
@@ -80,6 +80,7 @@ function Tool({
   onClick,
   href,
   expanded,
+  ref,
 }: {
   icon: ReactNode;
   label: string;
@@ -87,6 +88,7 @@ function Tool({
   onClick?: () => void;
   href?: string;
   expanded?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }) {
   return (
     <div className={styles.item}>
@@ -96,6 +98,7 @@ function Tool({
         </a>
       ) : (
         <button
+          ref={ref}
           type="button"
           className={styles.tool}
           aria-label={label}
@@ -127,6 +130,12 @@ export function ToolBox() {
   // The dialog stays mounted once opened, so that closing it keeps what was typed.
   const [feedbackUsed, setFeedbackUsed] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  const supportButton = useRef<HTMLButtonElement>(null);
+  const closeSupport = () => {
+    setSupportOpen(false);
+    // Back to where the visitor was: the launcher.
+    supportButton.current?.focus();
+  };
   const items = toolBoxItems({ domain, signedIn: token !== null, scrolledFar: showTop });
   const origin = window.location.origin;
 
@@ -154,6 +163,7 @@ export function ToolBox() {
           icon={<CustomerServiceOutlined />}
           label={t('toolbox.support.open')}
           testId="toolbox-support"
+          ref={supportButton}
           expanded={supportOpen}
           onClick={() => setSupportOpen((value) => !value)}
         />
@@ -191,7 +201,7 @@ export function ToolBox() {
         )}
       </aside>
       <Suspense fallback={null}>
-        {supportOpen && <SupportPanel onClose={() => setSupportOpen(false)} />}
+        {supportOpen && <SupportPanel onClose={closeSupport} />}
         {feedbackUsed && items.includes('feedback') && (
           <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
         )}
