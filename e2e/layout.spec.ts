@@ -129,9 +129,11 @@ test.describe('site chrome', () => {
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(300);
     expect(await scrollY(page)).toBe(0);
-    // The Product Service submenu folds and unfolds by click.
+    // The Product Service submenu unfolds and folds by click.
     const products = menu.getByRole('button', { name: 'Product Service' });
-    await expect(products).toHaveAttribute('aria-expanded', 'true');
+    await expect(products).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByRole('link', { name: 'Service Support' })).toBeVisible();
+    await products.click();
     await expect(menu.getByRole('link', { name: /Face Key Points/ })).toBeVisible();
     await products.click();
     await expect(menu.getByRole('link', { name: /Face Key Points/ })).toHaveCount(0);

@@ -24,7 +24,7 @@ export function TopBar() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const mobileOpen = openAt === location.key;
   const closeMobile = () => setOpenAt(null);
-  const [productsOpen, setProductsOpen] = useState(true);
+  const [productsOpen, setProductsOpen] = useState(false);
   // The open mobile menu locks page scrolling (spec point 4).
   useScrollLock(mobileOpen);
 
