@@ -89,9 +89,9 @@ export const capabilities: readonly Capability[] = [
     available: true,
     name: ['人脸关键点', '人臉關鍵點', 'Face Key Points'],
     description: [
-      '精准定位人脸轮廓与五官，返回 468 点三维网格与虹膜关键点。',
-      '精準定位人臉輪廓與五官，返回 468 點三維網格與虹膜關鍵點。',
-      'Locates the face outline and features precisely: a 468-point 3D mesh plus iris points for every face.',
+      '精准定位人脸轮廓与五官，返回 468 点三维网格与虹膜关键点，或 106 点关键点。',
+      '精準定位人臉輪廓與五官，返回 468 點三維網格與虹膜關鍵點，或 106 點關鍵點。',
+      'Locates the face outline and features precisely: a 468-point 3D mesh plus iris points, or 106 key points, for every face.',
     ],
     extension: { sampleFigure: ['/samples/astronaut.jpg'] },
   }),
@@ -141,9 +141,9 @@ export const capabilities: readonly Capability[] = [
     available: true,
     name: ['人脸属性分析', '人臉屬性分析', 'Face Attribute Analysis'],
     description: [
-      '分析年龄、性别、表情、颜值、眼镜、胡须、眼睑与头部姿态等属性。',
-      '分析年齡、性別、表情、顏值、眼鏡、鬍鬚、眼瞼與頭部姿態等屬性。',
-      'Estimates age, gender, emotion, attractiveness, glasses, beard, eyelid and head pose.',
+      '分析年龄、性别、表情、人种、颜值、眼镜、胡须、眼睑与头部姿态等属性。',
+      '分析年齡、性別、表情、人種、顏值、眼鏡、鬍鬚、眼瞼與頭部姿態等屬性。',
+      'Estimates age, gender, emotion, race, attractiveness, glasses, beard, eyelid and head pose.',
     ],
   }),
   capability({
@@ -175,9 +175,9 @@ export const capabilities: readonly Capability[] = [
     available: true,
     name: ['人脸比对', '人臉比對', 'Face Comparison'],
     description: [
-      '比较两张照片中的人脸，给出相似度与是否同一人的判断。',
-      '比較兩張照片中的人臉，給出相似度與是否同一人的判斷。',
-      'Compares the faces of two photos and decides whether they are the same person.',
+      '比较两张照片中的人脸，或在应用的人脸库中搜索，给出相似度与是否同一人的判断。',
+      '比較兩張照片中的人臉，或在應用的人臉庫中搜尋，給出相似度與是否同一人的判斷。',
+      'Compares the faces of two photos, or searches your app’s face sets, and decides whether they are the same person.',
     ],
   }),
   capability({

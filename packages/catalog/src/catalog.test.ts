@@ -194,4 +194,22 @@ describe('capability catalogue', () => {
     const ids = new Set(capabilities.map((c) => c.id));
     for (const g of groups) expect(ids.has(g.menuId)).toBe(false);
   });
+
+  it('marks the face family served by the engine as available, with its gateway endpoints', () => {
+    const served: Array<[number, string]> = [
+      [63, 'v1/facedetect'],
+      [86, 'v2/facepoints'],
+      [131, 'v1/baby_recognition'],
+      [133, 'v1/face_compare'],
+      [156, 'v2/facedetect'],
+      [166, 'v1/micro_facial_analysis'],
+      [167, 'v2/macro_facial_analysis'],
+    ];
+    for (const [id, endpoint] of served) {
+      const c = capabilities.find((x) => x.id === id)!;
+      expect([c.available, c.endpoint], String(id)).toEqual([true, endpoint]);
+    }
+    // Beautification (81) needs an image-producing engine that is not there yet.
+    expect(capabilities.find((x) => x.id === 81)!.available).toBe(false);
+  });
 });
