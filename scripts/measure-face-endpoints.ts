@@ -1,15 +1,15 @@
 /**
  * The face endpoints as the gateway runs them (apps/server/src/modules/gateway/algorithms.ts), on
  * a 2-worker pool, on the 640 px astronaut (docs/quality.md, "Speed"):
- *   node --import tsx packages/vision/scripts/measure-endpoints.ts
+ *   node --import tsx scripts/measure-face-endpoints.ts
  * Prints p50/p95 per endpoint and the peak RSS of the process (the pool's workers included).
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
-import { createLocalBackend, summarize } from '../src/index.ts';
-import { astronautPath } from '../test/fixtures.ts';
-import { gatewayAlgorithms } from '../../../apps/server/src/modules/gateway/algorithms.ts';
+import { createLocalBackend, summarize } from '../packages/vision/src/index.ts';
+import { astronautPath } from '../packages/vision/test/fixtures.ts';
+import { gatewayAlgorithms } from '../apps/server/src/modules/gateway/algorithms.ts';
 
 const RUNS = 30;
 const image = await sharp(readFileSync(astronautPath())).resize(640, 640).jpeg({ quality: 90 }).toBuffer();
