@@ -164,10 +164,10 @@ test.describe('site chrome', () => {
       footer.getByTestId('footer-contact').locator('a[href="mailto:support@pixora.local"]'),
     ).toBeVisible();
     await expect(footer.getByTestId('footer-friendly-links').getByRole('link')).toHaveCount(3);
-    await expect(footer.getByRole('img', { name: /QR code/ })).toHaveAttribute(
-      'data-qr-value',
-      `${baseURL}/index`,
-    );
+    // The QR code is drawn once it nears the viewport.
+    const qr = footer.getByRole('img', { name: /QR code/ });
+    await qr.scrollIntoViewIfNeeded();
+    await expect(qr).toHaveAttribute('data-qr-value', `${baseURL}/index`);
 
     await page.goto('/index?lang=zh');
     await expect(page.getByTestId('site-footer')).toBeVisible();

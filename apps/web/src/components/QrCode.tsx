@@ -1,41 +1,46 @@
-import { useMemo } from 'react';
-import { qrMatrix, qrPath } from './qr.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { QrCodeProps } from './QrSvg.tsx';
 
-/** The quiet zone around a QR code, in modules (the standard asks for four). */
-const QUIET_ZONE = 4;
+// The encoder is loaded only when a QR code comes into view: it is not part of the first page load.
+const QrSvg = lazy(() => import('./QrSvg.tsx').then((m) => ({ default: m.QrSvg })));
+
+/** How far below the viewport a QR code starts loading, so that it is drawn by the time it is seen. */
+const PRELOAD_MARGIN = '300px';
 
 /**
- * A QR code of `value`, drawn as an SVG (crisp at any size, no image request). `label` is read
- * by assistive technology; the code itself is decorative for them.
+ * A QR code of `value`, as an SVG with `label` as its text alternative. It keeps its size from the
+ * start and is drawn once it nears the viewport.
  */
-export function QrCode({
-  value,
-  size = 120,
-  label,
-  className,
-}: {
-  value: string;
-  size?: number;
-  label: string;
-  className?: string;
-}) {
-  const { path, side } = useMemo(() => {
-    const matrix = qrMatrix(value);
-    return { path: qrPath(matrix, QUIET_ZONE), side: matrix.size + QUIET_ZONE * 2 };
-  }, [value]);
-  return (
-    <svg
+export function QrCode(props: QrCodeProps) {
+  const { size = 120, className } = props;
+  const box = useRef<HTMLSpanElement>(null);
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+
+  useEffect(() => {
+    if (near || !box.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [near]);
+
+  const placeholder = (
+    <span
+      ref={box}
       className={className}
-      width={size}
-      height={size}
-      viewBox={`0 0 ${side} ${side}`}
+      style={{ display: 'block', width: size, height: size, background: '#fff' }}
       role="img"
-      aria-label={label}
-      shapeRendering="crispEdges"
-      data-qr-value={value}
-    >
-      <rect width={side} height={side} fill="#fff" />
-      <path d={path} fill="#111" />
-    </svg>
+      aria-label={props.label}
+    />
+  );
+  if (!near) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <QrSvg {...props} />
+    </Suspense>
   );
 }
