@@ -260,3 +260,39 @@ test('a protected path while signed out opens the login dialog on /index, then r
   await expect(page.getByTestId('users-admin-page')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'journey-en-' }).first()).toBeVisible();
 });
+
+test('an ended session (401 from the console): cookie removed, the message, then the index with the login dialog', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
+  const account = {
+    email: `expired-${run}@e2e.test`,
+    phone: `137${String(run).slice(-8)}`,
+    password: PASSWORD,
+    realName: 'Expiring',
+  };
+  await registerThroughApi(request, account);
+  const token = (await signInThroughApi(request, account.email, account.password))!;
+  await context.addCookies([{ name: 'Admin-Token', value: token, url: baseURL! }]);
+  await page.goto('/own-space/userInfo?lang=en');
+  await expect(page.getByTestId('profile-email')).toHaveText(account.email);
+
+  // The session ends on the server (signed out elsewhere); the next console call answers 401.
+  expect(
+    (await request.get('/api/v1/user/signout', { headers: { Authorization: `Bearer ${token}` } })).ok(),
+  ).toBe(true);
+  await page.getByTestId('profile-real-name').fill('Still_Here');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByText('login information expired, please log in again')).toBeVisible();
+  expect((await context.cookies()).some((c) => c.name === 'Admin-Token' && c.value)).toBe(false);
+  // The error is kept in session storage (spec point 8).
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('errorInfo') ?? 'null'))).toMatchObject({
+    status: 401,
+  });
+  // When the message closes (2 s), the visitor is sent to the index and asked to log in again.
+  await expect(page).toHaveURL(/\/index$/, { timeout: 10_000 });
+  await expect(page.getByTestId('login-dialog')).toBeVisible();
+  await expect(page.getByTestId('nav-login')).toBeVisible();
+});
