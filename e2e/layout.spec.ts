@@ -14,11 +14,13 @@ async function openHome(page: Page, language = 'en', query = '') {
   await expect(page.getByTestId('toolbox')).toBeVisible();
 }
 
+let accounts = 0;
+
 /** A signed-in account made through the API of the e2e server; returns its session token. */
 async function signedInAccount(request: Parameters<typeof registerThroughApi>[0], name: string) {
   const account = {
     email: `${name}-${run}@e2e.test`,
-    phone: `137${String(run + name.length).slice(-8)}`,
+    phone: `137${String(run + (accounts += 1)).slice(-8)}`,
     password: 'layout-pass1',
     realName: 'Layout',
   };
@@ -289,6 +291,16 @@ test.describe('site analytics', () => {
     expect(home!.opened_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(about!.duration_ms).toBeGreaterThanOrEqual(1200);
     expect(about!.duration_ms).toBeLessThan(60_000);
+  });
+
+  test('a signed-in visit is stored with the login flag', async ({ page, context, request, baseURL }) => {
+    const token = await signedInAccount(request, 'visitor');
+    await context.addCookies([{ name: 'Admin-Token', value: token, url: baseURL! }]);
+    const start = lastId();
+    await openHome(page, 'en', `&visit=${run}-in`);
+    await expect
+      .poll(() => visitsSince(start).map((v) => [v.url, v.logged_in]))
+      .toEqual([[`/index?lang=en&visit=${run}-in`, 1]]);
   });
 
   test('a phone visit is stored with the mobile channel', async ({ page }) => {
