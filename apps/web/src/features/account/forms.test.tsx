@@ -200,6 +200,63 @@ describe('full registration form', () => {
     expect(await within(form).findByText('30 characters max')).toBeTruthy();
   });
 
+  it('sends the whole form with the company size code, and says a wrong SMS code at its field', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch(
+        (url) =>
+          url.startsWith('/api/v1/user/register/check')
+            ? json({ code: 0, message: 'ok', data: { valid: true } })
+            : undefined,
+        (url, init) => {
+          if (url !== '/api/v1/user/register/step2') return undefined;
+          posted.push(JSON.parse(String(init!.body)));
+          return json(
+            {
+              code: 30005,
+              message: 'The SMS verification code is wrong or has expired',
+              ErrorCode: 30005,
+              ErrorMsg: 'Wrong or expired SMS code',
+            },
+            400,
+          );
+        },
+      ).fetchMock,
+    );
+    const form = await renderRegister();
+    const type = (testId: string, value: string) =>
+      fireEvent.change(screen.getByTestId(testId), { target: { value } });
+    type('register-real-name', '张三_Test');
+    type('register-password', 'secret123');
+    type('register-confirm-password', 'secret123');
+    type('register-phone', '13800138000');
+    type('register-code', '123456');
+    type('register-company', 'Pixora Labs');
+    type('register-industry', 'Photography');
+    fireEvent.mouseDown(within(form).getAllByRole('combobox')[1]!);
+    fireEvent.click(await screen.findByTitle('501-1000'));
+    fireEvent.click(screen.getByTestId('register-agreement'));
+    fireEvent.submit(form);
+    expect(await within(form).findByText('The SMS verification code is wrong or has expired')).toBeTruthy();
+    expect(posted).toEqual([
+      {
+        email: 'new@example.com',
+        token: 'tok',
+        region: 'CN',
+        phone: '13800138000',
+        code: '123456',
+        real_name: '张三_Test',
+        password: 'secret123',
+        confirm_password: 'secret123',
+        company: 'Pixora Labs',
+        industry: 'Photography',
+        company_size: -2,
+        agreement: 'true',
+      },
+    ]);
+  });
+
   it('asks for a valid phone before sending the SMS code, then counts down 60 s', async () => {
     const sent = vi.fn(() =>
       json({ code: 0, message: 'Verification code sent. Please notice your messages.', data: {} }),
