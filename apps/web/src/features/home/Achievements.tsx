@@ -30,7 +30,7 @@ export function Achievements({
       className={styles.carousel}
       aria-roledescription={t('home.carousel.carousel')}
       aria-labelledby={labelledBy}
-      role="region"
+      role="group"
       data-testid="home-achievements"
       {...carousel.pause.bind}
     >

@@ -63,7 +63,7 @@ const selectedTab = () =>
 const visibleCards = (testId: string) =>
   screen
     .getAllByTestId(testId)
-    .filter((card) => card.closest('li')?.getAttribute('data-visible') === 'true')
+    .filter((card) => card.closest('[data-visible]')?.getAttribute('data-visible') === 'true')
     .map((card) => within(card).getByRole('heading').textContent);
 
 beforeEach(() => {

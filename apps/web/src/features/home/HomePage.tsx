@@ -51,7 +51,7 @@ export function HomePage() {
 
       <section className={styles.figures} aria-label={t('home.figures.title')}>
         <div className="wrap">
-          <Loaded query={figures} minHeight={96}>
+          <Loaded query={figures} size={styles.figuresSize}>
             {(items) => (
               <dl className={styles.figureGrid}>
                 {items.map((figure) => (
@@ -67,7 +67,7 @@ export function HomePage() {
       </section>
 
       <HomeSection id="tech" title={t('home.tech.title')} lead={t('home.tech.lead')}>
-        <Loaded query={technology} minHeight={520}>
+        <Loaded query={technology} size={styles.techSize}>
           {(categories) => <TechCarousel categories={categories} />}
         </Loaded>
       </HomeSection>

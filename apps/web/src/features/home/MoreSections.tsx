@@ -9,6 +9,8 @@ import { HomeSection } from './HomeSection.tsx';
 import { LazyImage } from '../../components/LazyImage.tsx';
 import { Loaded } from './Loaded.tsx';
 import { Sectors } from './Sectors.tsx';
+import { NARROW_QUERY } from './carousel/timing.ts';
+import { useMediaQuery } from './carousel/useMediaQuery.ts';
 import styles from './MoreSections.module.css';
 
 /**
@@ -23,6 +25,7 @@ export function MoreSections({ technology }: { technology: TechCategory[] }) {
   const sectors = useHomeContent('sectors');
   const access = useHomeContent('access');
   const cases = useHomeContent('cases');
+  const narrow = useMediaQuery(NARROW_QUERY);
 
   return (
     <>
@@ -32,7 +35,7 @@ export function MoreSections({ technology }: { technology: TechCategory[] }) {
         title={t('home.advantages.title')}
         lead={t('home.advantages.lead')}
       >
-        <Loaded query={advantages} minHeight={260}>
+        <Loaded query={advantages} size={styles.advantagesSize}>
           {(items) => (
             <ul className={styles.advantages}>
               {items.map((advantage) => (
@@ -53,33 +56,41 @@ export function MoreSections({ technology }: { technology: TechCategory[] }) {
         title={t('home.achievements.title')}
         lead={t('home.achievements.lead')}
       >
-        <Loaded query={achievements} minHeight={360}>
+        <Loaded query={achievements} size={styles.achievementsSize}>
           {(items) => <Achievements achievements={items} labelledBy="home-achievements-title" />}
         </Loaded>
       </HomeSection>
 
       <HomeSection id="sectors" title={t('home.sectors.title')} lead={t('home.sectors.lead')}>
-        <Loaded query={sectors} minHeight={380}>
+        <Loaded query={sectors} size={styles.sectorsSize}>
           {(items) => <Sectors sectors={items} technology={technology} />}
         </Loaded>
       </HomeSection>
 
       <HomeSection id="access" tone="tinted" title={t('home.access.title')} lead={t('home.access.lead')}>
-        <Loaded query={access} minHeight={280}>
+        <Loaded query={access} size={styles.accessSize}>
           {(modes) => <AccessModes modes={modes} />}
         </Loaded>
       </HomeSection>
 
       <HomeSection id="cases" title={t('home.cases.title')} lead={t('home.cases.lead')}>
-        <Loaded query={cases} minHeight={400}>
+        <Loaded query={cases} size={styles.casesSize}>
           {(data) => (
-            <LazyImage
-              src={contentImage(localize(data.image, language))}
-              alt={localize(data.alt, language)}
-              width={data.width}
-              height={data.height}
-              className={styles.cases}
-            />
+            // Phones scroll the picture sideways rather than shrink its captions out of reading size.
+            <div
+              className={styles.casesScroll}
+              role={narrow ? 'region' : undefined}
+              aria-label={narrow ? t('home.cases.scroll') : undefined}
+              tabIndex={narrow ? 0 : undefined}
+            >
+              <LazyImage
+                src={contentImage(localize(data.image, language))}
+                alt={localize(data.alt, language)}
+                width={data.width}
+                height={data.height}
+                className={styles.cases}
+              />
+            </div>
           )}
         </Loaded>
       </HomeSection>

@@ -31,11 +31,11 @@ export function CardTrack<T>(props: CardTrackProps<T>) {
   const style = { '--start': props.start, '--per-view': props.perView } as CSSProperties;
   return (
     <div className={`${styles.viewport} ${props.className ?? ''}`} {...swipe}>
-      <ul id={props.id} className={styles.track} style={style} aria-live={props.live}>
+      <div id={props.id} className={styles.track} style={style} aria-live={props.live}>
         {props.items.map((item, i) => {
           const visible = i >= props.start && i < props.start + props.perView;
           return (
-            <li
+            <div
               key={props.itemKey(item)}
               role="group"
               aria-roledescription={t('home.carousel.slide')}
@@ -46,10 +46,10 @@ export function CardTrack<T>(props: CardTrackProps<T>) {
               data-visible={visible}
             >
               {props.renderItem(item, i)}
-            </li>
+            </div>
           );
         })}
-      </ul>
+      </div>
     </div>
   );
 }
