@@ -200,6 +200,8 @@ test.describe('home page layout', () => {
       page,
     }, testInfo) => {
       await page.setViewportSize({ width: layout.width, height: 900 });
+      // Still carousels for the screenshots (rotation starts stopped and nothing slides).
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/index');
       await homeLoaded(page);
 
@@ -248,6 +250,23 @@ test.describe('home page layout', () => {
       'src',
       /banner1-zh_tw[-\w]*\.svg$/,
     );
+  });
+
+  test('with reduced motion the carousels start stopped and can be started', async ({ page }) => {
+    await page.clock.install();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/index?lang=en');
+    await homeLoaded(page);
+    const banner = page.getByTestId('home-banner');
+    const rotation = banner.getByTestId('carousel-rotation');
+    await expect(rotation).toHaveAccessibleName('Start automatic rotation');
+    await page.clock.runFor(20_000);
+    expect(await activeBanner(page)).toBe(0);
+    await rotation.click();
+    await expect(rotation).toHaveAccessibleName('Stop automatic rotation');
+    await page.mouse.move(2, 2);
+    await page.clock.runFor(5000);
+    await expect.poll(() => activeBanner(page)).toBe(1);
   });
 
   test('the category tabs work with the keyboard', async ({ page }) => {

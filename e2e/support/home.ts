@@ -17,10 +17,10 @@ export async function selectedTechTab(page: Page): Promise<number> {
   return states.indexOf('true');
 }
 
-/** Headings of the cards a carousel shows now (cards outside the view are marked data-visible=false). */
+/** Headings of the cards a carousel shows now (slides outside the view are marked data-visible=false). */
 export function visibleCardTitles(page: Page, testId: string): Promise<string[]> {
   return page
-    .locator(`li[data-visible="true"] [data-testid="${testId}"] h3`)
+    .locator(`[data-visible="true"] > [data-testid="${testId}"] h3`)
     .evaluateAll((els) => els.map((el) => el.textContent ?? ''));
 }
 
@@ -43,8 +43,11 @@ export async function pauseClockAndRestart(page: Page, testId: string): Promise<
 
 /** Scrolls down to the lower sections (their code loads as they come near) and waits for them. */
 export async function showLowerSections(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(page.getByTestId('sector').first()).toBeVisible();
+  await homeLoaded(page);
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByTestId('sector').first()).toBeVisible({ timeout: 1000 });
+  }).toPass();
 }
 
 /** Scrolls to the bottom and back so that every lazy image has been asked for. */
