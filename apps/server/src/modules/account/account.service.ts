@@ -24,7 +24,7 @@ import { ApiError, type FieldError } from '../../platform/error-catalogue.ts';
 import type { Language } from '../../platform/messages.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
-import { accountMail, smsCode } from './mail-templates.ts';
+import { accountMail, smsCode, type MailKind } from './mail-templates.ts';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 const REGISTER_LINK_TTL_MS = 24 * 3600_000;
@@ -224,6 +224,21 @@ export class AccountService {
     return url.toString();
   }
 
+  /** Mails `email` a single-use link to `route` (registration or reset, by `purpose`). */
+  private async mailLink(
+    kind: MailKind,
+    purpose: 'register' | 'reset',
+    email: string,
+    info: RequestInfo,
+  ): Promise<void> {
+    const [ttl, route] =
+      purpose === 'register' ? [REGISTER_LINK_TTL_MS, '/register'] : [RESET_LINK_TTL_MS, '/changePwd'];
+    const token = await this.issueEmailToken(purpose, email, ttl);
+    await this.deps.mailer.send(
+      accountMail(kind, info.language, email, this.link(info, route, token, email)),
+    );
+  }
+
   /** Step 1 answers the same whether or not the e-mail has an account; the mail itself tells the owner. */
   async registerStep1(input: { email?: string; captcha?: string; captcha_id?: string }, info: RequestInfo) {
     validate({ email: checkEmail(input.email), captcha: checkCode(input.captcha) });
@@ -236,17 +251,8 @@ export class AccountService {
       .select('id')
       .where('email', '=', email)
       .executeTakeFirst();
-    if (exists) {
-      const token = await this.issueEmailToken('reset', email, RESET_LINK_TTL_MS);
-      await this.deps.mailer.send(
-        accountMail('existing', info.language, email, this.link(info, '/changePwd', token, email)),
-      );
-    } else {
-      const token = await this.issueEmailToken('register', email, REGISTER_LINK_TTL_MS);
-      await this.deps.mailer.send(
-        accountMail('register', info.language, email, this.link(info, '/register', token, email)),
-      );
-    }
+    if (exists) await this.mailLink('existing', 'reset', email, info);
+    else await this.mailLink('register', 'register', email, info);
   }
 
   private async consumeEmailToken(purpose: 'register' | 'reset', email: string, token: string | undefined) {
@@ -382,17 +388,8 @@ export class AccountService {
       .executeTakeFirst();
     // A mail goes out either way (a reset link, or a registration link for an address without an
     // account), so neither the answer nor its timing tells whether the address is registered.
-    if (exists) {
-      const token = await this.issueEmailToken('reset', email, RESET_LINK_TTL_MS);
-      await this.deps.mailer.send(
-        accountMail('reset', info.language, email, this.link(info, '/changePwd', token, email)),
-      );
-    } else {
-      const token = await this.issueEmailToken('register', email, REGISTER_LINK_TTL_MS);
-      await this.deps.mailer.send(
-        accountMail('noAccount', info.language, email, this.link(info, '/register', token, email)),
-      );
-    }
+    if (exists) await this.mailLink('reset', 'reset', email, info);
+    else await this.mailLink('noAccount', 'register', email, info);
   }
 
   async resetStep2(input: Record<string, string | undefined>, info: RequestInfo) {

@@ -136,17 +136,16 @@ describe('login dialog', () => {
   });
 });
 
+/** The registration link of the page is still good. */
+const linkValid = (url: string) =>
+  url.startsWith('/api/v1/user/register/check')
+    ? json({ code: 0, message: 'ok', data: { valid: true } })
+    : undefined;
+
 describe('full registration form', () => {
   beforeEach(() => {
     resetSessionForTests({ domainChecked: true });
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch((url) =>
-        url.startsWith('/api/v1/user/register/check')
-          ? json({ code: 0, message: 'ok', data: { valid: true } })
-          : undefined,
-      ).fetchMock,
-    );
+    vi.stubGlobal('fetch', fakeFetch(linkValid).fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -204,25 +203,19 @@ describe('full registration form', () => {
     const posted: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      fakeFetch(
-        (url) =>
-          url.startsWith('/api/v1/user/register/check')
-            ? json({ code: 0, message: 'ok', data: { valid: true } })
-            : undefined,
-        (url, init) => {
-          if (url !== '/api/v1/user/register/step2') return undefined;
-          posted.push(JSON.parse(String(init!.body)));
-          return json(
-            {
-              code: 30005,
-              message: 'The SMS verification code is wrong or has expired',
-              ErrorCode: 30005,
-              ErrorMsg: 'Wrong or expired SMS code',
-            },
-            400,
-          );
-        },
-      ).fetchMock,
+      fakeFetch(linkValid, (url, init) => {
+        if (url !== '/api/v1/user/register/step2') return undefined;
+        posted.push(JSON.parse(String(init!.body)));
+        return json(
+          {
+            code: 30005,
+            message: 'The SMS verification code is wrong or has expired',
+            ErrorCode: 30005,
+            ErrorMsg: 'Wrong or expired SMS code',
+          },
+          400,
+        );
+      }).fetchMock,
     );
     const form = await renderRegister();
     const type = (testId: string, value: string) =>
@@ -263,13 +256,8 @@ describe('full registration form', () => {
     );
     vi.stubGlobal(
       'fetch',
-      fakeFetch(
-        (url) =>
-          url.startsWith('/api/v1/user/register/check')
-            ? json({ code: 0, message: 'ok', data: { valid: true } })
-            : undefined,
-        (url) => (url.startsWith('/api/v1/user/send_phone_code') ? sent() : undefined),
-      ).fetchMock,
+      fakeFetch(linkValid, (url) => (url.startsWith('/api/v1/user/send_phone_code') ? sent() : undefined))
+        .fetchMock,
     );
     const form = await renderRegister();
     fireEvent.click(screen.getByTestId('register-send-code'));
