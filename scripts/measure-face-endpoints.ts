@@ -40,7 +40,7 @@ for (const [endpoint, images, parameter] of cases) {
   }
   const s = summarize(times);
   console.log(
-    `${endpoint} ${JSON.stringify(parameter)}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+    `${endpoint} ${JSON.stringify(parameter)}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, min ${s.min.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
   );
 }
 clearInterval(sample);

@@ -1,13 +1,15 @@
 /**
  * Age, gender, race and appearance attributes on the labelled real photos (docs/quality.md):
  *   node --import tsx packages/vision/scripts/measure-attributes.ts [--faces]
- * Compares the age/gender models (HSE-FaceRes, GEAR, SSR-Net) and prints the measurements behind
+ * Compares the age/gender models (HSE-FaceRes, GEAR, SSR-Net, face-api) and prints the measurements behind
  * the glasses, beard, eyelid and attractiveness rules per label.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { GraphModel, Tensor } from '@tensorflow/tfjs';
-import { initTf, tf } from '../src/runtime/tfjs.ts';
+import { initTf, tf, wasmBinariesDir } from '../src/runtime/tfjs.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import { faceanalysis } from '../src/algorithms/face/analysis.ts';
 import { loadGraphModelFromFile } from '../src/runtime/model-files.ts';
@@ -24,8 +26,30 @@ const ssrAge: GraphModel = await loadGraphModelFromFile(humanModelsPackagePath('
 const ssrGender: GraphModel = await loadGraphModelFromFile(humanModelsPackagePath('gender'));
 const params = faceanalysis.parseParams({ faceres: true, gear: true, appearance: true, smallFaces: false });
 
-/** SSR-Net age and gender on the square around the face box, fed as Human feeds them. */
-async function ssrnet(buf: Buffer, f: FaceAnalysisFace): Promise<{ age: number; gender: 0 | 1 }> {
+// face-api's age/gender net (devDependency), through its node-wasm build: a CommonJS bundle with its
+// own tfjs instance, put on the same wasm backend.
+interface FaceApi {
+  tf: {
+    setWasmPaths(p: string): void;
+    setBackend(b: string): Promise<boolean>;
+    tensor4d(d: Float32Array, s: number[]): unknown;
+  };
+  nets: {
+    ageGenderNet: {
+      loadFromDisk(dir: string): Promise<void>;
+      predictAgeAndGender(t: unknown): Promise<{ age: number; gender: 'male' | 'female' }>;
+    };
+  };
+}
+const require = createRequire(import.meta.url);
+const faceApiDir = path.dirname(require.resolve('@vladmandic/face-api/package.json'));
+const faceapi = require(path.join(faceApiDir, 'dist', 'face-api.node-wasm.js')) as FaceApi;
+faceapi.tf.setWasmPaths(wasmBinariesDir());
+await faceapi.tf.setBackend('wasm');
+await faceapi.nets.ageGenderNet.loadFromDisk(path.join(faceApiDir, 'model'));
+
+/** RGB pixels of the square around the face box, resized to n x n. */
+async function faceSquare(buf: Buffer, f: FaceAnalysisFace, n: number): Promise<Buffer> {
   const r = f.rectangle;
   const side = Math.max(r.width, r.height);
   const meta = await sharp(buf).metadata();
@@ -39,10 +63,25 @@ async function ssrnet(buf: Buffer, f: FaceAnalysisFace): Promise<{ age: number; 
       width: Math.min(Math.round(side), (meta.width ?? 0) - left),
       height: Math.min(Math.round(side), (meta.height ?? 0) - top),
     })
-    .resize(64, 64, { fit: 'fill' })
+    .resize(n, n, { fit: 'fill' })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
+  return data;
+}
+
+/** face-api's age/gender net on the 112 px square around the face box (RGB 0..255). */
+async function faceApi(buf: Buffer, f: FaceAnalysisFace): Promise<{ age: number; gender: 0 | 1 }> {
+  const data = await faceSquare(buf, f, 112);
+  const r = await faceapi.nets.ageGenderNet.predictAgeAndGender(
+    faceapi.tf.tensor4d(Float32Array.from(data), [1, 112, 112, 3]),
+  );
+  return { age: r.age, gender: r.gender === 'male' ? 1 : 0 };
+}
+
+/** SSR-Net age and gender on the square around the face box, fed as Human feeds them. */
+async function ssrnet(buf: Buffer, f: FaceAnalysisFace): Promise<{ age: number; gender: 0 | 1 }> {
+  const data = await faceSquare(buf, f, 64);
   const [ageT, genderT] = tf.tidy(() => {
     const rgb = tf.div(tf.tensor4d(Float32Array.from(data), [1, 64, 64, 3]), 255);
     const grey = tf.sum(tf.mul(rgb, tf.tensor1d([0.2989, 0.587, 0.114])), 3, true);
@@ -62,6 +101,7 @@ interface Row {
   label: FaceLabel & { age?: [number, number] };
   face: FaceAnalysisFace;
   ssr: { age: number; gender: 0 | 1 };
+  fapi: { age: number; gender: 0 | 1 };
 }
 const rows: Row[] = [];
 async function add(id: string, buf: Buffer, label: Row['label'], all = false) {
@@ -70,7 +110,13 @@ async function add(id: string, buf: Buffer, label: Row['label'], all = false) {
   const faces = all ? res.faces : res.faces.sort((a, b) => b.rectangle.width - a.rectangle.width).slice(0, 1);
   if (faces.length === 0) console.log(`${id}: no face`);
   for (const [i, face] of faces.entries())
-    rows.push({ id: all ? `${id}#${i}` : id, label, face, ssr: await ssrnet(buf, face) });
+    rows.push({
+      id: all ? `${id}#${i}` : id,
+      label,
+      face,
+      ssr: await ssrnet(buf, face),
+      fapi: await faceApi(buf, face),
+    });
 }
 
 const WOMAN: FaceLabel = { gender: 0, glasses: 'none', beard: false };
@@ -107,20 +153,22 @@ console.log(`faces measured: ${rows.length}`);
 console.log(`gender faceres: ${acc((r) => r.face.gender?.value)}`);
 console.log(`gender gear:    ${acc((r) => r.face.gear?.gender.value)}`);
 console.log(`gender ssrnet:  ${acc((r) => r.ssr.gender)}`);
+console.log(`gender face-api: ${acc((r) => r.fapi.gender)}`);
 const aged = rows.filter((r) => r.label.age);
 const inBand = (pick: (r: Row) => number) =>
   `${aged.filter((r) => pick(r) >= r.label.age![0] && pick(r) <= r.label.age![1]).length}/${aged.length}`;
 console.log(`age in labelled band faceres: ${inBand((r) => r.face.age ?? 0)}`);
 console.log(`age in labelled band gear:    ${inBand((r) => r.face.gear?.age ?? 0)}`);
 console.log(`age in labelled band ssrnet:  ${inBand((r) => r.ssr.age)}`);
+console.log(`age in labelled band face-api: ${inBand((r) => r.fapi.age)}`);
 const ast = rows.find((r) => r.id.startsWith('astronaut'))!;
 console.log(
-  `astronaut age (about 42): faceres ${g(ast.face.age)} gear ${g(ast.face.gear?.age)} ssrnet ${g(ast.ssr.age)}`,
+  `astronaut age (about 42): faceres ${g(ast.face.age)} gear ${g(ast.face.gear?.age)} ssrnet ${g(ast.ssr.age)} face-api ${g(ast.fapi.age)}`,
 );
 const man = rows.filter((r) => /^fm0\./.test(r.id));
 const spread = (v: number[]) => `${Math.min(...v).toFixed(1)}-${Math.max(...v).toFixed(1)}`;
 console.log(
-  `row-0 man (${man.length} photos) age range: faceres ${spread(man.map((r) => r.face.age ?? 0))} gear ${spread(man.map((r) => r.face.gear?.age ?? 0))} ssrnet ${spread(man.map((r) => r.ssr.age))}`,
+  `row-0 man (${man.length} photos) age range: faceres ${spread(man.map((r) => r.face.age ?? 0))} gear ${spread(man.map((r) => r.face.gear?.age ?? 0))} ssrnet ${spread(man.map((r) => r.ssr.age))} face-api ${spread(man.map((r) => r.fapi.age))}`,
 );
 const races: Record<string, number> = {};
 for (const r of rows) races[r.face.gear!.race.value] = (races[r.face.gear!.race.value] ?? 0) + 1;
