@@ -240,6 +240,24 @@ test.describe('site chrome', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/index?lang=en`);
   });
 
+  test('on phones the tool box folds behind one button and leaves out the QR codes', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openHome(page);
+    const fold = page.getByTestId('toolbox-fold');
+    await expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('toolbox-support')).toBeHidden();
+    await scrollTo(page, 200);
+    await expect(page.getByTestId('toolbox-top')).toBeVisible();
+    await fold.click();
+    await expect(fold).toHaveAttribute('aria-expanded', 'true');
+    for (const tool of ['toolbox-support', 'toolbox-mail', 'toolbox-share'])
+      await expect(page.getByTestId(tool)).toBeVisible();
+    for (const tool of ['toolbox-official', 'toolbox-miniprogram'])
+      await expect(page.getByTestId(tool)).toBeHidden();
+    await page.getByTestId('toolbox-support').click();
+    await expect(page.getByTestId('support-panel')).toBeVisible();
+  });
+
   test('no feedback button outside the internal domain, signed in or not', async ({
     page,
     context,

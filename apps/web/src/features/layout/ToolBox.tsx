@@ -1,5 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import {
+  AppstoreOutlined,
+  CloseOutlined,
   CustomerServiceOutlined,
   EditOutlined,
   MailOutlined,
@@ -81,6 +83,7 @@ function Tool({
   href,
   expanded,
   ref,
+  pinned = false,
 }: {
   icon: ReactNode;
   label: string;
@@ -89,9 +92,11 @@ function Tool({
   href?: string;
   expanded?: boolean;
   ref?: Ref<HTMLButtonElement>;
+  /** Stays in view on phones while the other tools are folded away. */
+  pinned?: boolean;
 }) {
   return (
-    <div className={styles.item}>
+    <div className={`${styles.item} ${pinned ? '' : styles.foldable}`}>
       {href ? (
         <a className={styles.tool} href={href} aria-label={label} data-testid={testId}>
           {icon}
@@ -137,6 +142,8 @@ export function ToolBox() {
     supportButton.current?.focus();
   };
   const items = toolBoxItems({ domain, signedIn: token !== null, scrolledFar: showTop });
+  // On phones the tools fold behind one button, so that they do not cover the page.
+  const [unfolded, setUnfolded] = useState(false);
   const origin = window.location.origin;
 
   const backToTop = () => {
@@ -147,7 +154,24 @@ export function ToolBox() {
 
   return (
     <>
-      <aside className={styles.box} aria-label={t('toolbox.label')} data-testid="toolbox">
+      <aside
+        className={styles.box}
+        aria-label={t('toolbox.label')}
+        data-unfolded={unfolded}
+        data-testid="toolbox"
+      >
+        <div className={`${styles.item} ${styles.fold}`}>
+          <button
+            type="button"
+            className={styles.tool}
+            aria-expanded={unfolded}
+            aria-label={unfolded ? t('toolbox.fold') : t('toolbox.unfold')}
+            onClick={() => setUnfolded((value) => !value)}
+            data-testid="toolbox-fold"
+          >
+            {unfolded ? <CloseOutlined /> : <AppstoreOutlined />}
+          </button>
+        </div>
         {items.includes('feedback') && (
           <Tool
             icon={<EditOutlined />}
@@ -197,6 +221,7 @@ export function ToolBox() {
             label={t('toolbox.backToTop')}
             testId="toolbox-top"
             onClick={backToTop}
+            pinned
           />
         )}
       </aside>
