@@ -10,6 +10,8 @@ export const PASSWORD_REGISTER_MAX = 16;
 export const COMPANY_MIN = 3;
 export const COMPANY_MAX = 30;
 export const INDUSTRY_MAX = 20;
+/** Longest real name, in characters (same bound as the company name). */
+export const NAME_MAX = 30;
 export const COMPANY_SIZES = [0, 1, -1, -2, -3] as const;
 export type CompanySize = (typeof COMPANY_SIZES)[number];
 
@@ -35,6 +37,7 @@ export type RuleKey =
   | 'codeRequired'
   | 'nameRequired'
   | 'nameCharacters'
+  | 'nameMax'
   | 'companyRequired'
   | 'companyMin'
   | 'companyMax'
@@ -84,7 +87,8 @@ export function checkCode(value: string | undefined): RuleKey | undefined {
 export function checkName(value: string | undefined): RuleKey | undefined {
   const v = (value ?? '').trim();
   if (!v) return 'nameRequired';
-  return NAME.test(v) && v.length <= 30 ? undefined : 'nameCharacters';
+  if (!NAME.test(v)) return 'nameCharacters';
+  return [...v].length > NAME_MAX ? 'nameMax' : undefined;
 }
 
 export function checkCompany(value: string | undefined): RuleKey | undefined {

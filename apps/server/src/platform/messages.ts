@@ -30,6 +30,7 @@ export const messages = {
   companyRequired: { zh: '请输入公司名称', zh_tw: '請輸入公司名稱', en: 'Please enter the company name' },
   companyMin: { zh: '不少于 3 个字符。', zh_tw: '不少於 3 個字元。', en: 'No less than 3 characters.' },
   companyMax: { zh: '最多 30 个字符', zh_tw: '最多 30 個字元', en: '30 characters max' },
+  nameMax: { zh: '最多 30 个字符', zh_tw: '最多 30 個字元', en: '30 characters max' },
   industryRequired: { zh: '请输入所属行业', zh_tw: '請輸入所屬行業', en: 'Please enter the industry' },
   industryMax: { zh: '最多 20 个字符', zh_tw: '最多 20 個字元', en: '20 characters max' },
   companySizeRequired: {

@@ -628,6 +628,9 @@ describe('validation of every account form', () => {
     expect(fieldMessages(await update({ real_name: ' ' }))).toEqual({
       real_name: 'Please enter your real name',
     });
+    expect(fieldMessages(await update({ real_name: '名'.repeat(31) }))).toEqual({
+      real_name: '30 characters max',
+    });
     expect(fieldMessages(await update({ company: 'ab' }))).toEqual({ company: 'No less than 3 characters.' });
     expect(fieldMessages(await update({ company: 'c'.repeat(31) }))).toEqual({
       company: '30 characters max',

@@ -16,6 +16,7 @@ export const RULE_MESSAGE_KEYS: Record<RuleKey, string> = {
   companyRequired: 'account.rules.companyRequired',
   companyMin: 'account.rules.companyMin',
   companyMax: 'account.rules.companyMax',
+  nameMax: 'account.rules.nameMax',
   industryRequired: 'account.rules.industryRequired',
   industryMax: 'account.rules.industryMax',
   companySizeRequired: 'account.rules.companySizeRequired',
