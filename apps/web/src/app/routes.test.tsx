@@ -6,6 +6,7 @@ import { menuResponse } from '../test/fixtures/menu.ts';
 import type { Language } from '../i18n/language.ts';
 import { routes } from './routes.tsx';
 import solution from '../../../../content/site/solution.json';
+import figures from '../../../../content/site/figures.json';
 
 async function visit(path: string, language: Language = 'en') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -19,6 +20,7 @@ describe('routes', () => {
       (url) => (url.startsWith('/api/v1/menu/') ? json(menuResponse) : undefined),
       (url) => (url === '/samples/samples.json' ? json([]) : undefined),
       (url) => (url === '/api/v1/content/solution' ? json({ code: 0, data: solution }) : undefined),
+      (url) => (url === '/api/v1/content/figures' ? json({ code: 0, data: figures }) : undefined),
     );
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -32,7 +34,7 @@ describe('routes', () => {
     const router = await visit('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
-    expect(screen.getByText('118')).toBeTruthy();
+    expect(await screen.findByText('118')).toBeTruthy();
     expect(screen.getByText('2.7 ms')).toBeTruthy();
   });
 
