@@ -33,6 +33,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0002_accounts',
       '0003_content',
       '0004_face_sets',
+      '0005_console',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

@@ -220,6 +220,97 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('face_sets').execute();
       },
     },
+    '0005_console': {
+      async up(db: Kysely<unknown>) {
+        // Apps of developers (the seeded demo app keeps user_id null and an unlimited quota), their
+        // application for what needs review, and the state of that review.
+        const appColumns: Array<
+          [string, 'integer' | 'text', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder]
+        > = [
+          ['user_id', 'integer', (c) => c.references('users.id').onDelete('cascade')],
+          ['description', 'text', (c) => c.notNull().defaultTo('')],
+          ['scenario', 'text', (c) => c.notNull().defaultTo('')],
+          ['expected_daily_calls', 'integer', (c) => c.notNull().defaultTo(0)],
+          ['contact_phone', 'text', (c) => c.notNull().defaultTo('')],
+          // Calls allowed per day; null is unlimited.
+          ['daily_quota', 'integer', (c) => c],
+          // Capability ids asked for that need review, comma-separated, and the quota asked for.
+          ['requested_scopes', 'text', (c) => c.notNull().defaultTo('')],
+          ['requested_quota', 'integer', (c) => c],
+          ['review_status', 'text', (c) => c.notNull().defaultTo('none')],
+          ['review_note', 'text', (c) => c.notNull().defaultTo('')],
+          ['reviewer_id', 'integer', (c) => c],
+          ['reviewed_at', 'text', (c) => c],
+          ['updated_at', 'text', (c) => c.notNull().defaultTo('')],
+        ];
+        // One column per statement: SQLite adds a single column per ALTER TABLE.
+        for (const [name, type, build] of appColumns)
+          await db.schema.alterTable('apps').addColumn(name, type, build).execute();
+        await db.schema.createIndex('apps_user_idx').on('apps').column('user_id').execute();
+        await db.schema.createIndex('apps_review_idx').on('apps').column('review_status').execute();
+
+        // Calls of apps counted per day (UTC+8), capability, HTTP status and error code.
+        await db.schema
+          .createTable('api_usage')
+          .addColumn('app_id', 'integer', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('capability_id', 'integer', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('error_code', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('calls', 'integer', (c) => c.notNull())
+          .addColumn('total_ms', 'double precision', (c) => c.notNull().defaultTo(0))
+          .addColumn('max_ms', 'double precision', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('api_usage_pk', ['app_id', 'day', 'capability_id', 'status', 'error_code'])
+          .execute();
+
+        // Requests for an on-device SDK licence, reviewed by the admin or business role.
+        await db.schema
+          .createTable('sdk_requests')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('platform', 'text', (c) => c.notNull())
+          .addColumn('modules', 'text', (c) => c.notNull())
+          .addColumn('app_name', 'text', (c) => c.notNull())
+          .addColumn('package_name', 'text', (c) => c.notNull())
+          .addColumn('company', 'text', (c) => c.notNull())
+          .addColumn('expected_mau', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('contact_name', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('contact_phone', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('contact_email', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+          .addColumn('review_note', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('reviewer_id', 'integer')
+          .addColumn('reviewed_at', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('sdk_requests_user_idx').on('sdk_requests').column('user_id').execute();
+        await db.schema.createIndex('sdk_requests_status_idx').on('sdk_requests').column('status').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('sdk_requests').execute();
+        await db.schema.dropTable('api_usage').execute();
+        await db.schema.dropIndex('apps_review_idx').execute();
+        await db.schema.dropIndex('apps_user_idx').execute();
+        for (const name of [
+          'updated_at',
+          'reviewed_at',
+          'reviewer_id',
+          'review_note',
+          'review_status',
+          'requested_quota',
+          'requested_scopes',
+          'daily_quota',
+          'contact_phone',
+          'expected_daily_calls',
+          'scenario',
+          'description',
+          'user_id',
+        ])
+          await db.schema.alterTable('apps').dropColumn(name).execute();
+      },
+    },
   };
 }
 

@@ -24,8 +24,62 @@ export interface AppsTable {
   api_secret_hash: string;
   /** Capability ids the app may call, comma-separated; `*` means all. */
   scopes: string;
+  /** 1 enabled, 0 disabled by its owner, 2 suspended by an administrator. */
   status: number;
   created_at: string;
+  /** The developer owning the app; null for the seeded demo app. */
+  user_id: Generated<number | null>;
+  description: Generated<string>;
+  scenario: Generated<string>;
+  expected_daily_calls: Generated<number>;
+  contact_phone: Generated<string>;
+  /** Calls allowed per day (UTC+8); null is unlimited. */
+  daily_quota: Generated<number | null>;
+  /** Capability ids applied for that wait for review, comma-separated. */
+  requested_scopes: Generated<string>;
+  /** Daily quota applied for that waits for review. */
+  requested_quota: Generated<number | null>;
+  review_status: Generated<'none' | 'pending' | 'approved' | 'rejected'>;
+  review_note: Generated<string>;
+  reviewer_id: Generated<number | null>;
+  reviewed_at: Generated<string | null>;
+  updated_at: Generated<string>;
+}
+
+/** Calls of an app counted per day (UTC+8), capability, HTTP status and error code (0 for success). */
+export interface ApiUsageTable {
+  app_id: number;
+  day: string;
+  capability_id: number;
+  status: number;
+  error_code: number;
+  calls: number;
+  total_ms: number;
+  max_ms: number;
+}
+
+/** A request for an on-device SDK licence. */
+export interface SdkRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: 'android' | 'ios';
+  /** SDK modules, comma-separated (the nine of spec point 1). */
+  modules: string;
+  app_name: string;
+  /** Android package name or iOS bundle id. */
+  package_name: string;
+  company: string;
+  expected_mau: number;
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string;
+  description: string;
+  status: 'pending' | 'approved' | 'rejected';
+  review_note: string;
+  reviewer_id: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface UsersTable {
@@ -175,4 +229,6 @@ export interface Database {
   feedback: FeedbackTable;
   face_sets: FaceSetsTable;
   face_set_faces: FaceSetFacesTable;
+  api_usage: ApiUsageTable;
+  sdk_requests: SdkRequestsTable;
 }
