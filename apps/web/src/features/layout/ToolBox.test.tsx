@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { ToolBox } from './ToolBox.tsx';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
@@ -22,6 +22,11 @@ function serve() {
 }
 
 describe('tool box', () => {
+  // The dialog is a lazy chunk (antd form and upload): loaded once here, not inside a test's time.
+  beforeAll(async () => {
+    await import('../feedback/FeedbackDialog.tsx');
+  }, 30_000);
+
   afterEach(() => {
     vi.unstubAllGlobals();
     resetSessionForTests();
@@ -33,8 +38,8 @@ describe('tool box', () => {
     resetSessionForTests({ token: 'tok', domain: 'IN', domainChecked: true });
     await renderWithProviders(<ToolBox />);
     fireEvent.click(screen.getByTestId('toolbox-feedback'));
-    expect(await screen.findByTestId('feedback-dialog')).toBeTruthy();
-  });
+    expect(await screen.findByTestId('feedback-dialog', {}, { timeout: 5000 })).toBeTruthy();
+  }, 15_000);
 
   it('offers no feedback outside, or inside when signed out', async () => {
     serve();
