@@ -34,6 +34,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0003_content',
       '0004_face_sets',
       '0005_console',
+      '0006_console_language',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

@@ -311,6 +311,20 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           await db.schema.alterTable('apps').dropColumn(name).execute();
       },
     },
+    '0006_console_language': {
+      async up(db: Kysely<unknown>) {
+        // The language the developer applied in: review results are mailed in it.
+        for (const table of ['apps', 'sdk_requests'])
+          await db.schema
+            .alterTable(table)
+            .addColumn('language', 'text', (c) => c.notNull().defaultTo('zh'))
+            .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ['apps', 'sdk_requests'])
+          await db.schema.alterTable(table).dropColumn('language').execute();
+      },
+    },
   };
 }
 

@@ -44,6 +44,8 @@ export interface AppsTable {
   reviewer_id: Generated<number | null>;
   reviewed_at: Generated<string | null>;
   updated_at: Generated<string>;
+  /** Language of the application (zh, zh_tw, en): review results are mailed in it. */
+  language: Generated<string>;
 }
 
 /** Calls of an app counted per day (UTC+8), capability, HTTP status and error code (0 for success). */
@@ -80,6 +82,8 @@ export interface SdkRequestsTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Language of the request (zh, zh_tw, en): the review result is mailed in it. */
+  language: string;
 }
 
 export interface UsersTable {
