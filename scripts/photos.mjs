@@ -2,8 +2,8 @@
 //  - python3-skimage (astronaut: NASA, public domain; chelsea and coffee: CC0): the installed package, or
 //    extracted with apt-get download + dpkg -x;
 //  - opencv-doc (Apache-2.0 AND BSD-3-Clause per its debian/copyright, which excluded the non-free Lena
-//    pictures): a bearded man (html/face_swapped.jpg) and a footballer (examples/data/messi5.jpg), the two
-//    files extracted from the downloaded package.
+//    pictures): a bearded man (html/face_swapped.jpg), a man in glasses (html/example.jpg), a smiling
+//    man (html/227943776_1.jpg) and a footballer (examples/data/messi5.jpg), extracted from the package.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,7 +31,12 @@ export function ensureSkimageData() {
 
 const OPENCV_DOC = '/usr/share/doc/opencv-doc';
 /** Files used from opencv-doc, relative to /usr/share/doc/opencv-doc. */
-export const OPENCV_DOC_PHOTOS = ['opencv4/html/face_swapped.jpg', 'examples/data/messi5.jpg'];
+export const OPENCV_DOC_PHOTOS = [
+  'opencv4/html/face_swapped.jpg',
+  'opencv4/html/example.jpg',
+  'opencv4/html/227943776_1.jpg',
+  'examples/data/messi5.jpg',
+];
 
 /** Folder holding opencv-doc's files (`<dir>/opencv4/html/face_swapped.jpg`, ...), extracted on first use. */
 export function ensureOpencvDocPhotos() {

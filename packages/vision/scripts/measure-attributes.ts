@@ -16,7 +16,16 @@ import { loadGraphModelFromFile } from '../src/runtime/model-files.ts';
 import { humanModelsPackagePath } from '../src/runtime/human-models.ts';
 import type { FaceAnalysisFace } from '../src/algorithms/face/analysis-params.ts';
 import { astronautPath, groupSamplePath } from '../test/fixtures.ts';
-import { BEARDED_MAN_LABEL, beardedMan, facematchLabelled, type FaceLabel } from '../test/labelled.ts';
+import {
+  BEARDED_MAN_LABEL,
+  beardedMan,
+  facematchLabelled,
+  MAN_IN_GLASSES_LABEL,
+  manInGlasses,
+  SMILING_MAN_LABEL,
+  smilingMan,
+  type FaceLabel,
+} from '../test/labelled.ts';
 
 const verbose = process.argv.includes('--faces');
 await initTf();
@@ -124,6 +133,8 @@ await add('astronaut', readFileSync(astronautPath()), { ...WOMAN, age: [36, 48] 
 for (const n of [1, 2, 3, 4, 5, 6] as const)
   await add(`sample${n}`, readFileSync(groupSamplePath(n)), { ...WOMAN, age: [18, 42] }, true);
 await add('opencv-bearded', await beardedMan(), { ...BEARDED_MAN_LABEL, age: [20, 35] });
+await add('opencv-glasses', await manInGlasses(), { ...MAN_IN_GLASSES_LABEL, age: [18, 35] });
+await add('opencv-smiling', await smilingMan(), { ...SMILING_MAN_LABEL, age: [20, 40] });
 for (const t of await facematchLabelled()) await add(t.id, t.image, t.label);
 
 const g = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(2));

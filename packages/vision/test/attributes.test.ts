@@ -7,7 +7,7 @@ import {
 } from '../src/index.ts';
 import { getInProcessEngine } from '../src/engine.ts';
 import { astronautPath, read } from './fixtures.ts';
-import { beardedMan, facematchGridTile } from './labelled.ts';
+import { beardedMan, facematchGridTile, manInGlasses } from './labelled.ts';
 
 const analyse = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<FaceAnalysisResult>('faceanalysis', { image, params });
@@ -35,6 +35,11 @@ describe('appearance attributes and race on real photos', () => {
     expect(f!.appearance!.beard.value).toBe(1);
     expect(f!.appearance!.glasses.value).toBe('none');
     expect(f!.gender!.value).toBe(1);
+  });
+
+  it('the young man in clear metal-framed glasses of the OpenCV docs reads glasses', async () => {
+    const [f] = (await analyse(await manInGlasses(), LOOK)).faces;
+    expect(f!.appearance!.glasses.value).toBe('glasses');
   });
 
   it('men in sunglasses read sunglasses; the same man without them reads none', async () => {

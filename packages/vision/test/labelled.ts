@@ -7,7 +7,9 @@
  *    (viewed at 2x). Men and women, several apparent ethnicities, sunglasses and clear glasses.
  *    The bottom 12 px of each tile carry Human's own text overlay; the face is above it.
  *  - opencv-doc (Debian, Apache-2.0 AND BSD-3-Clause): face_swapped.jpg, a young man with a full
- *    beard and moustache, no glasses (320 x 320).
+ *    beard and moustache, no glasses (320 x 320); example.jpg, three copies of one young man in
+ *    clear metal-framed glasses (the left copy, 387 x 580, has no drawing on it); 227943776_1.jpg,
+ *    a smiling young man with a short beard, no glasses (434 x 434).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -100,3 +102,18 @@ export async function beardedMan(): Promise<Buffer> {
 }
 
 export const BEARDED_MAN_LABEL: FaceLabel = { gender: 1, glasses: 'none', beard: true };
+
+/** opencv-doc's example.jpg, left copy: a young man in clear metal-framed glasses, light stubble. */
+export async function manInGlasses(): Promise<Buffer> {
+  const file = path.join(await opencvDocDir(), 'opencv4/html/example.jpg');
+  return sharp(file).extract({ left: 0, top: 0, width: 387, height: 580 }).jpeg({ quality: 95 }).toBuffer();
+}
+
+export const MAN_IN_GLASSES_LABEL: FaceLabel = { gender: 1, glasses: 'glasses', beard: null };
+
+/** opencv-doc's 227943776_1.jpg: a smiling young man with a short beard and moustache, no glasses. */
+export async function smilingMan(): Promise<Buffer> {
+  return readFileSync(path.join(await opencvDocDir(), 'opencv4/html/227943776_1.jpg'));
+}
+
+export const SMILING_MAN_LABEL: FaceLabel = { gender: 1, glasses: 'none', beard: true };

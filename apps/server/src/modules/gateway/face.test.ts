@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
-import { beardedMan, facematchGridTile } from '../../../../../packages/vision/test/labelled.ts';
+import { beardedMan, facematchGridTile, manInGlasses } from '../../../../../packages/vision/test/labelled.ts';
 import { groupSamplePath } from '../../../../../packages/vision/test/fixtures.ts';
 
 const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
@@ -176,6 +176,11 @@ describe('gateway face family on the real engine', () => {
     expect(man.gender.value).toBe(1);
     expect(man.mustache.value).toBe(1);
     expect(man.glasses.value).toBe('none');
+
+    const reader = extra(await post('v2/macro_facial_analysis', gatewayBody(await manInGlasses()))).faces[0]
+      .face_attributes;
+    expect(reader.gender.value).toBe(1);
+    expect(reader.glasses.value).toBe('glasses');
 
     // A man in sunglasses; `beard` selects the beard/moustache attribute.
     const shades = await post('v2/macro_facial_analysis', {
