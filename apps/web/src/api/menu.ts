@@ -109,7 +109,7 @@ export function pickText(text: I18nText, language: Language): string {
 
 /** Display 1 is hidden; 0 and 2 are shown. */
 export const isDisplayed = (item: MenuItem) => item.display !== 1;
-/** Status 1 entries are shown on the internal domain only, which this build does not serve. */
+/** Status 1 entries are internal-only: shown on the internal domain (IN) only. */
 export const isPublic = (item: MenuItem) => item.status !== 1;
 
 export function findCapability(menu: readonly MenuItem[], group: string, slug: string): MenuItem | undefined {

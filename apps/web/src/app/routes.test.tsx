@@ -71,6 +71,8 @@ describe('routes', () => {
     expect(await screen.findByTestId('facepoints-demo', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Face Key Points');
     expect(screen.getByText('API documentation').closest('a')!.getAttribute('href')).toBe('/doc?id=49');
+    // The page can be shared (Web Share API or a copied link).
+    expect(screen.getByTestId('share-button').textContent).toBe('Share');
   });
 
   it('says honestly when a capability has no online demo yet', async () => {

@@ -5,12 +5,14 @@ import { CapabilityCard } from './CapabilityCard.tsx';
 import { MenuGate } from './MenuGate.tsx';
 import { useMenuData } from './useMenuData.ts';
 import { visibleItems } from './visibleItems.ts';
+import { useSession } from '../account/session.ts';
 import styles from './Algorithm.module.css';
 
 /** /algorithm: every group with its capabilities. */
 export function AlgorithmOverview() {
   const { t } = useTranslation();
   const { language } = useMenuData();
+  const { domain } = useSession();
   return (
     <>
       <header className={styles.hero}>
@@ -23,7 +25,7 @@ export function AlgorithmOverview() {
         {(menu) => (
           <div className={`wrap ${styles.body}`}>
             {menu.filter(isDisplayed).map((group) => {
-              const items = visibleItems(group);
+              const items = visibleItems(group, domain);
               if (items.length === 0) return null;
               return (
                 <section key={group.id} className={styles.groupSection} aria-labelledby={`group-${group.id}`}>

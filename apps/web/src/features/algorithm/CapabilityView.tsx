@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickText, type MenuItem } from '../../api/menu.ts';
 import { AlgorithmLink } from '../../components/AlgorithmLink.tsx';
+import { ShareButton } from '../../components/ShareButton.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { DemoArea } from './DemoArea.tsx';
 import { useMenuData } from './useMenuData.ts';
@@ -48,6 +49,8 @@ export function CapabilityView({ item }: { item: MenuItem }) {
                 {t('algorithm.docLink')}
               </Link>
             )}
+            {/* The page's address without the navigation timestamp `t`. */}
+            <ShareButton size="small" url={`${window.location.origin}${item.url}`} title={name} />
           </div>
         </div>
       </header>

@@ -6,6 +6,7 @@ import { CapabilityCard } from './CapabilityCard.tsx';
 import { MenuGate } from './MenuGate.tsx';
 import { useMenuData } from './useMenuData.ts';
 import { visibleItems } from './visibleItems.ts';
+import { useSession } from '../account/session.ts';
 import styles from './Algorithm.module.css';
 
 /** /algorithm/:group: the capabilities of one group as cards. */
@@ -13,12 +14,13 @@ export function GroupPage() {
   const { t } = useTranslation();
   const { group: slug = '' } = useParams();
   const { language } = useMenuData();
+  const { domain } = useSession();
   return (
     <MenuGate>
       {(menu) => {
         const group = menu.find((candidate) => candidate.slug === slug);
         if (!group) return <Navigate to={NOT_FOUND_PATH} replace />;
-        const items = visibleItems(group);
+        const items = visibleItems(group, domain);
         return (
           <>
             <header className={styles.hero}>
