@@ -13,6 +13,7 @@ import {
 import { AccountService } from './modules/account/account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { consoleRoutes } from './modules/console/console.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { faceSetRoutes } from './modules/facesets/facesets.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     rateLimiter: ctx.rateLimiter,
   });
   await app.register(accountRoutes(ctx, accounts));
+  await app.register(consoleRoutes(ctx, accounts));
   await app.register(contentRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
   await app.register(

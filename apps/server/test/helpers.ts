@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InferenceBackend } from '@pixora/vision';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
@@ -42,7 +45,7 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     DATABASE_URL: 'sqlite::memory:',
     ...env,
   });
-  const db = openDatabase('sqlite::memory:');
+  const db = openDatabase(config.DATABASE_URL ?? 'sqlite::memory:');
   await migrateToLatest(db.kysely, db.dialect);
   await seedMenus(db.kysely);
   await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
@@ -63,6 +66,25 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, ctx };
+}
+
+/**
+ * A database of its own on the test PostgreSQL cluster (`DATABASE_URL` for testApp), so that other
+ * test files' schemas are untouched; `drop` removes it.
+ */
+export async function privatePostgres(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = openDatabase(inject('databaseUrl'));
+  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  await sql.raw(`create database ${name}`).execute(admin.kysely);
+  const url = new URL(inject('databaseUrl'));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.kysely);
+      await admin.close();
+    },
+  };
 }
 
 export const gatewayBody = (image: Buffer | string, type = 'jpg') => ({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
+import { apiUsage } from '../console/usage.ts';
 import { gatewayAlgorithms } from './algorithms.ts';
 import { toApiError } from './engine-errors.ts';
 import { loadMedia } from './media.ts';
@@ -41,10 +42,13 @@ async function authorise(ctx: AppContext, request: FastifyRequest, capability: C
       : undefined;
     if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))
       throw new ApiError(10021);
+    // Usage per app (modules/console/usage.ts): counted from here, within the app's daily quota.
+    apiUsage(ctx).track(request, app.id, capability.id);
     const scopes = app.scopes.split(',').map((s) => s.trim());
     if (app.status !== 1 || !(scopes.includes('*') || scopes.includes(String(capability.id)))) {
       throw new ApiError(10022);
     }
+    await apiUsage(ctx).admit(request, app);
     return;
   }
   if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);
@@ -60,6 +64,7 @@ export const gatewayRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const algorithms = new Map(gatewayAlgorithms.map((a) => [a.endpoint, a]));
+    app.addHook('onSend', apiUsage(ctx).onSend);
     // Base64 of the largest accepted image plus room for the JSON around it.
     const bodyLimit = Math.ceil((ctx.config.MAX_IMAGE_BYTES * 4) / 3) * 2 + 64 * 1024;
 

@@ -1,0 +1,166 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { AppsTable, Database, SdkRequestsTable } from '../../db/schema.ts';
+
+export type AppRow = Selectable<AppsTable>;
+export type SdkRequestRow = Selectable<SdkRequestsTable>;
+
+/** Who owns a row, as reviewers see it. */
+export interface Owner {
+  owner_email: string | null;
+  owner_name: string | null;
+  owner_company: string | null;
+}
+
+/** The apps table as the console uses it. */
+export class AppsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(values: Insertable<AppsTable>): Promise<AppRow> {
+    return this.db.insertInto('apps').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** An app of `userId`, or undefined (another user's app is not found either). */
+  async owned(userId: number, id: number): Promise<AppRow | undefined> {
+    return this.db
+      .selectFrom('apps')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async byId(id: number): Promise<AppRow | undefined> {
+    return this.db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listOwned(userId: number): Promise<AppRow[]> {
+    return this.db
+      .selectFrom('apps')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async countOwned(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('apps')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async update(id: number, changes: Updateable<AppsTable>): Promise<AppRow> {
+    return this.db
+      .updateTable('apps')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Applies a review result if the app still waits for one; undefined when someone decided first. */
+  async decide(id: number, changes: Updateable<AppsTable>): Promise<AppRow | undefined> {
+    return this.db
+      .updateTable('apps')
+      .set(changes)
+      .where('id', '=', id)
+      .where('review_status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.db.deleteFrom('apps').where('id', '=', id).execute();
+  }
+
+  /** Developers' apps with their owners, those waiting for review first, then the newest. */
+  async listForReview(onlyPending: boolean): Promise<Array<AppRow & Owner>> {
+    let query = this.db
+      .selectFrom('apps')
+      .innerJoin('users', 'users.id', 'apps.user_id')
+      .selectAll('apps')
+      .select([
+        'users.email as owner_email',
+        'users.real_name as owner_name',
+        'users.company as owner_company',
+      ]);
+    if (onlyPending) query = query.where('apps.review_status', '=', 'pending');
+    return query.orderBy('apps.updated_at', 'desc').orderBy('apps.id', 'desc').limit(500).execute();
+  }
+
+  async ownerOf(app: AppRow): Promise<{ email: string; real_name: string } | undefined> {
+    if (app.user_id === null) return undefined;
+    return this.db
+      .selectFrom('users')
+      .select(['email', 'real_name'])
+      .where('id', '=', app.user_id)
+      .executeTakeFirst();
+  }
+}
+
+/** The sdk_requests table. */
+export class SdkRequestsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(values: Insertable<SdkRequestsTable>): Promise<SdkRequestRow> {
+    return this.db.insertInto('sdk_requests').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async listOwned(userId: number): Promise<SdkRequestRow[]> {
+    return this.db
+      .selectFrom('sdk_requests')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async countSince(userId: number, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('sdk_requests')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async byId(id: number): Promise<(SdkRequestRow & { owner_email: string }) | undefined> {
+    return this.db
+      .selectFrom('sdk_requests')
+      .innerJoin('users', 'users.id', 'sdk_requests.user_id')
+      .selectAll('sdk_requests')
+      .select('users.email as owner_email')
+      .where('sdk_requests.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async listForReview(onlyPending: boolean): Promise<Array<SdkRequestRow & { owner_email: string }>> {
+    let query = this.db
+      .selectFrom('sdk_requests')
+      .innerJoin('users', 'users.id', 'sdk_requests.user_id')
+      .selectAll('sdk_requests')
+      .select('users.email as owner_email');
+    if (onlyPending) query = query.where('sdk_requests.status', '=', 'pending');
+    return query.orderBy('sdk_requests.id', 'desc').limit(500).execute();
+  }
+
+  /** Sets the review result if the request still waits for one; false when someone decided first. */
+  async decide(
+    id: number,
+    changes: Pick<
+      Updateable<SdkRequestsTable>,
+      'status' | 'review_note' | 'reviewer_id' | 'reviewed_at' | 'updated_at'
+    >,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sdk_requests')
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,224 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { UsageRepository, type UsageRow } from './usage.repository.ts';
+
+/** Usage days and daily quotas follow China Standard Time (UTC+8, no daylight saving): a day starts at 00:00 in Beijing. */
+const DAY_OFFSET_MS = 8 * 3600_000;
+/** How often counted calls are written to the database. */
+export const USAGE_FLUSH_MS = 5_000;
+
+/** The usage day (YYYY-MM-DD, UTC+8) of a moment. */
+export const usageDay = (time: number = Date.now()): string =>
+  new Date(time + DAY_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The day `n` days before `day` (negative: after). */
+export function shiftDay(day: string, n: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`) - n * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** What the gateway knows about a call once its key and secret are right. */
+interface Tracked {
+  appId: number;
+  capabilityId: number;
+  day: string;
+  admitted: boolean;
+}
+
+/** Today's admitted calls of one app: what the database held at the last sync, plus this process's since. */
+interface Counter {
+  day: string;
+  stored: number;
+  /** Admitted here and not yet written (in flight, or counted in the buffer). */
+  unflushed: number;
+  loading: Promise<void> | null;
+}
+
+interface Pending extends UsageRow {
+  /** Admitted calls among `calls`, taken off the counter once written. */
+  admitted: number;
+}
+
+const ERROR_CODE = /"ErrorCode":(\d+)/;
+
+/**
+ * Counts the calls of apps on the gateway and enforces their daily quotas, off the hot path: a
+ * call costs a few map operations; counts are written in one batch every USAGE_FLUSH_MS. The
+ * first call of an app with a quota each day reads its stored count once; after each write the
+ * counts of the apps written are read again, so that several servers sharing a database keep
+ * each other's calls in view (a server may admit up to one flush interval of the others' calls
+ * beyond the quota).
+ */
+export class UsageMeter {
+  private readonly tracked = new WeakMap<FastifyRequest, Tracked>();
+  private buffer = new Map<string, Pending>();
+  private readonly counters = new Map<number, Counter>();
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly timer: NodeJS.Timeout;
+  /** Where failed database reads and writes are reported (the server's logger, once the console module is up). */
+  log: (err: unknown) => void = (err) => console.error('usage meter:', err);
+
+  constructor(
+    private readonly repo: UsageRepository,
+    private readonly now: () => number = Date.now,
+    flushMs: number = USAGE_FLUSH_MS,
+  ) {
+    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.timer.unref();
+  }
+
+  /** The call of `request` is `appId`'s on `capabilityId`: its answer will be counted. */
+  track(request: FastifyRequest, appId: number, capabilityId: number): void {
+    this.tracked.set(request, { appId, capabilityId, day: usageDay(this.now()), admitted: false });
+  }
+
+  /**
+   * Admits the tracked call of `request` within its app's daily quota (null: unlimited), or throws
+   * 429 / 10029 once the day's quota is used.
+   */
+  async admit(request: FastifyRequest, app: { id: number; daily_quota: number | null }): Promise<void> {
+    const call = this.tracked.get(request);
+    if (!call) return;
+    if (app.daily_quota !== null) {
+      const counter = this.counter(app.id, call.day);
+      if (counter.loading) await counter.loading;
+      if (counter.stored + counter.unflushed >= app.daily_quota)
+        throw new ApiError(
+          10029,
+          `daily quota of ${app.daily_quota} calls used; it renews at 00:00 China Standard Time (UTC+8)`,
+        );
+      counter.unflushed += 1;
+    }
+    call.admitted = true;
+  }
+
+  /** Counts the answer of a tracked call (the gateway's onSend hook): status, error code, time. */
+  readonly onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const call = this.tracked.get(request);
+    if (call) {
+      const status = reply.statusCode;
+      const code =
+        status >= 400 && typeof payload === 'string' ? Number(ERROR_CODE.exec(payload)?.[1] ?? 0) : 0;
+      this.count(call, status, code, reply.elapsedTime);
+    }
+    return payload;
+  };
+
+  private count(call: Tracked, status: number, code: number, ms: number) {
+    const key = `${call.appId}|${call.day}|${call.capabilityId}|${status}|${code}`;
+    let row = this.buffer.get(key);
+    if (!row) {
+      row = {
+        app_id: call.appId,
+        day: call.day,
+        capability_id: call.capabilityId,
+        status,
+        error_code: code,
+        calls: 0,
+        total_ms: 0,
+        max_ms: 0,
+        admitted: 0,
+      };
+      this.buffer.set(key, row);
+    }
+    row.calls += 1;
+    row.total_ms += ms;
+    if (ms > row.max_ms) row.max_ms = ms;
+    if (call.admitted) row.admitted += 1;
+  }
+
+  private counter(appId: number, day: string): Counter {
+    const known = this.counters.get(appId);
+    if (known?.day === day) return known;
+    const counter: Counter = { day, stored: 0, unflushed: 0, loading: null };
+    counter.loading = this.repo.admittedCalls(appId, day).then(
+      (stored) => {
+        counter.stored = stored;
+        counter.loading = null;
+      },
+      (err: unknown) => {
+        // Without the stored count the quota is checked against this process's calls only.
+        this.log(err);
+        counter.loading = null;
+      },
+    );
+    this.counters.set(appId, counter);
+    return counter;
+  }
+
+  /** Writes what was counted; resolves once everything counted before the call is stored. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    if (!this.buffer.size) return;
+    const pending = [...this.buffer.values()];
+    this.buffer = new Map();
+    try {
+      await this.repo.add(pending.map(({ admitted: _admitted, ...row }) => row));
+    } catch (err) {
+      // Kept for the next write: counts are added, never lost to one failed statement.
+      this.log(err);
+      for (const row of pending) {
+        const key = `${row.app_id}|${row.day}|${row.capability_id}|${row.status}|${row.error_code}`;
+        const newer = this.buffer.get(key);
+        if (!newer) this.buffer.set(key, row);
+        else {
+          newer.calls += row.calls;
+          newer.total_ms += row.total_ms;
+          newer.max_ms = Math.max(newer.max_ms, row.max_ms);
+          newer.admitted += row.admitted;
+        }
+      }
+      return;
+    }
+    const written = new Map<number, { day: string; admitted: number }[]>();
+    for (const row of pending) {
+      const list = written.get(row.app_id) ?? [];
+      list.push({ day: row.day, admitted: row.admitted });
+      written.set(row.app_id, list);
+    }
+    await Promise.all(
+      [...written].map(async ([appId, rows]) => {
+        const counter = this.counters.get(appId);
+        if (!counter || counter.loading) return;
+        const day = counter.day;
+        const admitted = rows.filter((r) => r.day === day).reduce((n, r) => n + r.admitted, 0);
+        try {
+          const stored = await this.repo.admittedCalls(appId, day);
+          if (this.counters.get(appId) !== counter) return;
+          counter.stored = stored;
+          counter.unflushed = Math.max(0, counter.unflushed - admitted);
+        } catch (err) {
+          this.log(err);
+        }
+      }),
+    );
+  }
+
+  /** Forgets an app's count (its quota changed, or it was deleted): the next call reads it again. */
+  forget(appId: number): void {
+    this.counters.delete(appId);
+  }
+
+  /** Stops the timer and writes what is left. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}
+
+const meters = new WeakMap<AppContext, UsageMeter>();
+
+/** The usage meter of a running platform: one per context, shared by the gateway and the console. */
+export function apiUsage(ctx: AppContext): UsageMeter {
+  let meter = meters.get(ctx);
+  if (!meter) {
+    meter = new UsageMeter(new UsageRepository(ctx.db.kysely));
+    meters.set(ctx, meter);
+  }
+  return meter;
+}
