@@ -27,6 +27,14 @@ export const STATIC_PATHS: readonly string[] = [
   '/open-admin/open-platform-admin',
   '/open-admin/users',
   '/demo/mid',
+  // The developer console (apps, API application, usage, SDK requests, reviews).
+  '/admin',
+  '/admin/appManager',
+  '/admin/appManager/apply',
+  '/admin/appManager/usage',
+  '/admin/sdkManager',
+  '/admin/sdkManager/apply',
+  '/admin/reviewManager',
   // The local outbox of the embedded platform.
   '/outbox',
 ];

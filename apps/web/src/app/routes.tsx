@@ -3,7 +3,7 @@ import { SiteLayout } from '../features/layout/SiteLayout.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { RouteError } from '../features/errors/RouteError.tsx';
 import type { LegalName } from '../features/legal/legalApi.ts';
-import { CONSOLE_PATH } from '../features/account/adminRoutes.ts';
+import { APPS_PATH, CONSOLE_PATH } from '../features/account/adminRoutes.ts';
 import { runAccountGuard } from '../features/account/accountGuard.ts';
 import { resolveRedirect } from './redirects.ts';
 
@@ -117,6 +117,44 @@ export const routes: RouteObject[] = [
             path: 'users',
             lazy: () =>
               import('../features/console/UsersAdminPage.tsx').then((m) => ({ Component: m.UsersAdminPage })),
+          },
+        ],
+      },
+      {
+        // The developer console opened from the access cards: apps and keys, API application,
+        // usage, SDK licence requests, reviews (ADMIN_ROUTES gives the roles of each).
+        path: 'admin',
+        children: [
+          { index: true, loader: () => redirect(APPS_PATH) },
+          {
+            path: 'appManager',
+            lazy: () => import('../features/console/AppsPage.tsx').then((m) => ({ Component: m.AppsPage })),
+          },
+          {
+            path: 'appManager/apply',
+            lazy: () =>
+              import('../features/console/AppApplyPage.tsx').then((m) => ({ Component: m.AppApplyPage })),
+          },
+          {
+            path: 'appManager/usage',
+            lazy: () => import('../features/console/UsagePage.tsx').then((m) => ({ Component: m.UsagePage })),
+          },
+          {
+            path: 'sdkManager',
+            lazy: () =>
+              import('../features/console/SdkRequestsPage.tsx').then((m) => ({
+                Component: m.SdkRequestsPage,
+              })),
+          },
+          {
+            path: 'sdkManager/apply',
+            lazy: () =>
+              import('../features/console/SdkApplyPage.tsx').then((m) => ({ Component: m.SdkApplyPage })),
+          },
+          {
+            path: 'reviewManager',
+            lazy: () =>
+              import('../features/console/ReviewPage.tsx').then((m) => ({ Component: m.ReviewPage })),
           },
         ],
       },

@@ -97,7 +97,7 @@ describe('account routes and guard', () => {
     await act(() => router.navigate('/open-admin/open-platform-admin'));
     expect(await screen.findByTestId('console-page')).toBeTruthy();
     expect(screen.getByTestId('console-roles').textContent).toContain('Editor');
-    expect(screen.getByTestId('console-apps-notice').textContent).toContain('coming release');
+    expect(screen.getByTestId('console-nav').textContent).toContain('My apps');
   });
 
   it('adds the demo area on the internal network only', async () => {

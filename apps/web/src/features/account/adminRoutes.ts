@@ -7,18 +7,42 @@ export interface AdminRoute {
   /** Allowed roles; absent means every signed-in user (spec point 4). */
   roles?: readonly string[];
   internalOnly?: boolean;
+  /** The label key of its link in the console navigation; absent: reached from another page. */
+  nav?: string;
+  /** Query the navigation link carries. */
+  search?: string;
 }
 
 export const CONSOLE_PATH = '/open-admin/open-platform-admin';
 export const USERS_ADMIN_PATH = '/open-admin/users';
 export const DEMO_AREA_PATH = '/demo/mid';
 export const USER_INFO_PATH = '/own-space/userInfo';
+/** The developer console opened from the access cards (spec point 2). */
+export const APPS_PATH = '/admin/appManager';
+export const APP_APPLY_PATH = '/admin/appManager/apply';
+export const USAGE_PATH = '/admin/appManager/usage';
+export const SDK_REQUESTS_PATH = '/admin/sdkManager';
+export const SDK_APPLY_PATH = '/admin/sdkManager/apply';
+export const REVIEW_PATH = '/admin/reviewManager';
 
-/** The admin route table (spec point 2): open-platform-admin allows all seven roles. */
+/** Roles that review API applications and SDK requests (admins see everything; business reviews). */
+export const REVIEWER_ROLES = ['admin', 'business'] as const;
+
+/**
+ * The admin route table (spec point 2): open-platform-admin and the developer pages (apps, API
+ * application, usage, SDK requests) allow all seven roles; reviews are for admin and business,
+ * users and roles for admins. Navigation follows this order.
+ */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
-  { path: CONSOLE_PATH, roles: ROLES },
-  { path: USERS_ADMIN_PATH, roles: ['admin'] },
-  { path: DEMO_AREA_PATH, internalOnly: true },
+  { path: CONSOLE_PATH, roles: ROLES, nav: 'console.nav.overview' },
+  { path: APPS_PATH, roles: ROLES, nav: 'console.nav.apps' },
+  { path: APP_APPLY_PATH, roles: ROLES, nav: 'console.nav.apply', search: '?type=api' },
+  { path: USAGE_PATH, roles: ROLES, nav: 'console.nav.usage' },
+  { path: SDK_REQUESTS_PATH, roles: ROLES, nav: 'console.nav.sdk' },
+  { path: SDK_APPLY_PATH, roles: ROLES },
+  { path: REVIEW_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.review' },
+  { path: USERS_ADMIN_PATH, roles: ['admin'], nav: 'console.nav.users' },
+  { path: DEMO_AREA_PATH, internalOnly: true, nav: 'console.nav.demoArea' },
 ];
 
 /**

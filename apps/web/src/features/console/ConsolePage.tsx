@@ -1,83 +1,79 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import {
   ApiOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
   ExperimentOutlined,
   IdcardOutlined,
+  MobileOutlined,
+  PlusCircleOutlined,
   ReadOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { consoleApi } from '../../api/console.ts';
 import { DOCS_PATH } from '../../app/site.ts';
-import { AccountShell } from '../account/AccountShell.tsx';
 import {
   accessibleAdminRoutes,
+  APPS_PATH,
   DEMO_AREA_PATH,
+  REVIEW_PATH,
+  SDK_REQUESTS_PATH,
+  USAGE_PATH,
   USER_INFO_PATH,
   USERS_ADMIN_PATH,
 } from '../account/adminRoutes.ts';
-import { ConsoleNav } from '../account/ConsoleNav.tsx';
 import { roleLabel } from '../account/options.ts';
 import { useSession } from '../account/session.ts';
+import { applyLink, APPS_QUERY_KEY } from './AppsPage.tsx';
 import styles from '../account/Account.module.css';
+import consoleStyles from './Console.module.css';
+import { ConsoleShell } from './parts.tsx';
 
 interface Shortcut {
   to: string;
   icon: ReactNode;
-  title: string;
-  body: string;
+  /** `console.cards.<key>.title` and `.body`. */
+  key: string;
 }
 
-/** The console landing (/open-admin/open-platform-admin): welcome, roles, and where to go next. */
+/** The console landing (/open-admin/open-platform-admin): welcome, roles, the apps at a glance, and where to go next. */
 export function ConsolePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
   const { name, roles, domain } = useSession();
   const reachable = accessibleAdminRoutes(roles ?? [], domain).map((route) => route.path);
+  const apps = useQuery({ queryKey: APPS_QUERY_KEY, queryFn: consoleApi.apps });
+  const list = apps.data ?? [];
 
   const shortcuts: Shortcut[] = [
-    {
-      to: USER_INFO_PATH,
-      icon: <IdcardOutlined />,
-      title: t('console.cards.userInfo.title'),
-      body: t('console.cards.userInfo.body'),
-    },
-    {
-      to: DOCS_PATH,
-      icon: <ReadOutlined />,
-      title: t('console.cards.docs.title'),
-      body: t('console.cards.docs.body'),
-    },
-    {
-      to: '/algorithm',
-      icon: <ApiOutlined />,
-      title: t('console.cards.demos.title'),
-      body: t('console.cards.demos.body'),
-    },
+    { to: APPS_PATH, icon: <AppstoreOutlined />, key: 'apps' },
+    { to: applyLink(), icon: <PlusCircleOutlined />, key: 'apply' },
+    { to: USAGE_PATH, icon: <BarChartOutlined />, key: 'usage' },
+    { to: SDK_REQUESTS_PATH, icon: <MobileOutlined />, key: 'sdk' },
+    { to: USER_INFO_PATH, icon: <IdcardOutlined />, key: 'userInfo' },
+    { to: DOCS_PATH, icon: <ReadOutlined />, key: 'docs' },
+    { to: '/algorithm', icon: <ApiOutlined />, key: 'demos' },
   ];
+  if (reachable.includes(REVIEW_PATH))
+    shortcuts.push({ to: REVIEW_PATH, icon: <AuditOutlined />, key: 'review' });
   if (reachable.includes(USERS_ADMIN_PATH))
-    shortcuts.push({
-      to: USERS_ADMIN_PATH,
-      icon: <TeamOutlined />,
-      title: t('console.cards.users.title'),
-      body: t('console.cards.users.body'),
-    });
+    shortcuts.push({ to: USERS_ADMIN_PATH, icon: <TeamOutlined />, key: 'users' });
   if (reachable.includes(DEMO_AREA_PATH))
-    shortcuts.push({
-      to: DEMO_AREA_PATH,
-      icon: <ExperimentOutlined />,
-      title: t('console.cards.demoArea.title'),
-      body: t('console.cards.demoArea.body'),
-    });
+    shortcuts.push({ to: DEMO_AREA_PATH, icon: <ExperimentOutlined />, key: 'demoArea' });
+
+  const stats = [
+    ['apps', list.length],
+    ['today', list.reduce((n, app) => n + app.today_calls, 0)],
+    ['pending', list.filter((app) => app.review_status === 'pending').length],
+  ] as const;
 
   return (
-    <AccountShell
-      title={t('console.title')}
-      subtitle={t('console.welcome', { name })}
-      width="wide"
-      testId="console-page"
-      aside={<ConsoleNav />}
-    >
+    <ConsoleShell title={t('console.title')} subtitle={t('console.welcome', { name })} testId="console-page">
       <div className={styles.stack}>
         <Card className={styles.panel}>
           <div className={styles.rolesRow}>
@@ -91,21 +87,28 @@ export function ConsolePage() {
             </span>
           </div>
         </Card>
-        <Alert type="info" showIcon title={t('console.appsNotice')} data-testid="console-apps-notice" />
+        <div className={consoleStyles.stats} data-testid="console-stats">
+          {stats.map(([key, value]) => (
+            <Link key={key} to={key === 'today' ? USAGE_PATH : APPS_PATH} className={consoleStyles.stat}>
+              <span className={consoleStyles.statLabel}>{t(`console.stats.${key}`)}</span>
+              <span className={consoleStyles.statValue}>{apps.isSuccess ? number.format(value) : '–'}</span>
+            </Link>
+          ))}
+        </div>
         <div className={styles.shortcuts}>
           {shortcuts.map((shortcut) => (
-            <Link key={shortcut.to} to={shortcut.to} className={styles.shortcut}>
+            <Link key={shortcut.key} to={shortcut.to} className={styles.shortcut}>
               <span className={styles.shortcutIcon} aria-hidden>
                 {shortcut.icon}
               </span>
               <span>
-                <span className={styles.shortcutTitle}>{shortcut.title}</span>
-                <span className={styles.shortcutBody}>{shortcut.body}</span>
+                <span className={styles.shortcutTitle}>{t(`console.cards.${shortcut.key}.title`)}</span>
+                <span className={styles.shortcutBody}>{t(`console.cards.${shortcut.key}.body`)}</span>
               </span>
             </Link>
           ))}
         </div>
       </div>
-    </AccountShell>
+    </ConsoleShell>
   );
 }

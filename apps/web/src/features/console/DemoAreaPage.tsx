@@ -2,10 +2,9 @@ import { Alert, Card, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isDisplayed, isPublic, pickText } from '../../api/menu.ts';
 import { AlgorithmLink } from '../../components/AlgorithmLink.tsx';
-import { AccountShell } from '../account/AccountShell.tsx';
-import { ConsoleNav } from '../account/ConsoleNav.tsx';
 import { useMenuData } from '../algorithm/useMenuData.ts';
 import styles from '../account/Account.module.css';
+import { ConsoleShell } from './parts.tsx';
 
 /**
  * The demo area of the internal network (/demo/mid): the capabilities under internal test (menu
@@ -44,14 +43,8 @@ export function DemoAreaPage() {
     );
 
   return (
-    <AccountShell
-      title={t('demoArea.title')}
-      subtitle={t('demoArea.intro')}
-      width="wide"
-      testId="demo-area-page"
-      aside={<ConsoleNav />}
-    >
+    <ConsoleShell title={t('demoArea.title')} subtitle={t('demoArea.intro')} testId="demo-area-page">
       {content}
-    </AccountShell>
+    </ConsoleShell>
   );
 }

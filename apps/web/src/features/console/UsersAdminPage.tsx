@@ -12,13 +12,12 @@ import { accountApi, type AdminUser } from '../../api/account.ts';
 import { consoleErrorText } from '../../api/consoleErrors.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
-import { AccountShell } from '../account/AccountShell.tsx';
-import { ConsoleNav } from '../account/ConsoleNav.tsx';
 import { formatDateTime } from '../account/format.ts';
 import { roleLabel } from '../account/options.ts';
 import { loadProfile, useSession } from '../account/session.ts';
 import { useConsoleError } from '../account/useConsoleError.ts';
 import styles from '../account/Account.module.css';
+import { ConsoleShell } from './parts.tsx';
 
 const splitRoles = (text: string) =>
   text
@@ -153,13 +152,7 @@ export function UsersAdminPage() {
   ];
 
   return (
-    <AccountShell
-      title={t('adminUsers.title')}
-      subtitle={t('adminUsers.subtitle')}
-      width="wide"
-      testId="users-admin-page"
-      aside={<ConsoleNav />}
-    >
+    <ConsoleShell title={t('adminUsers.title')} subtitle={t('adminUsers.subtitle')} testId="users-admin-page">
       <div className={styles.stack}>
         <ProtocolVersionCard />
         <Card
@@ -190,6 +183,6 @@ export function UsersAdminPage() {
           )}
         </Card>
       </div>
-    </AccountShell>
+    </ConsoleShell>
   );
 }

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AppWithSecret } from '../../api/console.ts';
+import { CopyField } from './CopyField.tsx';
+import styles from './Console.module.css';
+
+/** A ready-to-run call of `endpoint` with the app's key and secret (the image read from a file). */
+export function curlExample(origin: string, endpoint: string, key: string, secret: string): string {
+  return [
+    `curl -s "${origin}/${endpoint}?api_key=${key}&api_secret=${encodeURIComponent(secret)}" \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d "{\\"media_info_list\\":[{\\"media_data\\":\\"$(base64 -w0 photo.jpg)\\",\\"media_profiles\\":{\\"media_data_type\\":\\"jpg\\"}}]}"`,
+  ].join('\n');
+}
+
+/**
+ * The secret of an app, shown this once (after creating the app or resetting its secret): the
+ * platform keeps only its hash. The dialog stays until the developer says the secret is stored.
+ */
+export function SecretModal({
+  created,
+  endpoint,
+  reset,
+  onDone,
+}: {
+  created: AppWithSecret | null;
+  /** A capability the key may call, for the example. */
+  endpoint: string | null;
+  /** The secret replaces an older one. */
+  reset?: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [stored, setStored] = useState(false);
+  const done = () => {
+    setStored(false);
+    onDone();
+  };
+  return (
+    <Modal
+      open={created !== null}
+      title={t(reset ? 'consoleApps.secret.resetTitle' : 'consoleApps.secret.title', {
+        name: created?.app.name ?? '',
+      })}
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      width={640}
+      footer={
+        <Button type="primary" disabled={!stored} onClick={done} data-testid="secret-done">
+          {t('consoleApps.secret.done')}
+        </Button>
+      }
+      data-testid="secret-modal"
+    >
+      {created && (
+        <>
+          <Alert
+            type="warning"
+            showIcon
+            className={styles.secretWarning}
+            title={t('consoleApps.secret.once')}
+            description={t(reset ? 'consoleApps.secret.resetHint' : 'consoleApps.secret.hint')}
+          />
+          <div className={styles.secretFacts}>
+            <div>
+              <span className={styles.secretLabel}>{t('consoleApps.fields.apiKey')}</span>
+              <CopyField value={created.app.api_key} label="API Key" testId="secret-key" />
+            </div>
+            <div>
+              <span className={styles.secretLabel}>{t('consoleApps.fields.apiSecret')}</span>
+              <CopyField value={created.api_secret} label="API Secret" testId="secret-value" />
+            </div>
+          </div>
+          {endpoint && (
+            <>
+              <span className={styles.secretLabel}>{t('consoleApps.secret.example')}</span>
+              <pre className={styles.codeBlock} data-testid="secret-example">
+                {curlExample(window.location.origin, endpoint, created.app.api_key, created.api_secret)}
+              </pre>
+            </>
+          )}
+          <Checkbox
+            checked={stored}
+            onChange={(event) => setStored(event.target.checked)}
+            style={{ marginTop: 16 }}
+            data-testid="secret-stored"
+          >
+            {t('consoleApps.secret.stored')}
+          </Checkbox>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Language } from '@pixora/catalog';
+import { isDisplayed, pickText, type MenuItem } from '../../api/menu.ts';
+
+/** A capability an app can apply for: a menu entry with a gateway endpoint. */
+export interface ApiCapability {
+  id: number;
+  name: string;
+  endpoint: string;
+  /** Served by this build: granted at once; otherwise it waits for review. */
+  available: boolean;
+}
+
+export interface CapabilityGroup {
+  id: number;
+  name: string;
+  capabilities: ApiCapability[];
+}
+
+/**
+ * The capabilities of the menu the gateway has an endpoint for, grouped as the menu groups them
+ * (hidden entries left out), served ones first within each group.
+ */
+export function apiCapabilityGroups(menu: readonly MenuItem[], language: Language): CapabilityGroup[] {
+  return menu
+    .map((group) => ({
+      id: group.id,
+      name: pickText(group.name, language),
+      capabilities: group.children
+        .filter((item) => item.endpoint && isDisplayed(item))
+        .map((item) => ({
+          id: item.id,
+          name: pickText(item.name, language),
+          endpoint: item.endpoint,
+          available: item.available,
+        }))
+        .sort((a, b) => Number(b.available) - Number(a.available)),
+    }))
+    .filter((group) => group.capabilities.length > 0);
+}
+
+/** Capability names by id, for showing an app's scopes. */
+export function capabilityNames(menu: readonly MenuItem[], language: Language): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const group of menu)
+    for (const item of group.children) names.set(item.id, pickText(item.name, language));
+  return names;
+}
+
+/** The name of a capability, or its id when the menu does not list it. */
+export const nameOf = (names: ReadonlyMap<number, string>, id: number) => names.get(id) ?? `#${id}`;
