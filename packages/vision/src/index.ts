@@ -56,6 +56,12 @@ export {
   type FaceAnalysisResult,
   type FaceAnalysisFace,
 } from './algorithms/face/analysis-params.ts';
+export {
+  BEAUTY_DEFAULTS,
+  type BeautyParams,
+  type BeautyResult,
+  type BeautyFace,
+} from './algorithms/face/beauty-params.ts';
 export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
 export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';
 export { landmarks106, LAYOUT_106 } from './algorithms/face/landmarks106.ts';

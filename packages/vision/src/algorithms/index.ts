@@ -9,6 +9,7 @@ import type { AnyAlgorithm } from './types.ts';
 export const algorithmLoaders = {
   facepoints: async () => (await import('./face/facepoints.ts')).facepoints,
   faceanalysis: async () => (await import('./face/analysis.ts')).faceanalysis,
+  facebeauty: async () => (await import('./face/beauty.ts')).facebeauty,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

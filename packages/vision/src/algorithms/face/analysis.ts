@@ -13,7 +13,6 @@
 import path from 'node:path';
 import type { GraphModel, Tensor, Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
-import { float32View } from '../../runtime/scratch.ts';
 import { getModel } from '../../runtime/models.ts';
 import { humanModelsDir, humanModelsPackagePath } from '../../runtime/human-models.ts';
 import { loadGraphModelFromFile } from '../../runtime/model-files.ts';
@@ -30,23 +29,10 @@ import {
   type FaceAnalysisParams,
   type FaceAnalysisResult,
 } from './analysis-params.ts';
-import {
-  createDetector,
-  detectFaces,
-  DETECTOR_INPUT,
-  FRONT_DETECTOR_INPUT,
-  type Detector,
-} from './detector.ts';
-import { landmarkFace, roiFromDetection, type Point3 } from './landmarks.ts';
-import {
-  clamp,
-  cropTransform,
-  overlapOfSmaller,
-  round1,
-  type Box,
-  type Point2,
-  type RotatedSquare,
-} from './geometry.ts';
+import { createDetector, DETECTOR_INPUT, FRONT_DETECTOR_INPUT, type Detector } from './detector.ts';
+import type { Point3 } from './landmarks.ts';
+import { cropTransform, round1, type Point2, type RotatedSquare } from './geometry.ts';
+import { findFaceMeshes, imageRectangle } from './mesh-faces.ts';
 import { headPose } from './pose.ts';
 import { faceFeatures } from './features.ts';
 import { appearance } from './appearance.ts';
@@ -60,12 +46,8 @@ export interface FaceAnalysisModels {
   gear: GraphModel;
 }
 
-/** Same working-size cap and thresholds as facepoints (see facepoints.ts for the measurements). */
+/** Same working-size cap as facepoints (see facepoints.ts for the measurements). */
 const WORKING_SIDE = 2048;
-const MIN_PRESENCE = 0.5;
-const MAX_CANDIDATES_PER_FACE = 3;
-const NMS_IOU = 0.3;
-const DUPLICATE_OVERLAP = 0.5;
 const FACERES_INPUT = 224;
 const EMOTION_INPUT = 64;
 const GEAR_INPUT = 198;
@@ -114,20 +96,6 @@ async function warmup(models: FaceAnalysisModels): Promise<void> {
   );
   await Promise.all(outs.map((t) => t.data()));
   tf.dispose(outs);
-}
-
-function boundsOf(points: Point3[]): Box {
-  let x1 = Infinity;
-  let y1 = Infinity;
-  let x2 = -Infinity;
-  let y2 = -Infinity;
-  for (const [x, y] of points) {
-    if (x < x1) x1 = x;
-    if (y < y1) y1 = y;
-    if (x > x2) x2 = x;
-    if (y > y2) y2 = y;
-  }
-  return { x1, y1, x2, y2 };
 }
 
 /** Upright square crop of `roi` at `n` x `n`, RGB in 0..255. */
@@ -253,79 +221,50 @@ async function run(
   params: FaceAnalysisParams,
   models: FaceAnalysisModels,
 ): Promise<FaceAnalysisResult> {
-  const detections = await detectFaces(models.detector, image, {
-    minScore: params.minConfidence,
-    iouThreshold: NMS_IOU,
-    tiling: params.smallFaces,
-  });
   const sx = image.originalWidth / image.width;
   const sy = image.originalHeight / image.height;
   const W = image.originalWidth;
   const H = image.originalHeight;
-  const faces: Array<FaceAnalysisFace & { bounds: Box }> = [];
   // The iris model only refines the eye contours and gives the irises: needed for the returned
   // landmarks and for the feature analysis (eye shape and eye distance read the eye contours).
   // The box, the presence check, the pose and the faceres/emotion crops come from the mesh alone,
   // so facedetect, macro analysis, comparison and baby recognition skip it (same results).
   const withIris = params.landmarks || params.features;
-  if (detections.length > 0) {
-    const pixels = tf.tensor4d(float32View(image.data), [1, image.height, image.width, 3], 'float32');
-    try {
-      for (const det of detections.slice(0, params.maxFaces * MAX_CANDIDATES_PER_FACE)) {
-        if (faces.length >= params.maxFaces) break;
-        const roi = roiFromDetection(det);
-        const lm = await landmarkFace(models, pixels, roi, { minPresence: MIN_PRESENCE, iris: withIris });
-        if (!lm) continue;
-        const bounds = boundsOf(lm.mesh);
-        if (faces.some((f) => overlapOfSmaller(f.bounds, bounds) > DUPLICATE_OVERLAP)) continue;
-        const px = (p: Point2 | Point3): [number, number] => [round1(p[0] * sx), round1(p[1] * sy)];
-        const mesh = lm.mesh.map((p) => [...px(p), round1(p[2] * sx)] as [number, number, number]);
-        const left = clamp(bounds.x1 * sx, 0, W);
-        const top = clamp(bounds.y1 * sy, 0, H);
-        const right = clamp(bounds.x2 * sx, 0, W);
-        const bottom = clamp(bounds.y2 * sy, 0, H);
-        const face: FaceAnalysisFace & { bounds: Box } = {
-          bounds,
-          rectangle: {
-            left: round1(left),
-            top: round1(top),
-            width: round1(right - left),
-            height: round1(bottom - top),
-          },
-          score: Math.round(det.score * 1e4) / 1e4,
-          pose: headPose(lm.mesh),
-        };
-        // The crop for the attribute models: the mesh region, centred on the mesh and upright.
-        const meshRoi: RotatedSquare = {
-          cx: (bounds.x1 + bounds.x2) / 2,
-          cy: (bounds.y1 + bounds.y2) / 2,
-          size: roi.size,
-          angle: roi.angle,
-        };
-        if (params.faceres)
-          Object.assign(face, await runFaceres(models.faceres, pixels, meshRoi, params.descriptor));
-        if (params.emotion) face.emotion = await runEmotion(models.emotion, pixels, meshRoi);
-        if (params.gear) face.gear = await runGear(models.gear, pixels, meshRoi);
-        if (params.appearance) face.appearance = appearance(image, lm.mesh);
-        if (params.features) face.features = faceFeatures(lm.mesh);
-        if (params.landmarks) {
-          face.mesh = mesh;
-          face.irisLeft = (lm.irisLeft ?? []).map(px);
-          face.irisRight = (lm.irisRight ?? []).map(px);
-        }
-        faces.push(face);
+  const found = await findFaceMeshes(
+    models,
+    image,
+    { ...params, iris: withIris },
+    async ({ detection, roi, landmarks: lm, bounds }, pixels) => {
+      const px = (p: Point2 | Point3): [number, number] => [round1(p[0] * sx), round1(p[1] * sy)];
+      const face: FaceAnalysisFace = {
+        rectangle: imageRectangle(bounds, sx, sy, W, H),
+        score: Math.round(detection.score * 1e4) / 1e4,
+        pose: headPose(lm.mesh),
+      };
+      // The crop for the attribute models: the mesh region, centred on the mesh and upright.
+      const meshRoi: RotatedSquare = {
+        cx: (bounds.x1 + bounds.x2) / 2,
+        cy: (bounds.y1 + bounds.y2) / 2,
+        size: roi.size,
+        angle: roi.angle,
+      };
+      if (params.faceres)
+        Object.assign(face, await runFaceres(models.faceres, pixels, meshRoi, params.descriptor));
+      if (params.emotion) face.emotion = await runEmotion(models.emotion, pixels, meshRoi);
+      if (params.gear) face.gear = await runGear(models.gear, pixels, meshRoi);
+      if (params.appearance) face.appearance = appearance(image, lm.mesh);
+      if (params.features) face.features = faceFeatures(lm.mesh);
+      if (params.landmarks) {
+        face.mesh = lm.mesh.map((p) => [...px(p), round1(p[2] * sx)] as [number, number, number]);
+        face.irisLeft = (lm.irisLeft ?? []).map(px);
+        face.irisRight = (lm.irisRight ?? []).map(px);
       }
-    } finally {
-      pixels.dispose();
-    }
-  }
+      return face;
+    },
+  );
+  const faces = found.map((f) => f.extra);
   faces.sort((a, b) => a.rectangle.left - b.rectangle.left);
-  return {
-    imageWidth: W,
-    imageHeight: H,
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    faces: faces.map(({ bounds, ...face }) => face),
-  };
+  return { imageWidth: W, imageHeight: H, faces };
 }
 
 export const faceanalysis: Algorithm<FaceAnalysisParams, FaceAnalysisResult, FaceAnalysisModels> = {

@@ -5,10 +5,8 @@
  * FaceMesh, Iris. See detector.ts and landmarks.ts for the pipeline; this module wires them
  * together, caps and orders the faces, and maps everything to original-image pixels.
  */
-import type { GraphModel, Tensor4D } from '@tensorflow/tfjs';
+import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
-import { float32View } from '../../runtime/scratch.ts';
-import { getModel } from '../../runtime/models.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import {
@@ -17,23 +15,14 @@ import {
   type FacePointsParams,
   type FacePointsResult,
 } from './facepoints-params.ts';
-import {
-  createDetector,
-  detectFaces,
-  DETECTOR_INPUT,
-  FRONT_DETECTOR_INPUT,
-  type Detector,
-} from './detector.ts';
-import { IRIS_INPUT, landmarkFace, MESH_INPUT, roiFromDetection, type Point3 } from './landmarks.ts';
-import { clamp, overlapOfSmaller, round1, type Box, type Point2 } from './geometry.ts';
+import { DETECTOR_INPUT, FRONT_DETECTOR_INPUT } from './detector.ts';
+import { IRIS_INPUT, MESH_INPUT, type Point3 } from './landmarks.ts';
+import { round1, type Point2 } from './geometry.ts';
+import { findFaceMeshes, imageRectangle, loadMeshFaceModels, type MeshFaceModels } from './mesh-faces.ts';
 
 export type { FacePointsFace, FacePointsParams, FacePointsResult } from './facepoints-params.ts';
 
-export interface FaceModels {
-  detector: Detector;
-  mesh: GraphModel;
-  iris: GraphModel;
-}
+export type FaceModels = MeshFaceModels;
 
 /**
  * Pixels handed to the models are capped at this long side. The mesh crop is 192 px and the
@@ -42,28 +31,6 @@ export interface FaceModels {
  * (Decode time is about the same: measured ~130 ms either way for a 6000x4000 JPEG.)
  */
 export const FACEPOINTS_WORKING_SIDE = 2048;
-
-/** Mesh face-presence threshold: measured ~1.0 on real faces and < 0.01 on detector misfires. */
-const MIN_PRESENCE = 0.5;
-/** At most this many detector candidates per requested face are checked by the mesh model. */
-const MAX_CANDIDATES_PER_FACE = 3;
-/** Detector boxes overlapping more than this are merged (MediaPipe uses 0.3). */
-const NMS_IOU = 0.3;
-/**
- * Two meshes are the same face found twice when this much of the smaller box lies inside the
- * other (a partial-face detection inside a full one has a low IoU but a high overlap ratio).
- */
-const DUPLICATE_OVERLAP = 0.5;
-
-async function loadModels(): Promise<FaceModels> {
-  const [blazeface, blazefaceFront, mesh, iris] = await Promise.all([
-    getModel('blazeface'),
-    getModel('blazeface-front'),
-    getModel('facemesh'),
-    getModel('iris'),
-  ]);
-  return { detector: createDetector(blazeface, blazefaceFront), mesh, iris };
-}
 
 /** First executions compile wasm kernels and allocate; do it at start-up, not on a request. */
 async function warmup(models: FaceModels): Promise<void> {
@@ -90,90 +57,37 @@ async function warmup(models: FaceModels): Promise<void> {
   tf.dispose(outs);
 }
 
-function boundsOf(points: Point3[]): Box {
-  let x1 = Infinity;
-  let y1 = Infinity;
-  let x2 = -Infinity;
-  let y2 = -Infinity;
-  for (const [x, y] of points) {
-    if (x < x1) x1 = x;
-    if (y < y1) y1 = y;
-    if (x > x2) x2 = x;
-    if (y > y2) y2 = y;
-  }
-  return { x1, y1, x2, y2 };
-}
-
 async function run(
   image: DecodedImage,
   params: FacePointsParams,
   models: FaceModels,
 ): Promise<FacePointsResult> {
-  const detections = await detectFaces(models.detector, image, {
-    minScore: params.minConfidence,
-    iouThreshold: NMS_IOU,
-    tiling: params.smallFaces,
-  });
+  const found = await findFaceMeshes(models, image, { ...params, iris: true });
   // Working-image pixels -> original (EXIF-oriented) pixels.
   const sx = image.originalWidth / image.width;
   const sy = image.originalHeight / image.height;
   const W = image.originalWidth;
   const H = image.originalHeight;
-  const faces: Array<FacePointsFace & { bounds: Box }> = [];
-  if (detections.length > 0) {
-    // One float copy of the working image in tfjs memory for all face crops of this request.
-    const pixels = tf.tensor4d(float32View(image.data), [1, image.height, image.width, 3], 'float32');
-    try {
-      // Every candidate costs a mesh run (~15 ms) even when rejected, so bound how many are tried.
-      for (const det of detections.slice(0, params.maxFaces * MAX_CANDIDATES_PER_FACE)) {
-        if (faces.length >= params.maxFaces) break;
-        const lm = await landmarkFace(models, pixels, roiFromDetection(det), { minPresence: MIN_PRESENCE });
-        if (!lm) continue;
-        const bounds = boundsOf(lm.mesh);
-        if (faces.some((f) => overlapOfSmaller(f.bounds, bounds) > DUPLICATE_OVERLAP)) continue;
-        const px = (p: Point2 | Point3): [number, number] => [round1(p[0] * sx), round1(p[1] * sy)];
-        const left = clamp(bounds.x1 * sx, 0, W);
-        const top = clamp(bounds.y1 * sy, 0, H);
-        const right = clamp(bounds.x2 * sx, 0, W);
-        const bottom = clamp(bounds.y2 * sy, 0, H);
-        faces.push({
-          bounds,
-          rectangle: {
-            left: round1(left),
-            top: round1(top),
-            width: round1(right - left),
-            height: round1(bottom - top),
-          },
-          score: Math.round(det.score * 1e4) / 1e4,
-          // z is in mesh-crop pixels scaled like x; report it in original-pixel scale too.
-          mesh: lm.mesh.map((p) => [...px(p), round1(p[2] * sx)] as [number, number, number]),
-          irisLeft: (lm.irisLeft ?? []).map(px),
-          irisRight: (lm.irisRight ?? []).map(px),
-        });
-      }
-    } finally {
-      pixels.dispose();
-    }
-  }
+  const px = (p: Point2 | Point3): [number, number] => [round1(p[0] * sx), round1(p[1] * sy)];
+  const faces: FacePointsFace[] = found.map(({ detection, landmarks: lm, bounds }) => {
+    return {
+      rectangle: imageRectangle(bounds, sx, sy, W, H),
+      score: Math.round(detection.score * 1e4) / 1e4,
+      // z is in mesh-crop pixels scaled like x; report it in original-pixel scale too.
+      mesh: lm.mesh.map((p) => [...px(p), round1(p[2] * sx)] as [number, number, number]),
+      irisLeft: (lm.irisLeft ?? []).map(px),
+      irisRight: (lm.irisRight ?? []).map(px),
+    };
+  });
   faces.sort((a, b) => a.rectangle.left - b.rectangle.left);
-  return {
-    imageWidth: W,
-    imageHeight: H,
-    faces: faces.map(({ rectangle, score, mesh, irisLeft, irisRight }) => ({
-      rectangle,
-      score,
-      mesh,
-      irisLeft,
-      irisRight,
-    })),
-  };
+  return { imageWidth: W, imageHeight: H, faces };
 }
 
 export const facepoints: Algorithm<FacePointsParams, FacePointsResult, FaceModels> = {
   task: 'facepoints',
   decode: { maxSide: FACEPOINTS_WORKING_SIDE },
   parseParams: parseFacePointsParams,
-  loadModels,
+  loadModels: loadMeshFaceModels,
   warmup,
   run,
 };

@@ -1,0 +1,626 @@
+/**
+ * AI Beauty's retouch: classical image processing guided by the 468-point face mesh; no model of
+ * its own. For one face:
+ *
+ *  1. Skin mask. The face oval of the mesh, minus the eyes, brows, lips and nostrils (each hole a
+ *     mesh polygon grown about its centre so lashes and lip edges stay out), multiplied by a skin
+ *     colour gate (pixels far from the face's own median colour in YCbCr, such as hair over the
+ *     forehead, a beard or glasses frames, are left out), then feathered with a box blur.
+ *  2. Smoothing. A self-guided filter (He, Sun and Tang, "Guided Image Filtering", 2010) on each
+ *     colour channel: it flattens small variations (pores, blemishes, noise) and keeps strong
+ *     edges (the nose's outline, wrinkles at high contrast). Blended in through the mask.
+ *  3. Brightening. In OKLab (Ottosson 2020, a perceptual space): lightness lifted by a log
+ *     curve that raises mid-tones most and keeps white at white, chroma lowered slightly (the
+ *     yellow axis a little more), blended in through the mask.
+ *  4. Shape. Two small backward-mapped warps: the jaw line moved towards the face's midline
+ *     (bump-weighted local translations around ten jaw points), and a radial magnification
+ *     centred on each eye. Both fade to nothing within their radius, so the rest of the photo is
+ *     untouched.
+ *
+ * Everything happens in a region of interest around the face. Smoothing and the mask are computed
+ * on at most RETOUCH_RULES.maxWorkSide pixels a side (large faces are processed at a reduced
+ * scale and the result upsampled); brightening and warps run at full resolution. Pixels outside
+ * the mask and the warp radii keep their exact values.
+ */
+import { resizeRgb, type RgbPixels } from '../../image/resize.ts';
+
+type XY = readonly [number, number] | readonly [number, number, number];
+type Pt = [number, number];
+
+/** Face outline of the MediaPipe mesh, clockwise from the top of the forehead. */
+export const FACE_OVAL = [
+  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149,
+  150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109,
+] as const;
+
+/**
+ * Regions left out of the skin mask, as mesh polygons, and how much each is grown about its
+ * centroid. Eyes: the ring around the lids (EyeUpper1/EyeLower1), which holds the lashes. Brows:
+ * upper edge then lower edge. Lips: the outer lip line. Nostrils: the nose base between the
+ * alae, over the columella.
+ */
+export const SKIN_HOLES: ReadonlyArray<{
+  name: string;
+  polygon: readonly number[];
+  grow: number;
+  /** Kept exactly as it is: the feathering does not reach inside the (ungrown) polygon. */
+  exact?: boolean;
+}> = [
+  {
+    name: 'eyeRight',
+    polygon: [130, 247, 30, 29, 27, 28, 56, 190, 243, 112, 26, 22, 23, 24, 110, 25],
+    grow: 1.25,
+    exact: true,
+  },
+  {
+    name: 'eyeLeft',
+    polygon: [359, 467, 260, 259, 257, 258, 286, 414, 463, 341, 256, 252, 253, 254, 339, 255],
+    grow: 1.25,
+    exact: true,
+  },
+  { name: 'browRight', polygon: [70, 63, 105, 66, 107, 55, 65, 52, 53, 46], grow: 1.3 },
+  { name: 'browLeft', polygon: [300, 293, 334, 296, 336, 285, 295, 282, 283, 276], grow: 1.3 },
+  {
+    name: 'lips',
+    polygon: [61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291, 409, 270, 269, 267, 0, 37, 39, 40, 185],
+    grow: 1.12,
+    exact: true,
+  },
+  { name: 'nostrils', polygon: [129, 98, 97, 2, 326, 327, 358, 1], grow: 1.1 },
+];
+
+/** Jaw points moved by the slimming warp: the subject's right side, then the left. */
+export const JAW_POINTS = [93, 132, 58, 172, 136, 323, 361, 288, 397, 365] as const;
+/** Eye outlines (lids) whose centroid and corner distance place the enlarging warp. */
+const EYES = [
+  {
+    corners: [33, 133],
+    outline: [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246],
+  },
+  {
+    corners: [263, 362],
+    outline: [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466],
+  },
+] as const;
+
+/**
+ * Constants of the method. Lengths are fractions of the face width (mesh points 234 to 454, the
+ * cheek-to-cheek distance) unless said otherwise.
+ */
+export const RETOUCH_RULES = {
+  /** Margin of the processed region around the mesh box, as a fraction of the box's long side. */
+  roiMargin: 0.35,
+  /** The mask and the smoothing run on at most this many pixels a side. */
+  maxWorkSide: 768,
+  /** Colour gate: full weight up to this robust distance from the face's median colour, none from gateOff. */
+  gateOn: 2.5,
+  gateOff: 4,
+  /** The gate compares colours box-averaged over this radius (spots smaller than it stay in). */
+  gateBlur: 0.06,
+  /** Feathering of the mask: two box blurs of this radius. */
+  feather: 0.03,
+  /** Guided filter window radius. */
+  filterRadius: 0.035,
+  /** Guided filter eps = (epsBase + epsRange x smooth)^2 in 8-bit levels: variations below it are flattened. */
+  epsBase: 10,
+  epsRange: 30,
+  /** Blend of the filtered skin at smooth = 100 (some texture always stays). */
+  maxSmoothBlend: 0.95,
+  /** Brightening curve L' = log(1 + (b - 1) L) / log b with b = 1 + whitenCurve x whiten. */
+  whitenCurve: 2.2,
+  /** Chroma kept at whiten = 100 on OKLab's a (green-red) and b (blue-yellow) axes. */
+  whitenChromaA: 0.85,
+  whitenChromaB: 0.75,
+  /** Jaw translation at slim = 100, and the radius of each jaw point's bump. */
+  slimShift: 0.06,
+  slimRadius: 0.22,
+  /** Eye magnification at eye = 100: the eye centre shows 1 / (1 - eyeScale) times larger. */
+  eyeScale: 0.22,
+  /** Radius of the eye warp, as a multiple of the eye's corner-to-corner width. */
+  eyeRadius: 1.15,
+} as const;
+
+export interface RetouchSettings {
+  /** 0..100 each (BeautyParams). */
+  smooth: number;
+  whiten: number;
+  slim: number;
+  eye: number;
+}
+
+interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
+
+/** Fills a polygon (even-odd rule, pixel centres) of `mask` with `value`. */
+export function fillPolygon(
+  mask: Float32Array,
+  w: number,
+  h: number,
+  poly: readonly Pt[],
+  value: number,
+): void {
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of poly) {
+    if (p[1] < minY) minY = p[1];
+    if (p[1] > maxY) maxY = p[1];
+  }
+  const xs: number[] = [];
+  const y0 = Math.max(0, Math.floor(minY));
+  const y1 = Math.min(h - 1, Math.ceil(maxY));
+  for (let y = y0; y <= y1; y++) {
+    const cy = y + 0.5;
+    xs.length = 0;
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+      const a = poly[j]!;
+      const b = poly[i]!;
+      if (a[1] <= cy !== b[1] <= cy) xs.push(a[0] + ((cy - a[1]) * (b[0] - a[0])) / (b[1] - a[1]));
+    }
+    xs.sort((a, b) => a - b);
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const xa = Math.max(0, Math.ceil(xs[k]! - 0.5));
+      const xb = Math.min(w - 1, Math.floor(xs[k + 1]! - 0.5));
+      for (let x = xa; x <= xb; x++) mask[y * w + x] = value;
+    }
+  }
+}
+
+/**
+ * Box mean of radius r (window 2r + 1, shrunk at the borders) into `out`: running sums along the
+ * rows, then down the columns a whole row at a time (memory in order, so cache-friendly).
+ */
+export function boxMean(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  tmp: Float32Array,
+  out: Float32Array,
+) {
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let acc = 0;
+    for (let x = 0; x <= Math.min(r, w - 1); x++) acc += src[row + x]!;
+    for (let x = 0; x < w; x++) {
+      tmp[row + x] = acc / (Math.min(w - 1, x + r) - Math.max(0, x - r) + 1);
+      if (x + r + 1 < w) acc += src[row + x + r + 1]!;
+      if (x - r >= 0) acc -= src[row + x - r]!;
+    }
+  }
+  const column = new Float64Array(w);
+  for (let y = 0; y <= Math.min(r, h - 1); y++) for (let x = 0; x < w; x++) column[x]! += tmp[y * w + x]!;
+  for (let y = 0; y < h; y++) {
+    const inv = 1 / (Math.min(h - 1, y + r) - Math.max(0, y - r) + 1);
+    const row = y * w;
+    for (let x = 0; x < w; x++) out[row + x] = column[x]! * inv;
+    if (y + r + 1 < h) {
+      const add = (y + r + 1) * w;
+      for (let x = 0; x < w; x++) column[x]! += tmp[add + x]!;
+    }
+    if (y - r >= 0) {
+      const sub = (y - r) * w;
+      for (let x = 0; x < w; x++) column[x]! -= tmp[sub + x]!;
+    }
+  }
+}
+
+/** Self-guided filter of one channel (He et al. 2010): `q = mean(a) I + mean(b)`, into `out`. */
+export function guidedFilter(
+  I: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  eps: number,
+  out: Float32Array,
+) {
+  const n = w * h;
+  const A = new Float32Array(n);
+  const B = new Float32Array(n);
+  const C = new Float32Array(n);
+  const tmp = new Float32Array(n);
+  for (let i = 0; i < n; i++) A[i] = I[i]! * I[i]!;
+  boxMean(A, w, h, r, tmp, B); // mean(I^2)
+  boxMean(I, w, h, r, tmp, C); // mean(I)
+  for (let i = 0; i < n; i++) {
+    const m = C[i]!;
+    const a = Math.max(0, B[i]! - m * m) / (Math.max(0, B[i]! - m * m) + eps);
+    A[i] = a;
+    C[i] = m - a * m;
+  }
+  boxMean(A, w, h, r, tmp, B); // mean(a)
+  boxMean(C, w, h, r, tmp, A); // mean(b)
+  for (let i = 0; i < n; i++) out[i] = B[i]! * I[i]! + A[i]!;
+}
+
+/** Median and scaled MAD of byte-range values where `where` is set, by histogram. */
+function robustStats(values: Float32Array, where: Float32Array): { median: number; spread: number } {
+  const hist = new Uint32Array(256);
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (where[i]! < 1) continue;
+    hist[clamp(Math.round(values[i]!), 0, 255)]! += 1;
+    count++;
+  }
+  const quantile = (h: Uint32Array, q: number) => {
+    let acc = 0;
+    for (let v = 0; v < h.length; v++) {
+      acc += h[v]!;
+      if (acc >= q * count) return v;
+    }
+    return h.length - 1;
+  };
+  if (count === 0) return { median: 0, spread: Infinity };
+  const median = quantile(hist, 0.5);
+  const dev = new Uint32Array(256);
+  for (let v = 0; v < 256; v++) dev[Math.abs(v - median)]! += hist[v]!;
+  return { median, spread: 1.4826 * quantile(dev, 0.5) };
+}
+
+/**
+ * The feathered skin mask of one face on the working pixels `rgb` (w x h), with the mesh already
+ * in working coordinates. Values 0..1.
+ */
+export function skinMask(
+  rgb: Float32Array,
+  w: number,
+  h: number,
+  mesh: readonly XY[],
+  faceWidth: number,
+): Float32Array {
+  const n = w * h;
+  const shape = new Float32Array(n);
+  const blurred = new Float32Array(n);
+  const at = (i: number): Pt => [mesh[i]![0], mesh[i]![1]];
+  fillPolygon(shape, w, h, FACE_OVAL.map(at), 1);
+  for (const hole of SKIN_HOLES) {
+    const pts = hole.polygon.map(at);
+    const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
+    const cy = pts.reduce((s, p) => s + p[1], 0) / pts.length;
+    fillPolygon(
+      shape,
+      w,
+      h,
+      pts.map(([x, y]) => [cx + (x - cx) * hole.grow, cy + (y - cy) * hole.grow] as Pt),
+      0,
+    );
+  }
+  // Colour gate in YCbCr around the face's own median colour.
+  const Y = new Float32Array(n);
+  const Cb = new Float32Array(n);
+  const Cr = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rgb[3 * i]!;
+    const g = rgb[3 * i + 1]!;
+    const b = rgb[3 * i + 2]!;
+    Y[i] = 0.299 * r + 0.587 * g + 0.114 * b;
+    Cb[i] = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+    Cr[i] = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+  }
+  // The gate reads colours averaged over a small window, so that a mole or a spot (which the
+  // smoothing should soften) stays in while larger areas of hair or beard stay out.
+  const tmp = new Float32Array(n);
+  const blurR = Math.max(1, Math.round(RETOUCH_RULES.gateBlur * faceWidth));
+  for (const channel of [Y, Cb, Cr]) {
+    boxMean(channel, w, h, blurR, tmp, blurred);
+    channel.set(blurred);
+  }
+  const sy = robustStats(Y, shape);
+  const sb = robustStats(Cb, shape);
+  const sr = robustStats(Cr, shape);
+  // Floors keep a very even face from gating out its own shading.
+  const spreadY = Math.max(sy.spread, 12);
+  const spreadB = Math.max(sb.spread, 3);
+  const spreadR = Math.max(sr.spread, 3);
+  const { gateOn, gateOff } = RETOUCH_RULES;
+  const mask = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (shape[i] === 0) continue;
+    const dy = (Y[i]! - sy.median) / spreadY;
+    const db = (Cb[i]! - sb.median) / spreadB;
+    const dr = (Cr[i]! - sr.median) / spreadR;
+    // Lightness counts a quarter: shading and highlights are skin too.
+    const d = Math.sqrt(db * db + dr * dr + (dy * dy) / 4);
+    mask[i] = clamp((gateOff - d) / (gateOff - gateOn), 0, 1);
+  }
+  const r = Math.max(1, Math.round(RETOUCH_RULES.feather * faceWidth));
+  boxMean(mask, w, h, r, tmp, shape);
+  boxMean(shape, w, h, r, tmp, mask);
+  // Eyes and lips end at a natural edge (lash line, lip line): no feathered retouch inside them.
+  for (const hole of SKIN_HOLES) if (hole.exact) fillPolygon(mask, w, h, hole.polygon.map(at), 0);
+  return mask;
+}
+
+// sRGB <-> linear through tables; OKLab matrices from Ottosson (2020).
+const TO_LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+const ENCODE_STEPS = 4096;
+const TO_SRGB = Float32Array.from({ length: ENCODE_STEPS + 1 }, (_, i) => {
+  const c = i / ENCODE_STEPS;
+  return 255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
+});
+function encode(linear: number): number {
+  const x = clamp(linear, 0, 1) * ENCODE_STEPS;
+  const i = Math.floor(x);
+  if (i >= ENCODE_STEPS) return 255;
+  const f = x - i;
+  return TO_SRGB[i]! * (1 - f) + TO_SRGB[i + 1]! * f;
+}
+
+/** Brightens one sRGB colour (0..255 each) in OKLab; writes the result into `out`. */
+export function whitenColour(r: number, g: number, b: number, amount: number, out: Float32Array): void {
+  const lr = TO_LINEAR[clamp(Math.round(r), 0, 255)]!;
+  const lg = TO_LINEAR[clamp(Math.round(g), 0, 255)]!;
+  const lb = TO_LINEAR[clamp(Math.round(b), 0, 255)]!;
+  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
+  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
+  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
+  let L = 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s;
+  let A = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s;
+  let B = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s;
+  const base = 1 + RETOUCH_RULES.whitenCurve * amount;
+  L = Math.log(1 + (base - 1) * clamp(L, 0, 1)) / Math.log(base);
+  A *= 1 - (1 - RETOUCH_RULES.whitenChromaA) * amount;
+  B *= 1 - (1 - RETOUCH_RULES.whitenChromaB) * amount;
+  const l1 = L + 0.3963377774 * A + 0.2158037573 * B;
+  const m1 = L - 0.1055613458 * A - 0.0638541728 * B;
+  const s1 = L - 0.0894841775 * A - 1.291485548 * B;
+  const l2 = l1 * l1 * l1;
+  const m2 = m1 * m1 * m1;
+  const s2 = s1 * s1 * s1;
+  out[0] = encode(4.0767416621 * l2 - 3.3077115913 * m2 + 0.2309699292 * s2);
+  out[1] = encode(-1.2684380046 * l2 + 2.6097574011 * m2 - 0.3413193965 * s2);
+  out[2] = encode(-0.0041960863 * l2 - 0.7034186147 * m2 + 1.707614701 * s2);
+}
+
+/** Bilinear sample of a single-channel w x h grid at continuous position (x, y) (pixel centres at +0.5). */
+function sample1(grid: Float32Array, w: number, h: number, x: number, y: number): number {
+  const fx = clamp(x - 0.5, 0, w - 1);
+  const fy = clamp(y - 0.5, 0, h - 1);
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const y1 = Math.min(h - 1, y0 + 1);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const top = grid[y0 * w + x0]! * (1 - ax) + grid[y0 * w + x1]! * ax;
+  const bottom = grid[y1 * w + x0]! * (1 - ax) + grid[y1 * w + x1]! * ax;
+  return top * (1 - ay) + bottom * ay;
+}
+
+interface Warp {
+  /** Jaw bumps: centre, squared radius, translation. */
+  shifts: Array<{ cx: number; cy: number; r2: number; tx: number; ty: number }>;
+  /** Eye magnifiers: centre, squared radius, strength. */
+  lenses: Array<{ cx: number; cy: number; r2: number; s: number }>;
+}
+
+/** Source position (continuous, image pixels) that destination (x, y) shows under the warps. */
+function warpSource(warp: Warp, x: number, y: number): Pt {
+  let wsum = 0;
+  let dx = 0;
+  let dy = 0;
+  for (const b of warp.shifts) {
+    const d2 = (x - b.cx) ** 2 + (y - b.cy) ** 2;
+    if (d2 >= b.r2) continue;
+    const k = (1 - d2 / b.r2) ** 2;
+    wsum += k;
+    dx += k * b.tx;
+    dy += k * b.ty;
+  }
+  // Overlapping bumps average rather than add, so the shift never exceeds one bump's.
+  const norm = Math.max(1, wsum);
+  let sx = x - dx / norm;
+  let sy = y - dy / norm;
+  for (const e of warp.lenses) {
+    const ox = x - e.cx;
+    const oy = y - e.cy;
+    const q = (ox * ox + oy * oy) / e.r2;
+    if (q >= 1) continue;
+    const f = e.s * (1 - q) ** 2;
+    sx -= ox * f;
+    sy -= oy * f;
+  }
+  return [sx, sy];
+}
+
+function planWarp(mesh: readonly XY[], faceWidth: number, settings: RetouchSettings): Warp {
+  const warp: Warp = { shifts: [], lenses: [] };
+  const p = (i: number) => mesh[i]!;
+  if (settings.slim > 0) {
+    // Midline of the face: from between the brows (168) to the chin (152).
+    const top = p(168);
+    const chin = p(152);
+    const len = Math.hypot(chin[0] - top[0], chin[1] - top[1]) || 1;
+    const ux = (chin[0] - top[0]) / len;
+    const uy = (chin[1] - top[1]) / len;
+    const shift = (settings.slim / 100) * RETOUCH_RULES.slimShift * faceWidth;
+    const r = RETOUCH_RULES.slimRadius * faceWidth;
+    for (const i of JAW_POINTS) {
+      const c = p(i);
+      const along = (c[0] - top[0]) * ux + (c[1] - top[1]) * uy;
+      const fx = top[0] + along * ux - c[0];
+      const fy = top[1] + along * uy - c[1];
+      const dist = Math.hypot(fx, fy) || 1;
+      warp.shifts.push({ cx: c[0], cy: c[1], r2: r * r, tx: (fx / dist) * shift, ty: (fy / dist) * shift });
+    }
+  }
+  if (settings.eye > 0) {
+    for (const eye of EYES) {
+      const pts = eye.outline.map(p);
+      const cx = pts.reduce((s, q) => s + q[0], 0) / pts.length;
+      const cy = pts.reduce((s, q) => s + q[1], 0) / pts.length;
+      const a = p(eye.corners[0]);
+      const b = p(eye.corners[1]);
+      const r = RETOUCH_RULES.eyeRadius * Math.hypot(a[0] - b[0], a[1] - b[1]);
+      warp.lenses.push({ cx, cy, r2: r * r, s: (settings.eye / 100) * RETOUCH_RULES.eyeScale });
+    }
+  }
+  return warp;
+}
+
+/** Cheek-to-cheek width of the face (mesh points 234 and 454). */
+export function faceWidthOf(mesh: readonly XY[]): number {
+  const a = mesh[234]!;
+  const b = mesh[454]!;
+  return Math.hypot(a[0] - b[0], a[1] - b[1]);
+}
+
+function regionOf(mesh: readonly XY[], W: number, H: number): Region {
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const [x, y] of mesh) {
+    x1 = Math.min(x1, x);
+    y1 = Math.min(y1, y);
+    x2 = Math.max(x2, x);
+    y2 = Math.max(y2, y);
+  }
+  const margin = RETOUCH_RULES.roiMargin * Math.max(x2 - x1, y2 - y1);
+  const left = clamp(Math.floor(x1 - margin), 0, W - 1);
+  const top = clamp(Math.floor(y1 - margin), 0, H - 1);
+  const right = clamp(Math.ceil(x2 + margin), left + 1, W);
+  const bottom = clamp(Math.ceil(y2 + margin), top + 1, H);
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/**
+ * Retouches the face whose mesh (image pixels) is given, in place in `image` (packed RGB). The
+ * settings are the 0..100 parameters of the request.
+ */
+export async function retouchFace(
+  image: RgbPixels,
+  mesh: readonly XY[],
+  settings: RetouchSettings,
+): Promise<void> {
+  const { width: W, height: H, data } = image;
+  const region = regionOf(mesh, W, H);
+  const faceWidth = faceWidthOf(mesh);
+  const k = Math.min(1, RETOUCH_RULES.maxWorkSide / Math.max(region.width, region.height));
+  const w = Math.max(1, Math.round(region.width * k));
+  const h = Math.max(1, Math.round(region.height * k));
+  const sx = w / region.width;
+  const sy = h / region.height;
+  const work = k === 1 ? null : await resizeRgb(image, w, h, region);
+  const rgb = new Float32Array(w * h * 3);
+  if (work) {
+    for (let i = 0; i < rgb.length; i++) rgb[i] = work[i]!;
+  } else {
+    for (let y = 0; y < h; y++) {
+      const src = ((region.top + y) * W + region.left) * 3;
+      for (let i = 0; i < w * 3; i++) rgb[y * w * 3 + i] = data[src + i]!;
+    }
+  }
+  const local = mesh.map(([x, y]) => [(x - region.left) * sx, (y - region.top) * sy] as Pt);
+  const mask = skinMask(rgb, w, h, local, faceWidth * sx);
+
+  // Smoothed skin, per channel, on the working pixels.
+  const smoothAmount = settings.smooth / 100;
+  const smoothed = new Float32Array(w * h * 3);
+  if (smoothAmount > 0) {
+    const r = Math.max(1, Math.round(RETOUCH_RULES.filterRadius * faceWidth * sx));
+    const eps = (RETOUCH_RULES.epsBase + RETOUCH_RULES.epsRange * smoothAmount) ** 2;
+    const channel = new Float32Array(w * h);
+    const filtered = new Float32Array(w * h);
+    for (let c = 0; c < 3; c++) {
+      for (let i = 0; i < w * h; i++) channel[i] = rgb[3 * i + c]!;
+      guidedFilter(channel, w, h, r, eps, filtered);
+      for (let i = 0; i < w * h; i++) smoothed[3 * i + c] = filtered[i]!;
+    }
+  }
+  const blend = RETOUCH_RULES.maxSmoothBlend * Math.sqrt(smoothAmount);
+  const whiten = settings.whiten / 100;
+
+  // Compose at full resolution into a copy of the region.
+  const out = new Uint8ClampedArray(region.width * region.height * 3);
+  const colour = new Float32Array(3);
+  const smoothedAt = new Float32Array(3);
+  const channelGrid = k === 1 ? null : [0, 1, 2].map(() => new Float32Array(w * h));
+  if (channelGrid) {
+    for (let i = 0; i < w * h; i++) for (let c = 0; c < 3; c++) channelGrid[c]![i] = smoothed[3 * i + c]!;
+  }
+  for (let y = 0; y < region.height; y++) {
+    for (let x = 0; x < region.width; x++) {
+      const o = (y * region.width + x) * 3;
+      const src = ((region.top + y) * W + region.left + x) * 3;
+      const r0 = data[src]!;
+      const g0 = data[src + 1]!;
+      const b0 = data[src + 2]!;
+      const m = k === 1 ? mask[y * w + x]! : sample1(mask, w, h, (x + 0.5) * sx, (y + 0.5) * sy);
+      if (m < 1e-3) {
+        out[o] = r0;
+        out[o + 1] = g0;
+        out[o + 2] = b0;
+        continue;
+      }
+      if (channelGrid) {
+        for (let c = 0; c < 3; c++)
+          smoothedAt[c] = sample1(channelGrid[c]!, w, h, (x + 0.5) * sx, (y + 0.5) * sy);
+      } else {
+        const i = (y * w + x) * 3;
+        smoothedAt[0] = smoothed[i]!;
+        smoothedAt[1] = smoothed[i + 1]!;
+        smoothedAt[2] = smoothed[i + 2]!;
+      }
+      const a = smoothAmount > 0 ? blend * m : 0;
+      let r = r0 + a * (smoothedAt[0]! - r0);
+      let g = g0 + a * (smoothedAt[1]! - g0);
+      let b = b0 + a * (smoothedAt[2]! - b0);
+      if (whiten > 0) {
+        whitenColour(r, g, b, whiten, colour);
+        r += m * (colour[0]! - r);
+        g += m * (colour[1]! - g);
+        b += m * (colour[2]! - b);
+      }
+      out[o] = r;
+      out[o + 1] = g;
+      out[o + 2] = b;
+    }
+  }
+
+  // Warps read the composed region and write straight into the image.
+  const warp = planWarp(mesh, faceWidth, settings);
+  for (let y = 0; y < region.height; y++) {
+    for (let x = 0; x < region.width; x++) {
+      const o = (y * region.width + x) * 3;
+      const dst = ((region.top + y) * W + region.left + x) * 3;
+      if (warp.shifts.length === 0 && warp.lenses.length === 0) {
+        data[dst] = out[o]!;
+        data[dst + 1] = out[o + 1]!;
+        data[dst + 2] = out[o + 2]!;
+        continue;
+      }
+      const [px, py] = warpSource(warp, region.left + x + 0.5, region.top + y + 0.5);
+      const fx = clamp(px - 0.5 - region.left, 0, region.width - 1);
+      const fy = clamp(py - 0.5 - region.top, 0, region.height - 1);
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const ax = fx - x0;
+      const ay = fy - y0;
+      if (ax === 0 && ay === 0) {
+        const s = (y0 * region.width + x0) * 3;
+        data[dst] = out[s]!;
+        data[dst + 1] = out[s + 1]!;
+        data[dst + 2] = out[s + 2]!;
+        continue;
+      }
+      const x1 = Math.min(region.width - 1, x0 + 1);
+      const y1 = Math.min(region.height - 1, y0 + 1);
+      for (let c = 0; c < 3; c++) {
+        const tl = out[(y0 * region.width + x0) * 3 + c]!;
+        const tr = out[(y0 * region.width + x1) * 3 + c]!;
+        const bl = out[(y1 * region.width + x0) * 3 + c]!;
+        const br = out[(y1 * region.width + x1) * 3 + c]!;
+        data[dst + c] = Math.round((tl * (1 - ax) + tr * ax) * (1 - ay) + (bl * (1 - ax) + br * ax) * ay);
+      }
+    }
+  }
+}
