@@ -189,12 +189,14 @@ export const capabilities: readonly Capability[] = [
     status: 2,
     demoKind: 'beforeAfter',
     doc: 45,
+    available: true,
     name: ['AI 美颜', 'AI 美顏', 'AI Beauty'],
     description: [
       '依据人脸分析结果自动磨皮、提亮与修饰，保留真实质感。',
       '依據人臉分析結果自動磨皮、提亮與修飾，保留真實質感。',
       'Smooths, brightens and retouches faces automatically while keeping a natural texture.',
     ],
+    extension: { sampleFigure: ['/samples/astronaut.jpg'] },
   }),
   capability({
     id: 65,

@@ -195,9 +195,10 @@ describe('capability catalogue', () => {
     for (const g of groups) expect(ids.has(g.menuId)).toBe(false);
   });
 
-  it('marks the face family served by the engine as available, with its gateway endpoints', () => {
+  it('marks the face family served by the engine as available, with its gateway endpoints (AI Beauty included)', () => {
     const served: Array<[number, string]> = [
       [63, 'v1/facedetect'],
+      [81, 'v3/AIBeauty'],
       [86, 'v2/facepoints'],
       [131, 'v1/baby_recognition'],
       [133, 'v1/face_compare'],
@@ -209,7 +210,5 @@ describe('capability catalogue', () => {
       const c = capabilities.find((x) => x.id === id)!;
       expect([c.available, c.endpoint], String(id)).toEqual([true, endpoint]);
     }
-    // Beautification (81) needs an image-producing engine that is not there yet.
-    expect(capabilities.find((x) => x.id === 81)!.available).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import {
+  BEAUTY_DEFAULTS,
   cosineSimilarity,
   landmarks106,
+  type BeautyResult,
   type FaceAnalysisFace,
   type FaceAnalysisResult,
   type FacePointsResult,
@@ -195,7 +197,7 @@ export function macroJobs(parameter: Record<string, unknown>) {
 /** v1/face_compare, per image (each image is one job). */
 export const COMPARE_PARAMS = Object.freeze({ maxFaces: 5, descriptor: true, smallFaces: false });
 
-function rectangle(face: AnalysisFace) {
+function rectangle(face: Pick<AnalysisFace, 'rectangle'>) {
   const r = face.rectangle;
   return {
     left: round(r.left, 1),
@@ -358,9 +360,21 @@ const faceCompare: GatewayAlgorithm = {
       similarity,
       is_same_person: similarity >= SAME_PERSON_THRESHOLD ? 1 : 0,
       threshold: SAME_PERSON_THRESHOLD,
+      // Each image's size (EXIF orientation applied), so a client can draw the boxes without
+      // measuring the photos itself.
       faces: [
-        { face_rectangle: rectangle(a), image: 0 },
-        { face_rectangle: rectangle(b), image: 1 },
+        {
+          face_rectangle: rectangle(a),
+          image: 0,
+          image_width: first.imageWidth,
+          image_height: first.imageHeight,
+        },
+        {
+          face_rectangle: rectangle(b),
+          image: 1,
+          image_width: second.imageWidth,
+          image_height: second.imageHeight,
+        },
       ],
     };
   },
@@ -409,6 +423,74 @@ const babyRecognition: GatewayAlgorithm = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// Image-producing endpoints.
+
+/**
+ * The result image of an image-producing endpoint, kept beside the `media_extra` object it
+ * answered (a WeakMap: nothing is added to the JSON of media_extra itself).
+ */
+const resultImages = new WeakMap<object, { data: string; type: 'jpg' }>();
+
+/**
+ * The result image (base64) that an endpoint produced with this `media_extra`, for the route to
+ * send as `media_info_list[0].media_data` with `media_profiles.media_data_type` (architecture.md:
+ * image-producing algorithms return the image in media_info_list); undefined for analyses.
+ */
+export function resultImage(mediaExtra: object): { data: string; type: 'jpg' } | undefined {
+  return resultImages.get(mediaExtra);
+}
+
+/** A 0-100 setting of `parameter` (number or numeric string); `fallback` when absent. */
+function setting(parameter: Record<string, unknown>, key: string, fallback: number): number {
+  const raw = parameter[key];
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const v = typeof raw === 'string' ? Number(raw) : raw;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100)
+    throw new ApiError(10000, `${key} must be a number from 0 to 100`);
+  return v;
+}
+
+/**
+ * v3/AIBeauty parameters as engine params (`facebeauty`): smooth, whiten, slim and eye, each
+ * 0-100 (defaults: BEAUTY_DEFAULTS of the engine). Only `rsp_media_type: 'jpg'` (base64 in the
+ * answer) is served; short-lived URLs need a file store this build does not have.
+ */
+export function beautyParams(parameter: Record<string, unknown>) {
+  const type = parameter.rsp_media_type;
+  if (type !== undefined && type !== null && type !== '' && String(type).toLowerCase() !== 'jpg')
+    throw new ApiError(10000, 'rsp_media_type: only jpg (the image as base64 in the answer) is served');
+  return {
+    smooth: setting(parameter, 'smooth', BEAUTY_DEFAULTS.smooth),
+    whiten: setting(parameter, 'whiten', BEAUTY_DEFAULTS.whiten),
+    slim: setting(parameter, 'slim', BEAUTY_DEFAULTS.slim),
+    eye: setting(parameter, 'eye', BEAUTY_DEFAULTS.eye),
+    maxFaces: maxFaces(parameter, 'max_face_num'),
+  };
+}
+
+const aiBeauty: GatewayAlgorithm = {
+  endpoint: 'v3/AIBeauty',
+  images: 1,
+  async run({ backend, images, parameter, timeoutMs }) {
+    const result = await backend.run<BeautyResult>(
+      'facebeauty',
+      { image: images[0]!, params: beautyParams(parameter) },
+      { timeoutMs },
+    );
+    if (result.faces.length === 0 || !result.image) throw new ApiError(20003);
+    const mediaExtra = {
+      image_width: result.imageWidth,
+      image_height: result.imageHeight,
+      face_num: result.faces.length,
+      faces: result.faces.map((face) => ({ face_rectangle: rectangle(face), score: round(face.score, 4) })),
+      beauty: result.settings,
+    };
+    resultImages.set(mediaExtra, { data: Buffer.from(result.image).toString('base64'), type: 'jpg' });
+    return mediaExtra;
+  },
+};
+
 /** Every endpoint the engine serves in this build. Adding an algorithm adds one entry here. */
 export const gatewayAlgorithms: readonly GatewayAlgorithm[] = [
   facepoints,
@@ -418,4 +500,5 @@ export const gatewayAlgorithms: readonly GatewayAlgorithm[] = [
   microAnalysis,
   faceCompare,
   babyRecognition,
+  aiBeauty,
 ];

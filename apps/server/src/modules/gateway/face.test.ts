@@ -141,6 +141,13 @@ describe('gateway face family on the real engine', () => {
     expect(res.statusCode).toBe(200);
     expect(extra(res).is_same_person).toBe(1);
     expect(extra(res).similarity).toBeGreaterThan(60);
+    // Each image's size comes with its face, so a client can draw the boxes without measuring.
+    expect(
+      extra(res).faces.map((f: Record<string, unknown>) => [f.image, f.image_width, f.image_height]),
+    ).toEqual([
+      [0, 512, 512],
+      [1, 400, 400],
+    ]);
     const noFirst = await post('v1/face_compare', two(await sharp(cat).jpeg().toBuffer(), astronaut));
     expect(noFirst.json().ErrorCode).toBe(20003);
     const noSecond = await post('v1/face_compare', two(astronaut, await sharp(cat).jpeg().toBuffer()));

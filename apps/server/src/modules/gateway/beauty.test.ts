@@ -1,0 +1,101 @@
+import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
+import { beautyParams, gatewayAlgorithms, resultImage } from './algorithms.ts';
+
+const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
+
+describe('v3/AIBeauty on the real engine', () => {
+  let backend: InferenceBackend;
+  let app: FastifyInstance;
+  let astronaut: Buffer;
+  let cat: Buffer;
+
+  beforeAll(async () => {
+    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
+    await backend.ready();
+    ({ app } = await testApp(backend));
+    astronaut = await sharp(await skimagePhoto('astronaut'))
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    cat = await sharp(await skimagePhoto('chelsea'))
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await backend?.close();
+  });
+
+  const post = (parameter: Record<string, unknown>, image: Buffer) =>
+    app.inject({
+      method: 'POST',
+      url: `/v3/AIBeauty?${KEY}`,
+      payload: { ...gatewayBody(image), parameter } as object,
+    });
+
+  it('retouches the astronaut: a JPEG of the same size, changed on her face only', async () => {
+    const endpoint = gatewayAlgorithms.find((a) => a.endpoint === 'v3/AIBeauty')!;
+    const mediaExtra = await endpoint.run({
+      backend,
+      images: [astronaut],
+      parameter: { smooth: '80', whiten: 40, slim: 0, eye: 0 },
+      timeoutMs: 60_000,
+    });
+    expect(mediaExtra).toMatchObject({
+      image_width: 512,
+      image_height: 512,
+      face_num: 1,
+      beauty: { smooth: 80, whiten: 40, slim: 0, eye: 0 },
+    });
+    const image = resultImage(mediaExtra)!;
+    expect(image.type).toBe('jpg');
+    const bytes = Buffer.from(image.data, 'base64');
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 512, 512]);
+
+    // Mean absolute change per 32 px block: large on her face, about nothing in the sky behind her.
+    const grey = async (b: Buffer) => sharp(b).greyscale().raw().toBuffer();
+    const [a, b] = await Promise.all([grey(astronaut), grey(bytes)]);
+    const change = (left: number, top: number) => {
+      let sum = 0;
+      for (let y = top; y < top + 32; y++)
+        for (let x = left; x < left + 32; x++) sum += Math.abs(a[y * 512 + x]! - b[y * 512 + x]!);
+      return sum / 1024;
+    };
+    const face = (mediaExtra.faces as Array<{ face_rectangle: { left: number; top: number } }>)[0]!;
+    // The left cheek: a third of the way into the face box, at the height of the nose.
+    const cheek = change(Math.round(face.face_rectangle.left + 10), Math.round(face.face_rectangle.top + 55));
+    expect(cheek).toBeGreaterThan(4);
+    expect(change(440, 20)).toBeLessThan(1);
+    // The answer itself names no image: it goes to media_info_list[0].media_data, not media_extra.
+    expect(JSON.stringify(mediaExtra)).not.toContain(image.data.slice(0, 40));
+  });
+
+  it('answers the faces it retouched, 20003 without a face, 10000 for bad settings', async () => {
+    const res = await post({}, astronaut);
+    expect(res.statusCode).toBe(200);
+    const extra = res.json().media_info_list[0].media_extra;
+    expect(extra.face_num).toBe(1);
+    expect(extra.faces[0].face_rectangle.width).toBeGreaterThan(80);
+    expect(extra.beauty).toEqual({ smooth: 60, whiten: 30, slim: 20, eye: 20 });
+
+    const none = await post({}, cat);
+    expect([none.statusCode, none.json().ErrorCode]).toEqual([400, 20003]);
+    for (const parameter of [{ smooth: 150 }, { eye: 'big' }, { rsp_media_type: 'url' }]) {
+      const bad = await post(parameter, astronaut);
+      expect([bad.statusCode, bad.json().ErrorCode], JSON.stringify(parameter)).toEqual([400, 10000]);
+    }
+  });
+
+  it('reads the settings as numbers or numeric strings', () => {
+    expect(beautyParams({ smooth: '0', whiten: 100, rsp_media_type: 'JPG' })).toMatchObject({
+      smooth: 0,
+      whiten: 100,
+      slim: 20,
+      eye: 20,
+    });
+  });
+});
