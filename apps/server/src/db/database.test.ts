@@ -35,6 +35,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0004_face_sets',
       '0005_console',
       '0006_console_language',
+      '0007_demo_face_sets',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

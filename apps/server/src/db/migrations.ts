@@ -325,6 +325,22 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           await db.schema.alterTable(table).dropColumn('language').execute();
       },
     },
+    '0007_demo_face_sets': {
+      async up(db: Kysely<unknown>) {
+        // Face sets of website visitors trying face search (docs/decisions/0005-demo-face-sets.md):
+        // owned by a per-browser demo identity under the demo app, deleted after expires_at.
+        await db.schema.alterTable('face_sets').addColumn('visitor', 'text').execute();
+        await db.schema.alterTable('face_sets').addColumn('expires_at', 'text').execute();
+        await db.schema.createIndex('face_sets_visitor_idx').on('face_sets').column('visitor').execute();
+        await db.schema.createIndex('face_sets_expires_idx').on('face_sets').column('expires_at').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('face_sets_expires_idx').execute();
+        await db.schema.dropIndex('face_sets_visitor_idx').execute();
+        await db.schema.alterTable('face_sets').dropColumn('expires_at').execute();
+        await db.schema.alterTable('face_sets').dropColumn('visitor').execute();
+      },
+    },
   };
 }
 

@@ -204,6 +204,10 @@ export interface FaceSetsTable {
   token: string;
   name: string;
   created_at: string;
+  /** The website visitor (demo identity) owning the set under the demo app; null for an app's own sets. */
+  visitor: string | null;
+  /** When a visitor's set is deleted (ISO time); null for an app's own sets, which stay. */
+  expires_at: string | null;
 }
 
 /** One stored face: its identity descriptor (base64 of little-endian float32) and box (JSON). */
