@@ -93,7 +93,7 @@ describe('the API application', () => {
     expect(within(modal).getByTestId('secret-example').textContent).toContain(
       `/v2/facepoints?api_key=${sampleApp().api_key}&api_secret=${SECRET}`,
     );
-    const done = within(modal).getByTestId('secret-done');
+    const done = screen.getByTestId('secret-done');
     expect(done.hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(modal).getByTestId('secret-stored'));
     await waitFor(() => expect(done.hasAttribute('disabled')).toBe(false));

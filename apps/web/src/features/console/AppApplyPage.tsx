@@ -67,15 +67,15 @@ function CapabilityPicker({
                     onChange={(event) => toggle(capability.id, event.target.checked)}
                   />
                   <span className={styles.choiceText}>
-                    <span className={styles.choiceName}>{capability.name}</span>
-                    <span className={styles.choiceHint}>{capability.endpoint}</span>
-                    <span>
+                    <span className={styles.choiceTitle}>
+                      <span className={styles.choiceName}>{capability.name}</span>
                       {open ? (
                         <Tag color="green">{t('consoleApply.openNow')}</Tag>
                       ) : (
                         <Tag color="orange">{t('consoleApply.needsReview')}</Tag>
                       )}
                     </span>
+                    <span className={styles.choiceHint}>{capability.endpoint}</span>
                   </span>
                 </label>
               );

@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { consoleApi, MAX_APPS, type AppWithSecret, type ConsoleApp } from '../../api/console.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
@@ -47,6 +47,7 @@ function QuotaFact({ app }: { app: ConsoleApp }) {
     <span className={styles.quota}>
       <Progress
         percent={percent}
+        showInfo={false}
         size="small"
         status={percent >= 100 ? 'exception' : 'normal'}
         aria-label={t('consoleApps.fields.quota')}
@@ -97,9 +98,14 @@ function AppCard({
 
   const enabled = app.status === 'enabled';
   const actions = [
-    <Link key="usage" to={`${USAGE_PATH}?app=${app.id}`} className={styles.number}>
-      <BarChartOutlined aria-hidden /> {t('consoleApps.actions.usage')}
-    </Link>,
+    <Button
+      key="usage"
+      type="link"
+      icon={<BarChartOutlined aria-hidden />}
+      onClick={() => void navigate(`${USAGE_PATH}?app=${app.id}`)}
+    >
+      {t('consoleApps.actions.usage')}
+    </Button>,
     <Button
       key="edit"
       type="link"
@@ -170,7 +176,6 @@ function AppCard({
           <ReviewTag status={app.review_status} />
         </span>
       }
-      actions={actions}
       data-testid="app-card"
       data-app-id={app.id}
     >
@@ -241,6 +246,7 @@ function AppCard({
       {app.review_status === 'pending' && (
         <Alert className={styles.notice} type="info" showIcon title={t('consoleApps.pending')} />
       )}
+      <div className={styles.appActions}>{actions}</div>
     </Card>
   );
 }

@@ -52,10 +52,9 @@ export function SecretModal({
           {t('consoleApps.secret.done')}
         </Button>
       }
-      data-testid="secret-modal"
     >
       {created && (
-        <>
+        <div data-testid="secret-modal">
           <Alert
             type="warning"
             showIcon
@@ -89,7 +88,7 @@ export function SecretModal({
           >
             {t('consoleApps.secret.stored')}
           </Checkbox>
-        </>
+        </div>
       )}
     </Modal>
   );
