@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashSecret } from '../../db/seed.ts';
@@ -8,12 +8,17 @@ import { ApiError } from '../../platform/error-catalogue.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
 import { loadMedia } from '../gateway/media.ts';
-import { FaceSetService } from './facesets.service.ts';
+import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities, type DemoIdentity } from './demo-identity.ts';
+import { appOwner, FaceSetService, type FaceSetOwner } from './facesets.service.ts';
 
 /** Face sets belong to faceRecognition (capability 133): an app needs that scope (or `*`). */
 export const FACE_RECOGNITION_ID = 133;
 const DEFAULT_TOP_N = 5;
 const MAX_TOP_N = 20;
+/** The website marks its credential-less demo calls with this header (decision 0003). */
+const DEMO_HEADER = 'x-pixora-demo';
+/** Expired visitor sets are swept this often (and before each visitor creates a set). */
+const SWEEP_MS = 10 * 60_000;
 
 const mediaItem = z.object({
   media_data: z.string(),
@@ -37,13 +42,8 @@ const sameSecret = (a: string, b: string) => {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 };
 
-/**
- * The calling app, from `api_key` + `api_secret` (as the gateway checks them). Face sets are
- * stored per app, so anonymous website demo calls are refused (10021): they have no app.
- */
-async function callingApp(ctx: AppContext, request: FastifyRequest): Promise<number> {
-  const { api_key: apiKey, api_secret: apiSecret } = request.query as z.infer<typeof query>;
-  if (!apiKey || !apiSecret) throw new ApiError(10021);
+/** The app of `api_key` + `api_secret` (checked as the gateway checks them). */
+async function callingApp(ctx: AppContext, apiKey: string, apiSecret: string): Promise<number> {
   const app = await ctx.db.kysely
     .selectFrom('apps')
     .selectAll()
@@ -64,14 +64,22 @@ function topN(parameter: Record<string, unknown>): number {
   return n;
 }
 
+/** How an endpoint treats a website visitor who has no demo identity yet. */
+type WithoutIdentity = 'issue' | 'empty';
+
 /**
  * Face sets and face search (faceRecognition), same envelope as the gateway: results under
  * `media_info_list[0].media_extra`. Endpoints and fields: docs/quality.md ("Face sets and search").
+ *
+ * Callers: an app with `api_key` + `api_secret` owns its sets. A website demo call (no
+ * credentials, the `x-pixora-demo` header) counts against the per-IP demo grant and owns its
+ * sets under a per-browser demo identity (docs/decisions/0005-demo-face-sets.md).
  */
 export const faceSetRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const sets = new FaceSetService(ctx.db.kysely);
+    const identities = new DemoIdentities(ctx.db.kysely);
     const limits = () => ({
       maxBytes: ctx.config.MAX_IMAGE_BYTES,
       urlTimeoutMs: ctx.config.URL_FETCH_TIMEOUT_MS,
@@ -94,55 +102,155 @@ export const faceSetRoutes =
       }
     };
 
+    // Visitors' sets hang on the demo app of the configuration (user_id null, never shown to a developer).
+    let demoAppId: Promise<number> | undefined;
+    const demoApp = () => {
+      demoAppId ??= ctx.db.kysely
+        .selectFrom('apps')
+        .select('id')
+        .where('api_key', '=', ctx.config.DEMO_API_KEY)
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+      demoAppId.catch(() => (demoAppId = undefined));
+      return demoAppId;
+    };
+    const visitorOwner = async (identity: DemoIdentity): Promise<FaceSetOwner> => ({
+      appId: await demoApp(),
+      visitor: identity.visitor,
+      expiresAt: identity.expiresAt.toISOString(),
+      limits: { sets: DEMO_LIMITS.sets, facesPerSet: DEMO_LIMITS.facesPerSet },
+    });
+
+    const sweep = () =>
+      sets.deleteExpired().catch((err: unknown) => app.log.error({ err }, 'deleting expired demo face sets'));
+    const timer = setInterval(() => void sweep(), SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    /**
+     * Who is calling. A visitor without a valid identity gets one where the endpoint creates
+     * something ('issue'); elsewhere they simply own nothing yet (null).
+     */
+    async function owner(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      withoutIdentity: WithoutIdentity,
+    ): Promise<FaceSetOwner | null> {
+      const { api_key: apiKey, api_secret: apiSecret } = request.query as z.infer<typeof query>;
+      if (apiKey || apiSecret) {
+        if (!apiKey || !apiSecret) throw new ApiError(10021);
+        return appOwner(await callingApp(ctx, apiKey, apiSecret));
+      }
+      if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);
+      const grant = await ctx.rateLimiter.hit(
+        `demo:${request.ip}`,
+        ctx.config.DEMO_RATE_LIMIT_PER_MINUTE,
+        60_000,
+      );
+      if (!grant.allowed) throw new ApiError(10029);
+      const known = await identities.verify(request.cookies[DEMO_COOKIE]);
+      if (known) return visitorOwner(known);
+      if (withoutIdentity === 'empty') return null;
+      const issued = await ctx.rateLimiter.hit(
+        `demo-identity:${request.ip}`,
+        DEMO_LIMITS.identitiesPerIpPerHour,
+        3_600_000,
+      );
+      if (!issued.allowed) throw new ApiError(10029);
+      const fresh = await identities.issue();
+      reply.setCookie(DEMO_COOKIE, fresh.cookie, {
+        path: '/v1/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        expires: fresh.expiresAt,
+      });
+      return visitorOwner(fresh);
+    }
+
     const route = (
       path: string,
       summary: string,
-      handler: (appId: number, b: Body) => Promise<Record<string, unknown>>,
+      withoutIdentity: WithoutIdentity,
+      handler: (who: FaceSetOwner | null, b: Body) => Promise<Record<string, unknown>>,
     ) =>
       app.post(
         path,
-        { bodyLimit, schema: { tags: ['facesets'], summary, querystring: query, body } },
-        async (request) => {
-          const appId = await callingApp(ctx, request);
+        {
+          bodyLimit,
+          schema: {
+            tags: ['facesets'],
+            summary,
+            description:
+              'Face sets of faceRecognition (133). With api_key + api_secret the sets belong to the app. ' +
+              `Website demo calls (header ${DEMO_HEADER}, no credentials) own up to ${DEMO_LIMITS.sets} sets of ` +
+              `${DEMO_LIMITS.facesPerSet} faces under a per-browser cookie, deleted after ${DEMO_LIMITS.hours} h.`,
+            querystring: query,
+            body,
+          },
+        },
+        async (request, reply) => {
+          const who = await owner(request, reply, withoutIdentity);
           const b = request.body;
-          const mediaExtra = await handler(appId, b);
+          const mediaExtra = await handler(who, b);
           return { parameter: b.parameter, extra: b.extra, media_info_list: [{ media_extra: mediaExtra }] };
         },
       );
+    /** The owner, or 21017 for a visitor who owns nothing yet. */
+    const known = (who: FaceSetOwner | null): FaceSetOwner => {
+      if (!who) throw new ApiError(21017, 'face set not found');
+      return who;
+    };
 
-    route('/v1/faceset/create', 'Create a face set', async (appId, b) => ({
-      ...(await sets.create(appId, b.parameter.faceset_name)),
+    route('/v1/faceset/create', 'Create a face set', 'issue', async (who, b) => {
+      const creator = known(who);
+      if (creator.visitor !== null) await sweep();
+      return { ...(await sets.create(creator, b.parameter.faceset_name)) };
+    });
+    route('/v1/faceset/list', 'List the face sets of the caller', 'empty', async (who) => ({
+      facesets: who ? await sets.list(who) : [],
     }));
-    route('/v1/faceset/list', 'List the face sets of the app', async (appId) => ({
-      facesets: await sets.list(appId),
+    route('/v1/faceset/detail', 'One face set and its faces', 'empty', async (who, b) => ({
+      ...(await sets.detail(known(who), b.parameter.faceset_token)),
     }));
-    route('/v1/faceset/detail', 'One face set and its faces', async (appId, b) => ({
-      ...(await sets.detail(appId, b.parameter.faceset_token)),
-    }));
-    route('/v1/faceset/delete', 'Delete a face set and its faces', async (appId, b) => {
-      await sets.remove(appId, b.parameter.faceset_token);
+    route('/v1/faceset/delete', 'Delete a face set and its faces', 'empty', async (who, b) => {
+      await sets.remove(known(who), b.parameter.faceset_token);
       return { faceset_token: b.parameter.faceset_token, deleted: 1 };
     });
-    route('/v1/faceset/add_face', 'Add the face of an image to a face set', async (appId, b) => {
-      await sets.set(appId, b.parameter.faceset_token);
+    route('/v1/faceset/add_face', 'Add the face of an image to a face set', 'empty', async (who, b) => {
+      const adder = known(who);
+      await sets.set(adder, b.parameter.faceset_token);
+      if (adder.visitor !== null && (await sets.visitorFaceCount()) >= DEMO_LIMITS.liveFaces)
+        throw new ApiError(10015, 'demo face sets are full, please retry later');
       const face = await describe(await image(b));
-      return { ...(await sets.addFace(appId, b.parameter.faceset_token, b.parameter.face_name, face)) };
+      return {
+        ...(await sets.addFace(adder, b.parameter.faceset_token, b.parameter.face_name, face)),
+        image_width: face.imageWidth,
+        image_height: face.imageHeight,
+      };
     });
-    route('/v1/faceset/remove_face', 'Remove a face from a face set', async (appId, b) => ({
+    route('/v1/faceset/remove_face', 'Remove a face from a face set', 'empty', async (who, b) => ({
       face_token: b.parameter.face_token,
-      ...(await sets.removeFace(appId, b.parameter.faceset_token, b.parameter.face_token)),
+      ...(await sets.removeFace(known(who), b.parameter.faceset_token, b.parameter.face_token)),
     }));
-    route('/v1/face_search', 'Search a face set for the face of an image', async (appId, b) => {
+    route('/v1/face_search', 'Search a face set for the face of an image', 'empty', async (who, b) => {
+      const searcher = known(who);
       const n = topN(b.parameter);
-      await sets.set(appId, b.parameter.faceset_token);
+      await sets.set(searcher, b.parameter.faceset_token);
       const face = await describe(await image(b));
       const found = await sets.search(
-        appId,
+        searcher,
         b.parameter.faceset_token,
         face.descriptor,
         n,
         SAME_PERSON_THRESHOLD,
       );
-      return { face_rectangle: face.rectangle, threshold: SAME_PERSON_THRESHOLD, ...found };
+      return {
+        face_rectangle: face.rectangle,
+        image_width: face.imageWidth,
+        image_height: face.imageHeight,
+        threshold: SAME_PERSON_THRESHOLD,
+        ...found,
+      };
     });
   };

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 
@@ -7,6 +7,29 @@ import { ApiError } from '../../platform/error-catalogue.ts';
 export const MAX_FACES_PER_SET = 1000;
 export const MAX_SETS_PER_APP = 100;
 export const MAX_NAME_LENGTH = 64;
+
+/**
+ * Who a face set belongs to: an app (its own sets, kept until deleted), or a website visitor's
+ * demo identity under the demo app (sets deleted at `expiresAt`).
+ */
+export interface FaceSetOwner {
+  appId: number;
+  /** The demo identity; null for the app itself. */
+  visitor: string | null;
+  /** When a visitor's sets are deleted (ISO time); null for an app. */
+  expiresAt: string | null;
+  limits: { sets: number; facesPerSet: number };
+}
+
+export const APP_LIMITS = { sets: MAX_SETS_PER_APP, facesPerSet: MAX_FACES_PER_SET } as const;
+
+/** An app calling with its own credentials. */
+export const appOwner = (appId: number): FaceSetOwner => ({
+  appId,
+  visitor: null,
+  expiresAt: null,
+  limits: APP_LIMITS,
+});
 
 export interface FaceRectangle {
   left: number;
@@ -20,6 +43,8 @@ export interface FaceSetSummary {
   faceset_name: string;
   face_count: number;
   created_at: string;
+  /** Demo sets only: when the set is deleted. */
+  expires_at?: string;
 }
 
 export interface StoredFace {
@@ -73,20 +98,34 @@ function name(raw: unknown, field: string): string {
   return v;
 }
 
+/** Rows of `face_sets` that belong to `owner` (an app's own sets never include visitors' sets). */
+function ownedBy(owner: FaceSetOwner) {
+  return (eb: ExpressionBuilder<Database, 'face_sets'>) =>
+    eb.and([
+      eb('face_sets.app_id', '=', owner.appId),
+      owner.visitor === null
+        ? eb('face_sets.visitor', 'is', null)
+        : eb('face_sets.visitor', '=', owner.visitor),
+    ]);
+}
+
+const expiry = (expiresAt: string | null) => (expiresAt ? { expires_at: expiresAt } : {});
+
 /**
- * Face sets of one app: named collections of stored face descriptors that an image can be
- * searched against. Every method is scoped to the app, so an app never sees another's sets.
+ * Face sets: named collections of stored face descriptors that an image can be searched against.
+ * Every method is scoped to an owner (an app, or a website visitor under the demo app), so no
+ * owner ever sees another's sets.
  */
 export class FaceSetService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The app's face set with this token; 21017 when there is none. */
-  async set(appId: number, token: unknown) {
+  /** The owner's face set with this token; 21017 when there is none. */
+  async set(owner: FaceSetOwner, token: unknown) {
     if (typeof token !== 'string' || !token) throw new ApiError(10000, 'faceset_token is required');
     const row = await this.db
       .selectFrom('face_sets')
       .selectAll()
-      .where('app_id', '=', appId)
+      .where(ownedBy(owner))
       .where('token', '=', token)
       .executeTakeFirst();
     if (!row) throw new ApiError(21017, 'face set not found');
@@ -102,26 +141,37 @@ export class FaceSetService {
     return Number(n);
   }
 
-  async create(appId: number, rawName: unknown): Promise<FaceSetSummary> {
+  async create(owner: FaceSetOwner, rawName: unknown): Promise<FaceSetSummary> {
     const faceset_name = name(rawName, 'faceset_name');
     const { n } = await this.db
       .selectFrom('face_sets')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('app_id', '=', appId)
+      .where(ownedBy(owner))
       .executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_SETS_PER_APP)
-      throw new ApiError(10000, `an app may keep ${MAX_SETS_PER_APP} face sets`);
+    if (Number(n) >= owner.limits.sets)
+      throw new ApiError(
+        10000,
+        `${owner.visitor === null ? 'an app' : 'a demo visitor'} may keep ${owner.limits.sets} face sets`,
+      );
     const row = {
-      app_id: appId,
+      app_id: owner.appId,
+      visitor: owner.visitor,
+      expires_at: owner.expiresAt,
       token: newToken(),
       name: faceset_name,
       created_at: new Date().toISOString(),
     };
     await this.db.insertInto('face_sets').values(row).execute();
-    return { faceset_token: row.token, faceset_name, face_count: 0, created_at: row.created_at };
+    return {
+      faceset_token: row.token,
+      faceset_name,
+      face_count: 0,
+      created_at: row.created_at,
+      ...expiry(row.expires_at),
+    };
   }
 
-  async list(appId: number): Promise<FaceSetSummary[]> {
+  async list(owner: FaceSetOwner): Promise<FaceSetSummary[]> {
     const rows = await this.db
       .selectFrom('face_sets')
       .leftJoin('face_set_faces', 'face_set_faces.face_set_id', 'face_sets.id')
@@ -129,10 +179,17 @@ export class FaceSetService {
         'face_sets.token',
         'face_sets.name',
         'face_sets.created_at',
+        'face_sets.expires_at',
         eb.fn.count<number | string>('face_set_faces.id').as('n'),
       ])
-      .where('face_sets.app_id', '=', appId)
-      .groupBy(['face_sets.id', 'face_sets.token', 'face_sets.name', 'face_sets.created_at'])
+      .where(ownedBy(owner))
+      .groupBy([
+        'face_sets.id',
+        'face_sets.token',
+        'face_sets.name',
+        'face_sets.created_at',
+        'face_sets.expires_at',
+      ])
       .orderBy('face_sets.id')
       .execute();
     return rows.map((r) => ({
@@ -140,11 +197,12 @@ export class FaceSetService {
       faceset_name: r.name,
       face_count: Number(r.n),
       created_at: r.created_at,
+      ...expiry(r.expires_at),
     }));
   }
 
-  async detail(appId: number, token: unknown): Promise<FaceSetSummary & { faces: StoredFace[] }> {
-    const set = await this.set(appId, token);
+  async detail(owner: FaceSetOwner, token: unknown): Promise<FaceSetSummary & { faces: StoredFace[] }> {
+    const set = await this.set(owner, token);
     const faces = await this.db
       .selectFrom('face_set_faces')
       .select(['token', 'name', 'rectangle', 'created_at'])
@@ -156,6 +214,7 @@ export class FaceSetService {
       faceset_name: set.name,
       face_count: faces.length,
       created_at: set.created_at,
+      ...expiry(set.expires_at),
       faces: faces.map((f) => ({
         face_token: f.token,
         face_name: f.name,
@@ -165,8 +224,8 @@ export class FaceSetService {
     };
   }
 
-  async remove(appId: number, token: unknown): Promise<void> {
-    const set = await this.set(appId, token);
+  async remove(owner: FaceSetOwner, token: unknown): Promise<void> {
+    const set = await this.set(owner, token);
     // Faces first: SQLite only cascades with foreign keys on, and we do not rely on it.
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('face_set_faces').where('face_set_id', '=', set.id).execute();
@@ -175,15 +234,15 @@ export class FaceSetService {
   }
 
   async addFace(
-    appId: number,
+    owner: FaceSetOwner,
     token: unknown,
     rawName: unknown,
     face: { descriptor: readonly number[]; rectangle: FaceRectangle },
   ): Promise<StoredFace & { face_count: number }> {
     const face_name = name(rawName, 'face_name');
-    const set = await this.set(appId, token);
-    if ((await this.count(set.id)) >= MAX_FACES_PER_SET)
-      throw new ApiError(10000, `a face set holds at most ${MAX_FACES_PER_SET} faces`);
+    const set = await this.set(owner, token);
+    if ((await this.count(set.id)) >= owner.limits.facesPerSet)
+      throw new ApiError(10000, `a face set holds at most ${owner.limits.facesPerSet} faces`);
     const row = {
       face_set_id: set.id,
       token: newToken(),
@@ -202,8 +261,8 @@ export class FaceSetService {
     };
   }
 
-  async removeFace(appId: number, token: unknown, faceToken: unknown): Promise<{ face_count: number }> {
-    const set = await this.set(appId, token);
+  async removeFace(owner: FaceSetOwner, token: unknown, faceToken: unknown): Promise<{ face_count: number }> {
+    const set = await this.set(owner, token);
     if (typeof faceToken !== 'string' || !faceToken) throw new ApiError(10000, 'face_token is required');
     const res = await this.db
       .deleteFrom('face_set_faces')
@@ -216,13 +275,13 @@ export class FaceSetService {
 
   /** The `topN` stored faces most similar to `descriptor`, best first. */
   async search(
-    appId: number,
+    owner: FaceSetOwner,
     token: unknown,
     descriptor: readonly number[],
     topN: number,
     threshold: number,
   ): Promise<{ faceset_token: string; face_count: number; results: SearchMatch[] }> {
-    const set = await this.set(appId, token);
+    const set = await this.set(owner, token);
     const rows = await this.db
       .selectFrom('face_set_faces')
       .select(['token', 'name', 'descriptor'])
@@ -242,5 +301,27 @@ export class FaceSetService {
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, topN);
     return { faceset_token: set.token, face_count: rows.length, results };
+  }
+
+  /** Faces kept in all website visitors' sets together (bounded by DEMO_LIMITS.liveFaces). */
+  async visitorFaceCount(): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('face_set_faces')
+      .innerJoin('face_sets', 'face_sets.id', 'face_set_faces.face_set_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('face_sets.visitor', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /** Deletes every visitor set whose time is up, with its faces; returns how many sets went. */
+  async deleteExpired(now: Date = new Date()): Promise<number> {
+    const at = now.toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const expired = trx.selectFrom('face_sets').select('id').where('expires_at', '<=', at);
+      await trx.deleteFrom('face_set_faces').where('face_set_id', 'in', expired).execute();
+      const res = await trx.deleteFrom('face_sets').where('expires_at', '<=', at).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    });
   }
 }

@@ -10,7 +10,14 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { hashSecret } from '../../db/seed.ts';
 import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
-import { decodeDescriptor, encodeDescriptor, FaceSetService } from './facesets.service.ts';
+import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities } from './demo-identity.ts';
+import {
+  appOwner,
+  decodeDescriptor,
+  encodeDescriptor,
+  FaceSetService,
+  type FaceSetOwner,
+} from './facesets.service.ts';
 
 const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
@@ -67,8 +74,8 @@ describe.each(['sqlite', 'postgres'] as const)('face sets stored on %s', (dialec
   let db: Db;
   let drop: (() => Promise<void>) | undefined;
   let sets: FaceSetService;
-  let appA: number;
-  let appB: number;
+  let appA: FaceSetOwner;
+  let appB: FaceSetOwner;
 
   beforeAll(async () => {
     if (dialect === 'postgres') {
@@ -92,8 +99,8 @@ describe.each(['sqlite', 'postgres'] as const)('face sets stored on %s', (dialec
       .values([app('a'), app('b')])
       .execute();
     const ids = await db.kysely.selectFrom('apps').select(['id', 'api_key']).execute();
-    appA = ids.find((r) => r.api_key === 'a')!.id;
-    appB = ids.find((r) => r.api_key === 'b')!.id;
+    appA = appOwner(ids.find((r) => r.api_key === 'a')!.id);
+    appB = appOwner(ids.find((r) => r.api_key === 'b')!.id);
     sets = new FaceSetService(db.kysely);
   });
   afterAll(async () => {
@@ -140,6 +147,75 @@ describe.each(['sqlite', 'postgres'] as const)('face sets stored on %s', (dialec
     expect(await sets.list(appA)).toEqual([]);
     const left = await db.kysely.selectFrom('face_set_faces').select('id').execute();
     expect(left).toEqual([]);
+  });
+
+  it("keeps a visitor's sets apart from the app's and from other visitors', and deletes them when their time is up", async () => {
+    const hour = 3_600_000;
+    const visitor = (name: string, expiresIn: number): FaceSetOwner => ({
+      appId: appA.appId,
+      visitor: name,
+      expiresAt: new Date(Date.now() + expiresIn).toISOString(),
+      limits: { sets: 1, facesPerSet: 1 },
+    });
+    const early = visitor('early', hour);
+    const late = visitor('late', 24 * hour);
+    const mine = await sets.create(appA, 'kept');
+    const gone = await sets.create(early, 'first visitor');
+    expect(gone.expires_at).toBe(early.expiresAt);
+    await sets.addFace(early, gone.faceset_token, 'man', await descriptor(man[0]!));
+    const stays = await sets.create(late, 'second visitor');
+    // Limits are the owner's: one set, one face.
+    await expect(sets.create(early, 'another')).rejects.toMatchObject({ code: 10000 });
+    await expect(
+      sets.addFace(early, gone.faceset_token, 'again', await descriptor(man[1]!)),
+    ).rejects.toMatchObject({ code: 10000 });
+
+    // Nobody sees another's sets: not the app the visitors' sets hang on, not the other visitor.
+    expect((await sets.list(appA)).map((s) => s.faceset_name)).toEqual(['kept']);
+    expect((await sets.list(early)).map((s) => [s.faceset_name, s.face_count])).toEqual([
+      ['first visitor', 1],
+    ]);
+    await expect(sets.detail(late, gone.faceset_token)).rejects.toMatchObject({ code: 21017 });
+    await expect(sets.detail(appA, gone.faceset_token)).rejects.toMatchObject({ code: 21017 });
+    expect(await sets.visitorFaceCount()).toBe(1);
+
+    // Two hours on: the first visitor's set and its face are gone, the rest stays.
+    expect(await sets.deleteExpired(new Date(Date.now() + 2 * hour))).toBe(1);
+    expect(await sets.list(early)).toEqual([]);
+    expect(await sets.visitorFaceCount()).toBe(0);
+    expect((await sets.list(late)).map((s) => s.faceset_token)).toEqual([stays.faceset_token]);
+    expect((await sets.list(appA)).map((s) => s.faceset_token)).toEqual([mine.faceset_token]);
+    await sets.remove(late, stays.faceset_token);
+    await sets.remove(appA, mine.faceset_token);
+  });
+});
+
+describe('demo identities', () => {
+  it('sign a random id with its expiry; forged, altered or expired cookies carry nothing', async () => {
+    const db = openDatabase('sqlite::memory:');
+    await migrateToLatest(db.kysely, db.dialect);
+    let now = Date.parse('2026-11-23T08:00:00Z');
+    const ids = new DemoIdentities(db.kysely, () => now);
+    const a = await ids.issue();
+    const b = await ids.issue();
+    expect(a.visitor).not.toBe(b.visitor);
+    expect(a.expiresAt.toISOString()).toBe('2026-11-24T08:00:00.000Z');
+    expect(await ids.verify(a.cookie)).toEqual({ visitor: a.visitor, expiresAt: a.expiresAt });
+    // Another server process on the same database reads the same key.
+    expect((await new DemoIdentities(db.kysely, () => now).verify(a.cookie))?.visitor).toBe(a.visitor);
+    const [id, exp, sig] = a.cookie.split('.') as [string, string, string];
+    for (const forged of [
+      `${b.visitor}.${exp}.${sig}`,
+      `${id}.${Number(exp) + 3600}.${sig}`,
+      `${id}.${exp}.${sig.slice(0, -2)}AA`,
+      `${id}.${exp}`,
+      '',
+      undefined,
+    ])
+      expect(await ids.verify(forged), String(forged)).toBeNull();
+    now += DEMO_LIMITS.hours * 3_600_000;
+    expect(await ids.verify(a.cookie)).toBeNull();
+    await db.close();
   });
 });
 
@@ -200,13 +276,10 @@ describe('face set endpoints', () => {
   });
 
   it('refuses calls without credentials, unknown sets, images without a face and bad parameters', async () => {
-    const anonymous = await app.inject({
-      method: 'POST',
-      url: '/v1/faceset/list',
-      headers: { 'x-pixora-demo': '1' },
-      payload: {},
-    });
+    const anonymous = await app.inject({ method: 'POST', url: '/v1/faceset/list', payload: {} });
     expect([anonymous.statusCode, anonymous.json().ErrorCode]).toEqual([401, 10021]);
+    const keyOnly = await post('v1/faceset/list', {}, undefined, 'api_key=pixora-demo-key');
+    expect([keyOnly.statusCode, keyOnly.json().ErrorCode]).toEqual([401, 10021]);
     const unknown = await post('v1/face_search', { faceset_token: 'nope' }, astronaut);
     expect([unknown.statusCode, unknown.json().ErrorCode]).toEqual([404, 21017]);
     const token = extra(await post('v1/faceset/create', {})).faceset_token;
@@ -216,5 +289,110 @@ describe('face set endpoints', () => {
     expect([noImage.statusCode, noImage.json().ErrorCode]).toEqual([400, 10000]);
     const badTop = await post('v1/face_search', { faceset_token: token, top_n: 0 }, astronaut);
     expect(badTop.json().ErrorCode).toBe(10000);
+  });
+});
+
+describe('face sets of website visitors', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await testApp(backend, { DEMO_RATE_LIMIT_PER_MINUTE: '1000' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const extra = (res: { json(): any }) => res.json().media_info_list[0].media_extra;
+
+  /** A browser at `ip` calling as the website's demo does (no credentials, the demo header), keeping its cookie. */
+  const browser = (ip: string, cookie = '') => ({
+    cookie: () => cookie,
+    async call(url: string, parameter: Record<string, unknown>, image?: Buffer) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/${url}`,
+        remoteAddress: ip,
+        headers: { 'x-pixora-demo': '1', ...(cookie ? { cookie } : {}) },
+        payload: image ? { ...gatewayBody(image), parameter } : { parameter },
+      });
+      const set = res.cookies.find((c) => c.name === DEMO_COOKIE);
+      if (set) cookie = `${DEMO_COOKIE}=${set.value}`;
+      return res;
+    },
+  });
+
+  it('a visitor keeps named faces, finds the same person among them, and nobody else sees them', async () => {
+    const me = browser('203.0.113.7');
+    // Looking costs no identity; creating a set gives one, in a cookie scripts cannot read.
+    expect(extra(await me.call('v1/faceset/list', {})).facesets).toEqual([]);
+    expect(me.cookie()).toBe('');
+    const created = await me.call('v1/faceset/create', { faceset_name: 'friends' });
+    expect(created.statusCode).toBe(200);
+    expect(created.cookies.find((c) => c.name === DEMO_COOKIE)).toMatchObject({
+      httpOnly: true,
+      path: '/v1/',
+      sameSite: 'Strict',
+    });
+    const token = extra(created).faceset_token as string;
+    const hoursLeft = (Date.parse(extra(created).expires_at) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23.9);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+
+    const eileen = await me.call(
+      'v1/faceset/add_face',
+      { faceset_token: token, face_name: 'Eileen' },
+      astronaut,
+    );
+    expect(extra(eileen)).toMatchObject({
+      face_name: 'Eileen',
+      face_count: 1,
+      image_width: 512,
+      image_height: 512,
+    });
+    await me.call('v1/faceset/add_face', { faceset_token: token, face_name: 'Sam' }, man[1]);
+    const found = await me.call('v1/face_search', { faceset_token: token }, astronautSmall);
+    expect(found.statusCode).toBe(200);
+    expect(extra(found)).toMatchObject({ image_width: 400, image_height: 400, face_count: 2 });
+    expect(
+      extra(found).results.map((r: { face_name: string; is_same_person: number }) => [
+        r.face_name,
+        r.is_same_person,
+      ]),
+    ).toEqual([
+      ['Eileen', 1],
+      ['Sam', 0],
+    ]);
+
+    // Another browser, and the demo app calling with its own key, see none of it.
+    const other = browser('198.51.100.9');
+    expect(extra(await other.call('v1/faceset/list', {})).facesets).toEqual([]);
+    const stranger = await other.call('v1/face_search', { faceset_token: token }, astronaut);
+    expect([stranger.statusCode, stranger.json().ErrorCode]).toEqual([404, 21017]);
+    const asApp = await app.inject({ method: 'POST', url: `/v1/faceset/list?${KEY}`, payload: {} });
+    expect(extra(asApp).facesets.map((s: { faceset_token: string }) => s.faceset_token)).not.toContain(token);
+
+    // Three sets at most, twenty faces each.
+    expect((await me.call('v1/faceset/create', {})).statusCode).toBe(200);
+    expect((await me.call('v1/faceset/create', {})).statusCode).toBe(200);
+    const fourth = await me.call('v1/faceset/create', {});
+    expect([fourth.statusCode, fourth.json().ErrorCode]).toEqual([400, 10000]);
+    expect(extra(await me.call('v1/faceset/list', {})).facesets).toHaveLength(DEMO_LIMITS.sets);
+  });
+
+  it('a forged cookie owns nothing, and an address gets a bounded number of new identities an hour', async () => {
+    const forger = browser('192.0.2.80', `${DEMO_COOKIE}=AAAAAAAAAAAAAAAAAAAAAA.2000000000.forged`);
+    expect(extra(await forger.call('v1/faceset/list', {})).facesets).toEqual([]);
+    const detail = await forger.call('v1/faceset/detail', { faceset_token: 'x' });
+    expect([detail.statusCode, detail.json().ErrorCode]).toEqual([404, 21017]);
+    const fresh = await forger.call('v1/faceset/create', {});
+    expect(fresh.statusCode).toBe(200);
+    expect(forger.cookie()).not.toContain('forged');
+
+    // The forger's address already used one identity.
+    for (let i = 1; i < DEMO_LIMITS.identitiesPerIpPerHour; i++)
+      expect((await browser('192.0.2.80').call('v1/faceset/create', {})).statusCode).toBe(200);
+    const tooMany = await browser('192.0.2.80').call('v1/faceset/create', {});
+    expect([tooMany.statusCode, tooMany.json().ErrorCode]).toEqual([429, 10029]);
+    // A visitor who already has an identity goes on working.
+    expect((await forger.call('v1/faceset/list', {})).statusCode).toBe(200);
   });
 });

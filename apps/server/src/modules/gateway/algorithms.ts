@@ -388,10 +388,20 @@ const faceCompare: GatewayAlgorithm = {
 export async function describeSingleFace(
   call: Omit<AlgorithmCall, 'images' | 'parameter'>,
   image: Buffer,
-): Promise<{ descriptor: number[]; rectangle: ReturnType<typeof rectangle> }> {
+): Promise<{
+  descriptor: number[];
+  rectangle: ReturnType<typeof rectangle>;
+  imageWidth: number;
+  imageHeight: number;
+}> {
   const result = await analyse({ ...call, images: [image], parameter: {} }, image, COMPARE_PARAMS);
   const face = singleFrontalFace(result, 20003);
-  return { descriptor: face.descriptor ?? [], rectangle: rectangle(face) };
+  return {
+    descriptor: face.descriptor ?? [],
+    rectangle: rectangle(face),
+    imageWidth: result.imageWidth,
+    imageHeight: result.imageHeight,
+  };
 }
 
 const babyRecognition: GatewayAlgorithm = {
