@@ -17,6 +17,24 @@ export interface ApiDoc {
 }
 
 const COMMON_IMAGE_ERRORS = [10000, 10003, 10007, 10013, 10014, 10015, 10002, 20009, 20013, 20015];
+/** Errors of an endpoint that needs exactly one frontal face (comparison, face sets). */
+const ONE_FACE_ERRORS = [20003, 20004, 20021, 20022, 20023];
+
+const FACE_RECTANGLE: ApiField = {
+  name: 'faces[].face_rectangle',
+  type: '{ left, top, width, height }',
+  description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
+};
+
+const IMAGE_SIZE: ApiField = {
+  name: 'image_width, image_height',
+  type: 'integer',
+  description: {
+    zh: '按 EXIF 方向摆正后的图片尺寸（像素），所有坐标都以此为准。',
+    zh_tw: '依 EXIF 方向擺正後的圖片尺寸（像素），所有座標都以此為準。',
+    en: 'Size of the image after EXIF orientation, in pixels; every coordinate refers to it.',
+  },
+};
 
 /** The two face detection endpoints differ only in the name of their face-count parameter. */
 function faceDetectDoc(countParameter: string): ApiDoc {
@@ -47,11 +65,7 @@ function faceDetectDoc(countParameter: string): ApiDoc {
         type: 'integer',
         description: { zh: '人脸数量。', zh_tw: '人臉數量。', en: 'Number of faces.' },
       },
-      {
-        name: 'faces[].face_rectangle',
-        type: '{ left, top, width, height }',
-        description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
-      },
+      FACE_RECTANGLE,
       {
         name: 'faces[].score',
         type: 'number',
@@ -88,17 +102,19 @@ export const apiDocs: Record<string, ApiDoc> = {
           en: 'Most faces to return; default 20.',
         },
       },
-    ],
-    response: [
       {
-        name: 'image_width, image_height',
-        type: 'integer',
+        name: 'parameter.landmark_type',
+        type: "'468' | '106' | 'all'",
         description: {
-          zh: '按 EXIF 方向摆正后的图片尺寸（像素），所有坐标都以此为准。',
-          zh_tw: '依 EXIF 方向擺正後的圖片尺寸（像素），所有座標都以此為準。',
-          en: 'Size of the image after EXIF orientation, in pixels; every coordinate refers to it.',
+          zh: '返回哪种关键点：468（默认，三维网格与虹膜点）、106（由网格导出的 106 点）或 all（两者都返回）。',
+          zh_tw:
+            '返回哪種關鍵點：468（預設，三維網格與虹膜點）、106（由網格導出的 106 點）或 all（兩者都返回）。',
+          en: 'Which points to return: 468 (default: the 3D mesh and iris points), 106 (the 106-point layout derived from the mesh) or all (both).',
         },
       },
+    ],
+    response: [
+      IMAGE_SIZE,
       {
         name: 'faces[]',
         type: 'array',
@@ -108,11 +124,7 @@ export const apiDocs: Record<string, ApiDoc> = {
           en: 'Faces found, left to right.',
         },
       },
-      {
-        name: 'faces[].face_rectangle',
-        type: '{ left, top, width, height }',
-        description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
-      },
+      FACE_RECTANGLE,
       {
         name: 'faces[].score',
         type: 'number',
@@ -140,6 +152,16 @@ export const apiDocs: Record<string, ApiDoc> = {
           en: 'Iris centre and its four edge points.',
         },
       },
+      {
+        name: 'faces[].face_landmark.points_106',
+        type: '[x, y][106]',
+        description: {
+          zh: '106 点（landmark_type 为 106 或 all 时）：轮廓 0-32、右眉 33-41、左眉 42-50、右眼 51-60、左眼 61-70（含眼中心与瞳孔）、鼻 71-85、外唇 86-97、内唇 98-105；左右指被拍摄者自身的左右。每点取自网格点或其均值，没有单独的模型。',
+          zh_tw:
+            '106 點（landmark_type 為 106 或 all 時）：輪廓 0-32、右眉 33-41、左眉 42-50、右眼 51-60、左眼 61-70（含眼中心與瞳孔）、鼻 71-85、外唇 86-97、內唇 98-105；左右指被拍攝者自身的左右。每點取自網格點或其平均，沒有單獨的模型。',
+          en: "106 points (landmark_type 106 or all): contour 0-32, right brow 33-41, left brow 42-50, right eye 51-60, left eye 61-70 (with eye centre and pupil), nose 71-85, outer lips 86-97, inner lips 98-105; right and left are the subject's own. Each point is a mesh point or a mean of mesh points, not a model of its own.",
+        },
+      },
     ],
     errors: [20003, ...COMMON_IMAGE_ERRORS],
   },
@@ -151,9 +173,10 @@ export const apiDocs: Record<string, ApiDoc> = {
         name: 'parameter.return_attributes',
         type: 'string',
         description: {
-          zh: '逗号分隔：gender,age,emotion,poseestimation；默认全部。',
-          zh_tw: '逗號分隔：gender,age,emotion,poseestimation；預設全部。',
-          en: 'Comma-separated: gender,age,emotion,poseestimation; default all.',
+          zh: '逗号分隔：gender,age,emotion,race,glasses,mustache（或 beard）,eyelid,beauty,poseestimation；默认全部。',
+          zh_tw:
+            '逗號分隔：gender,age,emotion,race,glasses,mustache（或 beard）,eyelid,beauty,poseestimation；預設全部。',
+          en: 'Comma-separated: gender,age,emotion,race,glasses,mustache (or beard),eyelid,beauty,poseestimation; default all.',
         },
       },
       {
@@ -167,11 +190,7 @@ export const apiDocs: Record<string, ApiDoc> = {
       },
     ],
     response: [
-      {
-        name: 'faces[].face_rectangle',
-        type: '{ left, top, width, height }',
-        description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
-      },
+      FACE_RECTANGLE,
       {
         name: 'faces[].face_attributes.gender',
         type: '{ value, confidence }',
@@ -200,6 +219,54 @@ export const apiDocs: Record<string, ApiDoc> = {
         },
       },
       {
+        name: 'faces[].face_attributes.race',
+        type: '{ value, confidence, probabilities }',
+        description: {
+          zh: '外貌的人种估计（GEAR 模型）：white、black、asian、indian、other，附各类概率。它只是对照片中外貌的估计，在我们的标注照片上常有错误，不代表身份或血统。',
+          zh_tw:
+            '外貌的人種估計（GEAR 模型）：white、black、asian、indian、other，附各類機率。它只是對照片中外貌的估計，在我們的標註照片上常有錯誤，不代表身分或血統。',
+          en: 'An estimate of apparent race from appearance (GEAR model): white, black, asian, indian, other, with every class’s probability. It is only an estimate of how the face looks in the photo, often wrong on our labelled photos, and says nothing about identity or ancestry.',
+        },
+      },
+      {
+        name: 'faces[].face_attributes.glasses',
+        type: "{ value: 'none' | 'glasses' | 'sunglasses', confidence }",
+        description: {
+          zh: '眼镜：由网格与像素测量（眼部比脸颊暗很多为墨镜；鼻梁与眼下有镜框边缘为眼镜），小脸上的细框可能漏检。',
+          zh_tw:
+            '眼鏡：由網格與像素測量（眼部比臉頰暗很多為墨鏡；鼻樑與眼下有鏡框邊緣為眼鏡），小臉上的細框可能漏檢。',
+          en: 'Glasses, measured on the mesh and pixels (eyes much darker than the cheeks: sunglasses; frame edges on the nose bridge and under the eyes: glasses); thin frames on small faces can be missed.',
+        },
+      },
+      {
+        name: 'faces[].face_attributes.mustache',
+        type: '{ value: 0 | 1, confidence }',
+        description: {
+          zh: '胡须（络腮胡或小胡子）为 1：下巴与上唇皮肤明显比脸颊暗。浅色短须可能漏检。',
+          zh_tw: '鬍鬚（絡腮鬍或小鬍子）為 1：下巴與上唇皮膚明顯比臉頰暗。淺色短鬚可能漏檢。',
+          en: '1 for a beard or moustache: the chin and upper-lip skin clearly darker than the cheeks. Short, light beards can be missed.',
+        },
+      },
+      {
+        name: 'faces[].face_attributes.eyelid',
+        type: "{ value: 'single' | 'double', confidence }",
+        description: {
+          zh: '眼睑：上眼睑与眉之间有褶线为 double。尚未在单眼皮照片上验证，只作弱参考。',
+          zh_tw: '眼瞼：上眼瞼與眉之間有褶線為 double。尚未在單眼皮照片上驗證，只作弱參考。',
+          en: 'Eyelid: double when a fold shows between the upper lid and the brow. Not yet validated on single-eyelid photos: a weak cue.',
+        },
+      },
+      {
+        name: 'faces[].face_attributes.beauty',
+        type: '{ value: 50-100, confidence }',
+        description: {
+          zh: '规整度评分（作为“颜值”返回）：面部对称性、五官比例与新古典比例的接近程度、皮肤均匀度的加权，50 到 100。它衡量的是这张照片里面部几何与肤质有多规整，并非美丑；姿态、表情、光线和画质可使其变化多达 28 分。',
+          zh_tw:
+            '規整度評分（作為「顏值」返回）：面部對稱性、五官比例與新古典比例的接近程度、皮膚均勻度的加權，50 到 100。它衡量的是這張照片裡面部幾何與膚質有多規整，並非美醜；姿態、表情、光線和畫質可使其變化多達 28 分。',
+          en: 'A regularity score, returned as attractiveness: symmetry, closeness to the neoclassical facial proportions and skin evenness, weighted, 50 to 100. It measures how regular the face geometry and skin look in this photo, not beauty; pose, expression, light and image quality move it by up to 28 points.',
+        },
+      },
+      {
         name: 'faces[].face_attributes.poseestimation',
         type: '{ value: { pitch_angle, yaw_angle, roll_angle } }',
         description: { zh: '头部姿态（度）。', zh_tw: '頭部姿態（度）。', en: 'Head pose in degrees.' },
@@ -225,11 +292,7 @@ export const apiDocs: Record<string, ApiDoc> = {
       },
     ],
     response: [
-      {
-        name: 'faces[].face_rectangle',
-        type: '{ left, top, width, height }',
-        description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
-      },
+      FACE_RECTANGLE,
       {
         name: 'faces[].face_attributes.facial_analysis',
         type: 'object',
@@ -273,24 +336,20 @@ export const apiDocs: Record<string, ApiDoc> = {
       },
       {
         name: 'faces[]',
-        type: 'array',
+        type: '{ face_rectangle, image, image_width, image_height }[2]',
         description: {
-          zh: '两张照片中的人脸框。',
-          zh_tw: '兩張照片中的人臉框。',
-          en: 'The face box in each photo.',
+          zh: '每张照片（image 为 0 或 1）中的人脸框，以及该照片摆正后的尺寸（像素）。',
+          zh_tw: '每張照片（image 為 0 或 1）中的人臉框，以及該照片擺正後的尺寸（像素）。',
+          en: 'The face box in each photo (image 0 or 1), with that photo’s size after EXIF orientation, in pixels.',
         },
       },
     ],
-    errors: [20003, 20004, 20010, 20021, 20022, 20023, ...COMMON_IMAGE_ERRORS],
+    errors: [...ONE_FACE_ERRORS, 20010, ...COMMON_IMAGE_ERRORS],
   },
   'v1/baby_recognition': {
     parameters: [],
     response: [
-      {
-        name: 'faces[].face_rectangle',
-        type: '{ left, top, width, height }',
-        description: { zh: '人脸框（像素）。', zh_tw: '人臉框（像素）。', en: 'Face box in pixels.' },
-      },
+      FACE_RECTANGLE,
       {
         name: 'faces[].face_attributes.baby',
         type: '{ value, confidence }',
@@ -308,7 +367,305 @@ export const apiDocs: Record<string, ApiDoc> = {
     ],
     errors: [20003, ...COMMON_IMAGE_ERRORS],
   },
+  'v3/AIBeauty': {
+    parameters: [
+      ...(
+        [
+          [
+            'smooth',
+            60,
+            '磨皮强度：人脸皮肤区域的保边平滑（导向滤波）',
+            '磨皮強度：人臉皮膚區域的保邊平滑（導向濾波）',
+            'Skin smoothing: edge-preserving (guided filter) smoothing of the face’s skin',
+          ],
+          [
+            'whiten',
+            30,
+            '提亮：在感知色彩空间 OKLab 中提高皮肤明度并略降黄色',
+            '提亮：在感知色彩空間 OKLab 中提高皮膚明度並略降黃色',
+            'Brightening: skin lightness raised in the perceptual OKLab space, yellow slightly lowered',
+          ],
+          [
+            'slim',
+            20,
+            '瘦脸：下颌线向面部中线的局部变形',
+            '瘦臉：下顎線向面部中線的局部變形',
+            'Face slimming: the jaw line drawn towards the face’s midline by a local warp',
+          ],
+          [
+            'eye',
+            20,
+            '大眼：以双眼为中心的局部放大',
+            '大眼：以雙眼為中心的局部放大',
+            'Eye enlarging: a local magnification centred on each eye',
+          ],
+        ] as const
+      ).map(([name, fallback, zh, zhTw, en]): ApiField => ({
+        name: `parameter.${name}`,
+        type: 'number 0-100',
+        description: {
+          zh: `${zh}，0 为不处理，默认 ${fallback}。`,
+          zh_tw: `${zhTw}，0 為不處理，預設 ${fallback}。`,
+          en: `${en}; 0 leaves it, default ${fallback}.`,
+        },
+      })),
+      {
+        name: 'parameter.rsp_media_type',
+        type: "'jpg'",
+        description: {
+          zh: 'jpg（默认）：结果图以 base64 JPEG 放在 media_info_list[0].media_data，尺寸与原图相同。',
+          zh_tw: 'jpg（預設）：結果圖以 base64 JPEG 放在 media_info_list[0].media_data，尺寸與原圖相同。',
+          en: 'jpg (default): the result is a base64 JPEG in media_info_list[0].media_data, the size of the input.',
+        },
+      },
+      {
+        name: 'parameter.max_face_num',
+        type: 'integer',
+        description: {
+          zh: '最多处理的人脸数，默认 20。',
+          zh_tw: '最多處理的人臉數，預設 20。',
+          en: 'Most faces retouched; default 20.',
+        },
+      },
+    ],
+    response: [
+      IMAGE_SIZE,
+      {
+        name: 'face_num',
+        type: 'integer',
+        description: { zh: '处理的人脸数。', zh_tw: '處理的人臉數。', en: 'Number of faces retouched.' },
+      },
+      FACE_RECTANGLE,
+      {
+        name: 'beauty',
+        type: '{ smooth, whiten, slim, eye }',
+        description: {
+          zh: '实际使用的参数。',
+          zh_tw: '實際使用的參數。',
+          en: 'The settings applied.',
+        },
+      },
+    ],
+    errors: [20003, ...COMMON_IMAGE_ERRORS],
+  },
+  ...faceSetDocs(),
 };
+
+/** Fields shared by the face-set answers. */
+function faceSetDocs(): Record<string, ApiDoc> {
+  const token: ApiField = {
+    name: 'parameter.faceset_token',
+    type: 'string',
+    required: true,
+    description: {
+      zh: '人脸库的标识（由 v1/faceset/create 返回）。',
+      zh_tw: '人臉庫的識別碼（由 v1/faceset/create 返回）。',
+      en: 'The face set’s token (from v1/faceset/create).',
+    },
+  };
+  const image: ApiField = {
+    name: 'media_info_list[0]',
+    type: 'image',
+    required: true,
+    description: {
+      zh: '含一张正脸的照片。',
+      zh_tw: '含一張正臉的照片。',
+      en: 'A photo with one near-frontal face.',
+    },
+  };
+  const set: ApiField[] = [
+    {
+      name: 'faceset_token, faceset_name, face_count, created_at',
+      type: 'string, string, integer, string',
+      description: {
+        zh: '人脸库的标识、名称、人脸数与创建时间（ISO 8601）。',
+        zh_tw: '人臉庫的識別碼、名稱、人臉數與建立時間（ISO 8601）。',
+        en: 'The face set’s token, name, number of faces and creation time (ISO 8601).',
+      },
+    },
+    {
+      name: 'expires_at',
+      type: 'string',
+      description: {
+        zh: '仅网站演示的人脸库：删除时间（创建演示身份后 24 小时）。',
+        zh_tw: '僅網站示範的人臉庫：刪除時間（建立示範身分後 24 小時）。',
+        en: 'Website demo sets only: when the set is deleted (24 hours after the demo identity was made).',
+      },
+    },
+  ];
+  const face: ApiField = {
+    name: 'face_token, face_name, face_rectangle',
+    type: 'string, string, { left, top, width, height }',
+    description: {
+      zh: '人脸的标识、名称与它在所加照片中的框。',
+      zh_tw: '人臉的識別碼、名稱與它在所加照片中的框。',
+      en: 'The face’s token, its name and its box in the photo it was added from.',
+    },
+  };
+  const setErrors = [21017, 10000];
+  return {
+    'v1/faceset/create': {
+      parameters: [
+        {
+          name: 'parameter.faceset_name',
+          type: 'string',
+          description: {
+            zh: '人脸库名称，最多 64 个字符。',
+            zh_tw: '人臉庫名稱，最多 64 個字元。',
+            en: 'Name of the set, up to 64 characters.',
+          },
+        },
+      ],
+      response: set,
+      errors: [10000],
+    },
+    'v1/faceset/list': {
+      parameters: [],
+      response: [
+        {
+          name: 'facesets[]',
+          type: 'array',
+          description: {
+            zh: '调用方的全部人脸库（字段同 create 的返回）。',
+            zh_tw: '呼叫方的全部人臉庫（欄位同 create 的返回）。',
+            en: 'Every face set of the caller (fields as create answers).',
+          },
+        },
+      ],
+      errors: [],
+    },
+    'v1/faceset/detail': {
+      parameters: [token],
+      response: [
+        ...set,
+        {
+          name: 'faces[]',
+          type: '{ face_token, face_name, face_rectangle, created_at }[]',
+          description: {
+            zh: '库中的人脸，按加入顺序。',
+            zh_tw: '庫中的人臉，依加入順序。',
+            en: 'The faces of the set, in the order they were added.',
+          },
+        },
+      ],
+      errors: setErrors,
+    },
+    'v1/faceset/add_face': {
+      parameters: [
+        token,
+        {
+          name: 'parameter.face_name',
+          type: 'string',
+          description: {
+            zh: '人脸的名称（例如人名），最多 64 个字符。',
+            zh_tw: '人臉的名稱（例如人名），最多 64 個字元。',
+            en: 'A name for the face (a person’s name, say), up to 64 characters.',
+          },
+        },
+        image,
+      ],
+      response: [
+        face,
+        {
+          name: 'face_count',
+          type: 'integer',
+          description: { zh: '库中现有人脸数。', zh_tw: '庫中現有人臉數。', en: 'Faces in the set now.' },
+        },
+        IMAGE_SIZE,
+      ],
+      errors: [...setErrors, ...ONE_FACE_ERRORS, ...COMMON_IMAGE_ERRORS],
+    },
+    'v1/faceset/remove_face': {
+      parameters: [
+        token,
+        {
+          name: 'parameter.face_token',
+          type: 'string',
+          required: true,
+          description: {
+            zh: '要移除的人脸标识。',
+            zh_tw: '要移除的人臉識別碼。',
+            en: 'The token of the face to remove.',
+          },
+        },
+      ],
+      response: [
+        {
+          name: 'face_token, face_count',
+          type: 'string, integer',
+          description: {
+            zh: '移除的人脸与库中剩余的人脸数。',
+            zh_tw: '移除的人臉與庫中剩餘的人臉數。',
+            en: 'The face removed and the faces left in the set.',
+          },
+        },
+      ],
+      errors: setErrors,
+    },
+    'v1/faceset/delete': {
+      parameters: [token],
+      response: [
+        {
+          name: 'faceset_token, deleted',
+          type: 'string, 1',
+          description: {
+            zh: '已删除的人脸库及其全部人脸。',
+            zh_tw: '已刪除的人臉庫及其全部人臉。',
+            en: 'The set deleted, with all its faces.',
+          },
+        },
+      ],
+      errors: setErrors,
+    },
+    'v1/face_search': {
+      parameters: [
+        token,
+        image,
+        {
+          name: 'parameter.top_n',
+          type: 'integer 1-20',
+          description: {
+            zh: '返回最相似的几张人脸，默认 5。',
+            zh_tw: '返回最相似的幾張人臉，預設 5。',
+            en: 'How many of the most similar faces to return; default 5.',
+          },
+        },
+      ],
+      response: [
+        {
+          name: 'face_rectangle',
+          type: '{ left, top, width, height }',
+          description: {
+            zh: '所搜照片中的人脸框。',
+            zh_tw: '所搜照片中的人臉框。',
+            en: 'The face box in the photo searched with.',
+          },
+        },
+        IMAGE_SIZE,
+        {
+          name: 'results[]',
+          type: '{ face_token, face_name, similarity, is_same_person }[]',
+          description: {
+            zh: '最相似的人脸，从高到低：相似度 0 到 100（与 v1/face_compare 相同），不低于阈值 60 时 is_same_person 为 1。',
+            zh_tw:
+              '最相似的人臉，由高到低：相似度 0 到 100（與 v1/face_compare 相同），不低於閾值 60 時 is_same_person 為 1。',
+            en: 'The most similar faces, best first: similarity 0 to 100 (as v1/face_compare), is_same_person 1 from the threshold 60 on.',
+          },
+        },
+        {
+          name: 'threshold, face_count',
+          type: 'number, integer',
+          description: {
+            zh: '同一人阈值，以及库中的人脸数。',
+            zh_tw: '同一人閾值，以及庫中的人臉數。',
+            en: 'The same-person threshold, and the number of faces in the set.',
+          },
+        },
+      ],
+      errors: [...setErrors, ...ONE_FACE_ERRORS, ...COMMON_IMAGE_ERRORS],
+    },
+  };
+}
 
 /**
  * The sample photo (served by the website under `/samples/`) that an API's curl example sends:

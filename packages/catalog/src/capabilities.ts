@@ -39,6 +39,7 @@ interface Spec {
   group: Group;
   slug: string;
   endpoint?: string;
+  extraEndpoints?: readonly string[];
   menuType?: MenuType;
   status?: Status;
   demoKind: DemoKind;
@@ -48,6 +49,17 @@ interface Spec {
   description: [zh: string, zhTw: string, en: string];
   extension?: Extension;
 }
+
+/** Face search: the face sets of an app (or of a website visitor) and the search itself. */
+export const FACE_SET_ENDPOINTS = [
+  'v1/faceset/create',
+  'v1/faceset/list',
+  'v1/faceset/detail',
+  'v1/faceset/add_face',
+  'v1/faceset/remove_face',
+  'v1/faceset/delete',
+  'v1/face_search',
+] as const;
 
 const text = ([zh, zh_tw, en]: [string, string, string]): I18nText => ({ zh, zh_tw, en });
 
@@ -61,6 +73,7 @@ function capability(spec: Spec): Capability {
     group: spec.group,
     slug: spec.slug,
     ...(spec.endpoint ? { endpoint: spec.endpoint } : {}),
+    ...(spec.extraEndpoints ? { extraEndpoints: spec.extraEndpoints } : {}),
     name: text(spec.name),
     description: text(spec.description),
     menuType,
@@ -169,6 +182,7 @@ export const capabilities: readonly Capability[] = [
     group: 'faceTechnology',
     slug: 'faceRecognition',
     endpoint: 'v1/face_compare',
+    extraEndpoints: FACE_SET_ENDPOINTS,
     status: 3,
     demoKind: 'compare',
     doc: 203,

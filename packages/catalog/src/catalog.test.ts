@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { capabilities, capabilityUrl, findByEndpoint, groups, LANGUAGES } from './index.ts';
+import {
+  apiDocs,
+  capabilities,
+  capabilityUrl,
+  FACE_SET_ENDPOINTS,
+  findByEndpoint,
+  groups,
+  LANGUAGES,
+} from './index.ts';
 
 // Everything below is copied from the product spec (points 1, 2 and 7): the catalogue must hold it all.
 const specIds: Array<[number, string]> = [
@@ -210,5 +218,32 @@ describe('capability catalogue', () => {
       const c = capabilities.find((x) => x.id === id)!;
       expect([c.available, c.endpoint], String(id)).toEqual([true, endpoint]);
     }
+  });
+
+  it('documents every endpoint of the face family, face search included, in three languages', () => {
+    expect(capabilities.find((c) => c.id === 133)!.extraEndpoints).toEqual(FACE_SET_ENDPOINTS);
+    const endpoints = capabilities
+      .filter((c) => c.group === 'faceTechnology' && c.available)
+      .flatMap((c) => [c.endpoint!, ...(c.extraEndpoints ?? [])]);
+    expect(endpoints).toEqual(
+      expect.arrayContaining(['v3/AIBeauty', 'v1/face_search', 'v1/faceset/add_face']),
+    );
+    for (const endpoint of endpoints) {
+      const doc = apiDocs[endpoint];
+      expect(doc, endpoint).toBeDefined();
+      for (const field of [...doc!.parameters, ...doc!.response])
+        for (const lang of LANGUAGES)
+          expect(field.description[lang].trim(), `${endpoint} ${field.name} ${lang}`).not.toBe('');
+    }
+    // The new attributes are documented for what they are.
+    const macro = apiDocs['v2/macro_facial_analysis']!.response;
+    const named = (name: string) =>
+      macro.find((f) => f.name === `faces[].face_attributes.${name}`)!.description.en;
+    expect(named('race')).toContain('estimate of apparent race');
+    expect(named('beauty')).toContain('regularity score');
+    for (const name of ['glasses', 'mustache', 'eyelid']) expect(named(name)).toBeTruthy();
+    expect(apiDocs['v2/facepoints']!.response.map((f) => f.name)).toContain(
+      'faces[].face_landmark.points_106',
+    );
   });
 });

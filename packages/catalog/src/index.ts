@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { capabilities, groups } from './capabilities.ts';
+export { capabilities, groups, FACE_SET_ENDPOINTS } from './capabilities.ts';
 import { capabilities, groups } from './capabilities.ts';
 import type { Capability, Group } from './types.ts';
 

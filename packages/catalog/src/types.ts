@@ -63,6 +63,11 @@ export interface Capability {
   slug: string;
   /** Gateway endpoint without leading slash (`v2/facepoints`); absent for SDK and solution entries. */
   endpoint?: string;
+  /**
+   * Further endpoints of the same capability, documented with it (face search's face-set
+   * endpoints under faceRecognition). The menu and the demo page use `endpoint`.
+   */
+  extraEndpoints?: readonly string[];
   name: I18nText;
   description: I18nText;
   menuType: MenuType;
