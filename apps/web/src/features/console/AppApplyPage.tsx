@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, Checkbox, Form, Input, InputNumber, Skeleton, Tag } from 'antd';
+import { Card, Form, Input, InputNumber, Skeleton, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -19,7 +19,14 @@ import { useMenuData } from '../algorithm/useMenuData.ts';
 import { APPS_QUERY_KEY } from './AppsPage.tsx';
 import { apiCapabilityGroups, type CapabilityGroup } from './capabilities.ts';
 import { APP_NAME, MAX_DAILY_CALLS, patternRule, requiredChoice, textRule } from './consoleRules.ts';
-import { AgreementField, ConsoleShell, ContactPhoneField, FormButtons, LoadError } from './parts.tsx';
+import {
+  AgreementField,
+  ChoiceCard,
+  ConsoleShell,
+  ContactPhoneField,
+  FormButtons,
+  LoadError,
+} from './parts.tsx';
 import { SecretModal } from './SecretModal.tsx';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
@@ -46,42 +53,39 @@ function CapabilityPicker({
   return (
     <div data-testid="capability-picker">
       {groups.map((group) => (
-        <fieldset
+        <div
           key={group.id}
+          role="group"
+          aria-labelledby={`capability-group-${group.id}`}
           className={styles.capabilityGroup}
-          style={{ border: 0, padding: 0, margin: 0 }}
         >
-          <legend className={styles.capabilityGroupTitle}>{group.name}</legend>
+          <p id={`capability-group-${group.id}`} className={styles.capabilityGroupTitle}>
+            {group.name}
+          </p>
           <div className={styles.choices}>
             {group.capabilities.map((capability) => {
-              const checked = value.includes(capability.id);
               const open = capability.available || granted.includes(capability.id);
               return (
-                <label
+                <ChoiceCard
                   key={capability.id}
-                  className={`${styles.choice} ${checked ? styles.choiceChecked : ''}`}
-                  data-testid={`capability-${capability.id}`}
+                  checked={value.includes(capability.id)}
+                  onChange={(on) => toggle(capability.id, on)}
+                  testId={`capability-${capability.id}`}
                 >
-                  <Checkbox
-                    checked={checked}
-                    onChange={(event) => toggle(capability.id, event.target.checked)}
-                  />
-                  <span className={styles.choiceText}>
-                    <span className={styles.choiceTitle}>
-                      <span className={styles.choiceName}>{capability.name}</span>
-                      {open ? (
-                        <Tag color="green">{t('consoleApply.openNow')}</Tag>
-                      ) : (
-                        <Tag color="orange">{t('consoleApply.needsReview')}</Tag>
-                      )}
-                    </span>
-                    <span className={styles.choiceHint}>{capability.endpoint}</span>
+                  <span className={styles.choiceTitle}>
+                    <span className={styles.choiceName}>{capability.name}</span>
+                    {open ? (
+                      <Tag color="green">{t('consoleApply.openNow')}</Tag>
+                    ) : (
+                      <Tag color="orange">{t('consoleApply.needsReview')}</Tag>
+                    )}
                   </span>
-                </label>
+                  <span className={styles.choiceHint}>{capability.endpoint}</span>
+                </ChoiceCard>
               );
             })}
           </div>
-        </fieldset>
+        </div>
       ))}
     </div>
   );

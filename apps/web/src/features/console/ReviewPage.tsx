@@ -401,19 +401,22 @@ export function ReviewPage() {
       subtitle={t('consoleReview.subtitle')}
       testId="review-page"
     >
-      <Card className={accountStyles.panel}>
+      <Card
+        className={accountStyles.panel}
+        title={t('consoleReview.queue')}
+        extra={
+          <Segmented
+            value={scope}
+            onChange={(value) => setScope(value as Scope)}
+            options={[
+              { value: 'pending', label: t('consoleReview.pending') },
+              { value: 'all', label: t('consoleReview.all') },
+            ]}
+            aria-label={t('consoleReview.scope')}
+          />
+        }
+      >
         <Tabs
-          tabBarExtraContent={
-            <Segmented
-              value={scope}
-              onChange={(value) => setScope(value as Scope)}
-              options={[
-                { value: 'pending', label: t('consoleReview.pending') },
-                { value: 'all', label: t('consoleReview.all') },
-              ]}
-              aria-label={t('consoleReview.scope')}
-            />
-          }
           items={[
             {
               key: 'apps',

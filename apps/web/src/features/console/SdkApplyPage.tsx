@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Form, Input, InputNumber, Radio, Result } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Radio, Result } from 'antd';
 import { AndroidOutlined, AppleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { useConsoleError } from '../account/useConsoleError.ts';
 import { SDK_PAGE_PATH, SDK_TABS } from '../sdk/sdkTabs.ts';
 import { checkCompany, checkEmail } from '@pixora/catalog';
 import { APP_NAME, PACKAGE_PATTERN, patternRule, requiredChoice, textRule } from './consoleRules.ts';
-import { AgreementField, ConsoleShell, ContactPhoneField, FormButtons } from './parts.tsx';
+import { AgreementField, ChoiceCard, ConsoleShell, ContactPhoneField, FormButtons } from './parts.tsx';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
 
@@ -28,24 +28,16 @@ function ModulePicker({ value = [], onChange }: { value?: string[]; onChange?: (
   return (
     <div className={styles.choices} data-testid="module-picker">
       {SDK_TABS.map((tab) => {
-        const checked = value.includes(tab);
         return (
-          <label
+          <ChoiceCard
             key={tab}
-            className={`${styles.choice} ${checked ? styles.choiceChecked : ''}`}
-            data-testid={`module-${tab}`}
+            checked={value.includes(tab)}
+            onChange={(on) => onChange?.(on ? [...value, tab] : value.filter((v) => v !== tab))}
+            testId={`module-${tab}`}
           >
-            <Checkbox
-              checked={checked}
-              onChange={(event) =>
-                onChange?.(event.target.checked ? [...value, tab] : value.filter((v) => v !== tab))
-              }
-            />
-            <span className={styles.choiceText}>
-              <span className={styles.choiceName}>{t(`sdk.tabs.${tab}.name`)}</span>
-              <span className={styles.choiceHint}>{t(`sdk.tabs.${tab}.highlight`)}</span>
-            </span>
-          </label>
+            <span className={styles.choiceName}>{t(`sdk.tabs.${tab}.name`)}</span>
+            <span className={styles.choiceHint}>{t(`sdk.tabs.${tab}.highlight`)}</span>
+          </ChoiceCard>
         );
       })}
     </div>

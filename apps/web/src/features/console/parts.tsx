@@ -26,7 +26,7 @@ export function ConsoleShell(props: {
       testId={props.testId}
       aside={<ConsoleNav />}
     >
-      {props.children}
+      <div className={styles.console}>{props.children}</div>
     </AccountShell>
   );
 }
@@ -68,6 +68,31 @@ export function ScopeTags({
   );
 }
 
+/** A checkable card of a multiple choice (capabilities, SDK modules): the whole card is the checkbox's label. */
+export function ChoiceCard({
+  checked,
+  onChange,
+  testId,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div data-testid={testId}>
+      <Checkbox
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className={`${styles.choice} ${checked ? styles.choiceChecked : ''}`}
+      >
+        <span className={styles.choiceText}>{children}</span>
+      </Checkbox>
+    </div>
+  );
+}
+
 /** The contact phone of an application form (field `contact_phone`). */
 export function ContactPhoneField({ testId }: { testId: string }) {
   const { t } = useTranslation();
@@ -97,7 +122,7 @@ export function AgreementField({ testId }: { testId: string }) {
     >
       <Checkbox data-testid={testId}>
         {t('consoleApply.agreement')}{' '}
-        <Link to="/service-protocol?doc=developer-agreement" target="_blank">
+        <Link to="/service-protocol?doc=developer-agreement" target="_blank" className={styles.inlineLink}>
           {t('consoleApply.agreementLink')}
         </Link>
       </Checkbox>
