@@ -6,10 +6,12 @@
  *   node --import tsx e2e/support/face-fixtures.ts http://127.0.0.1:18290
  *
  * Answers are written as the gateway sends them (errors included), so the tests see real shapes.
+ * The face-search answers are recorded as a website visitor (demo header and cookie) would get them.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { facePhotos, type FacePhoto } from './face-photos.ts';
 
 const out = path.resolve(
@@ -17,7 +19,9 @@ const out = path.resolve(
   '../../apps/web/src/features/algorithm/demos/face-kit/fixtures',
 );
 
-const RECORDINGS: ReadonlyArray<[name: string, endpoint: string, parameter: object, photos: FacePhoto[]]> = [
+const RECORDINGS: ReadonlyArray<
+  [name: string, endpoint: string, parameter: object, photos: FacePhoto[], width?: number]
+> = [
   ['facedetect-v1-sample1', 'v1/facedetect', { nFront: 20 }, ['groupOfThree']],
   ['facedetect-v2-astronaut', 'v2/facedetect', { max_face_num: 20 }, ['astronaut']],
   ['facedetect-error-20003-chelsea', 'v1/facedetect', {}, ['cat']],
@@ -34,18 +38,74 @@ const RECORDINGS: ReadonlyArray<[name: string, endpoint: string, parameter: obje
   ['facecompare-error-20010-astronaut-chelsea', 'v1/face_compare', {}, ['astronaut', 'cat']],
   ['facecompare-error-20022-astronaut-cameraman', 'v1/face_compare', {}, ['astronaut', 'cameraman']],
   ['babyrecognition-sample1', 'v1/baby_recognition', {}, ['groupOfThree']],
+  ['facepoints-106-astronaut', 'v2/facepoints', { landmark_type: '106' }, ['astronaut']],
+  // The photo at 192 px keeps the result image (base64 in the answer) small.
+  ['aibeauty-astronaut-192', 'v3/AIBeauty', { smooth: 80 }, ['astronaut'], 192],
+  ['aibeauty-error-20003-chelsea', 'v3/AIBeauty', {}, ['cat']],
 ];
 
+const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
+
+async function photoBase64(photo: FacePhoto, width?: number): Promise<string> {
+  const bytes = await readFile(facePhotos[photo]);
+  return (width ? await sharp(bytes).resize(width).jpeg({ quality: 80 }).toBuffer() : bytes).toString(
+    'base64',
+  );
+}
+
+/**
+ * Face search as a website visitor: no credentials, the demo header, the demo cookie kept between
+ * calls. The astronaut is added as "Eileen", then searched for with her mirrored copy.
+ */
+async function recordFaceSearch(base: string) {
+  let cookie = '';
+  const call = async (name: string, endpoint: string, parameter: object, photo?: FacePhoto) => {
+    const response = await fetch(`${base}/${endpoint}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-pixora-demo': '1', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({
+        parameter,
+        extra: {},
+        media_info_list: photo
+          ? [{ media_data: await photoBase64(photo), media_profiles: { media_data_type: 'jpg' } }]
+          : [],
+      }),
+    });
+    cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
+    const answer = await response.json();
+    await writeFile(path.join(out, `${name}.json`), `${JSON.stringify(answer, null, 2)}\n`);
+    console.log(name, response.status);
+    return answer.media_info_list?.[0]?.media_extra;
+  };
+  await call('facesearch-list-empty', 'v1/faceset/list', {});
+  const set = await call('facesearch-create', 'v1/faceset/create', { faceset_name: 'Website demo' });
+  const token = set.faceset_token;
+  await call(
+    'facesearch-add-astronaut',
+    'v1/faceset/add_face',
+    { faceset_token: token, face_name: 'Eileen' },
+    'astronaut',
+  );
+  await call(
+    'facesearch-add-error-20003-chelsea',
+    'v1/faceset/add_face',
+    { faceset_token: token, face_name: 'Cat' },
+    'cat',
+  );
+  await call('facesearch-list', 'v1/faceset/list', {});
+  await call('facesearch-detail', 'v1/faceset/detail', { faceset_token: token });
+  await call('facesearch-search-mirrored', 'v1/face_search', { faceset_token: token }, 'astronautMirrored');
+}
+
 async function record(base: string) {
-  const key = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
-  for (const [name, endpoint, parameter, photos] of RECORDINGS) {
+  for (const [name, endpoint, parameter, photos, width] of RECORDINGS) {
     const media_info_list = await Promise.all(
       photos.map(async (photo) => ({
-        media_data: (await readFile(facePhotos[photo])).toString('base64'),
+        media_data: await photoBase64(photo, width),
         media_profiles: { media_data_type: 'jpg' },
       })),
     );
-    const response = await fetch(`${base}/${endpoint}?${key}`, {
+    const response = await fetch(`${base}/${endpoint}?${KEY}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ parameter, extra: {}, media_info_list }),
@@ -55,4 +115,6 @@ async function record(base: string) {
   }
 }
 
-await record(process.argv[2] ?? 'http://127.0.0.1:8080');
+const base = process.argv[2] ?? 'http://127.0.0.1:8080';
+await record(base);
+await recordFaceSearch(base);

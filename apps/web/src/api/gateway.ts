@@ -66,11 +66,18 @@ export interface FaceLandmark {
   iris_right: Point2[];
 }
 
-/** What every algorithm answers: the request's parameter and extra echoed, results per image in `media_extra`. */
+/**
+ * What every algorithm answers: the request's parameter and extra echoed, results per image in
+ * `media_extra`; image-producing algorithms also put their result image in `media_data`.
+ */
 export interface GatewayResponse<Extra> {
   parameter: Record<string, unknown>;
   extra: Record<string, unknown>;
-  media_info_list: Array<{ media_profiles?: Record<string, unknown>; media_extra: Extra }>;
+  media_info_list: Array<{
+    media_data?: string;
+    media_profiles?: { media_data_type?: string } & Record<string, unknown>;
+    media_extra: Extra;
+  }>;
 }
 
 /** An attribute of a face: `face_attributes.<name> = { value, confidence }`. */
@@ -87,11 +94,18 @@ export interface HeadPoseAngles {
   roll_angle: number;
 }
 
+/** The 106-point layout derived from the mesh (`landmark_type` 106 or all). */
+export type Points106 = Point2[];
+
+/** v2/facepoints: the mesh and irises (landmark_type 468, the default), the 106 points, or both. */
 export interface FacePointsFace {
   face_rectangle: FaceRectangle;
   score: number;
-  face_landmark: FaceLandmark;
+  face_landmark: Partial<FaceLandmark> & { points_106?: Points106 };
 }
+
+/** Which points v2/facepoints returns (`parameter.landmark_type`). */
+export type LandmarkType = '468' | '106' | 'all';
 
 export interface ImageFaces<Face> {
   image_width: number;
@@ -143,7 +157,8 @@ export interface FaceCompareResult {
   similarity: number;
   is_same_person: 0 | 1;
   threshold: number;
-  faces: Array<{ face_rectangle: FaceRectangle; image: number }>;
+  /** The face of each image, with that image's size (EXIF orientation applied). */
+  faces: Array<{ face_rectangle: FaceRectangle; image: number; image_width: number; image_height: number }>;
 }
 export type FaceCompareResponse = GatewayResponse<FaceCompareResult>;
 
@@ -154,6 +169,72 @@ export interface BabyFace {
 }
 export type BabyRecognitionResponse = GatewayResponse<ImageFaces<BabyFace>>;
 
+/** v3/AIBeauty settings, each 0-100. */
+export interface BeautySettings {
+  smooth: number;
+  whiten: number;
+  slim: number;
+  eye: number;
+}
+/** v3/AIBeauty: the faces retouched and the settings applied; the JPEG is in `media_data`. */
+export type AIBeautyResponse = GatewayResponse<
+  ImageFaces<{ face_rectangle: FaceRectangle; score: number }> & { face_num: number; beauty: BeautySettings }
+>;
+
+/** A face set of face search (faceRecognition); a website visitor's sets carry `expires_at`. */
+export interface FaceSetSummary {
+  faceset_token: string;
+  faceset_name: string;
+  face_count: number;
+  created_at: string;
+  expires_at?: string;
+}
+export interface StoredFace {
+  face_token: string;
+  face_name: string;
+  face_rectangle: FaceRectangle;
+  created_at: string;
+}
+export interface FaceSearchMatch {
+  face_token: string;
+  face_name: string;
+  similarity: number;
+  is_same_person: 0 | 1;
+}
+/** What each face-set endpoint answers in `media_extra`. */
+export interface FaceSetAnswers {
+  'v1/faceset/create': FaceSetSummary;
+  'v1/faceset/list': { facesets: FaceSetSummary[] };
+  'v1/faceset/detail': FaceSetSummary & { faces: StoredFace[] };
+  'v1/faceset/add_face': StoredFace & { face_count: number; image_width: number; image_height: number };
+  'v1/faceset/remove_face': { face_token: string; face_count: number };
+  'v1/faceset/delete': { faceset_token: string; deleted: 1 };
+  'v1/face_search': {
+    face_rectangle: FaceRectangle;
+    image_width: number;
+    image_height: number;
+    threshold: number;
+    faceset_token: string;
+    face_count: number;
+    results: FaceSearchMatch[];
+  };
+}
+export type FaceSetEndpoint = keyof FaceSetAnswers;
+
+/**
+ * Calls a face-set endpoint. Website calls carry no credentials: the server keeps the visitor's
+ * sets under a demo identity in an httpOnly cookie of this browser (3 sets of 20 faces, 24 h).
+ */
+export async function callFaceSet<E extends FaceSetEndpoint>(
+  endpoint: E,
+  parameter: Record<string, unknown>,
+  media: MediaInput[] = [],
+): Promise<FaceSetAnswers[E]> {
+  const answer = await callAlgorithm<GatewayResponse<FaceSetAnswers[E]>>(endpoint, media, { parameter });
+  return answer.media_info_list[0]!.media_extra;
+}
+
+export const AI_BEAUTY_ENDPOINT = 'v3/AIBeauty';
 export const FACEPOINTS_ENDPOINT = 'v2/facepoints';
 export const FACEDETECT_ENDPOINTS = ['v1/facedetect', 'v2/facedetect'] as const;
 export const FACE_ANALYSIS_ENDPOINT = 'v2/macro_facial_analysis';
@@ -165,6 +246,14 @@ export const BABY_RECOGNITION_ENDPOINT = 'v1/baby_recognition';
 export const maxFacesParameter = (endpoint: string) =>
   endpoint === 'v1/facedetect' ? 'nFront' : 'max_face_num';
 
-export function analyseFacePoints(media: MediaInput, signal?: AbortSignal): Promise<FacePointsResponse> {
-  return callAlgorithm<FacePointsResponse>(FACEPOINTS_ENDPOINT, [media], signal ? { signal } : {});
+export function analyseFacePoints(
+  media: MediaInput,
+  options: { signal?: AbortSignal; landmarkType?: LandmarkType } = {},
+): Promise<FacePointsResponse> {
+  return callAlgorithm<FacePointsResponse>(FACEPOINTS_ENDPOINT, [media], {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.landmarkType && options.landmarkType !== '468'
+      ? { parameter: { landmark_type: options.landmarkType } }
+      : {}),
+  });
 }

@@ -9,7 +9,7 @@ const withPoints: OverlayFace[] = media.faces.map((face, index) => ({
   caption: String(index + 1),
   title: `face ${index + 1}`,
   mesh: face.face_landmark.mesh,
-  iris: [...face.face_landmark.iris_left, ...face.face_landmark.iris_right],
+  iris: [...(face.face_landmark.iris_left ?? []), ...(face.face_landmark.iris_right ?? [])],
 }));
 
 describe('FaceOverlay', () => {

@@ -58,11 +58,12 @@ export function FaceCompareDemo({ item }: { item: MenuItem }) {
                 onPreviewError={slot.onPreviewError}
                 alt={title}
                 emptyText={t('faceDemo.compare.empty')}
-                overlay={(size) =>
-                  face && size ? (
+                // The answer gives each image's size, so the box is drawn without measuring the photo.
+                overlay={() =>
+                  face ? (
                     <FaceOverlay
-                      width={size.width}
-                      height={size.height}
+                      width={face.image_width}
+                      height={face.image_height}
                       label={t('faceDemo.compare.overlayLabel', { index: index + 1 })}
                       faces={[{ rectangle: face.face_rectangle, caption: String(index + 1), title }]}
                     />

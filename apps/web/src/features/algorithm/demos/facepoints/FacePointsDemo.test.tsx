@@ -8,6 +8,7 @@ import { fakeFetch, json, renderWithProviders } from '../../../../test/render.ts
 import { menuFixture } from '../../../../test/fixtures/menu.ts';
 import { FacePointsDemo } from './FacePointsDemo.tsx';
 import { twoFacesResponse } from './facepoints.fixture.ts';
+import { answers } from '../face-kit/fixtures/index.ts';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../public');
 const item = toMenuItem(menuFixture[0]!.Children![0]!);
@@ -21,6 +22,7 @@ const staticFiles = (url: string) => {
 };
 
 type GatewayBody = {
+  parameter: Record<string, unknown>;
   media_info_list: Array<{ media_data: string; media_profiles: { media_data_type: string } }>;
 };
 
@@ -152,5 +154,25 @@ describe('FacePointsDemo', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('demo-analyse'));
     expect(await screen.findByText('Operation too frequent.')).toBeTruthy();
     expect(screen.queryByTestId('demo-error')).toBeNull();
+  });
+
+  it('draws the 106-point layout when the visitor switches to it', async () => {
+    stubGateway(() => json(answers.points106Astronaut));
+    await renderWithProviders(<FacePointsDemo item={item} />, 'zh_tw');
+    fireEvent.click(await screen.findByTestId('demo-sample-0'));
+    // The full mesh is the default: no landmark_type is sent.
+    fireEvent.click(screen.getByTestId('demo-analyse'));
+    await screen.findByTestId('facepoints-total');
+    expect(gatewayBodies[0]!.parameter).toEqual({});
+
+    fireEvent.click(screen.getByText('106 點'));
+    fireEvent.click(screen.getByTestId('demo-analyse'));
+    await waitFor(() => expect(gatewayBodies).toHaveLength(2));
+    expect(gatewayBodies[1]!.parameter).toEqual({ landmark_type: '106' });
+    await waitFor(() => expect(screen.getByTestId('facepoints-total').textContent).toBe('106 個關鍵點'));
+    // 106 dots on the face, the two pupils (points 60 and 70) drawn like irises.
+    const dots = (id: string) => screen.getByTestId(id).getAttribute('d')!.match(/M/g)!.length;
+    expect(dots('face-mesh')).toBe(106);
+    expect(dots('face-iris')).toBe(2);
   });
 });

@@ -1,5 +1,12 @@
+import { useId, useState } from 'react';
+import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { analyseFacePoints, type FacePointsResponse } from '../../../../api/gateway.ts';
+import {
+  analyseFacePoints,
+  type FacePointsFace,
+  type FacePointsResponse,
+  type LandmarkType,
+} from '../../../../api/gateway.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { BoxFacts } from '../face-kit/FaceFacts.tsx';
@@ -9,22 +16,60 @@ import styles from '../face-kit/FaceKit.module.css';
 
 const facesOf = (response: FacePointsResponse) => response.media_info_list[0]?.media_extra;
 
-/** The face key points demo: pick an image, analyse, see every face boxed with its mesh and iris points. */
+/** Pupils of the 106-point layout (subject's right, then left): drawn like the irises. */
+const PUPILS_106 = [60, 70];
+
+/** What is drawn for a face: the answer's 106 points if it has them, else the mesh and irises. */
+function drawing(face: FacePointsFace) {
+  const { mesh, iris_left: irisLeft, iris_right: irisRight, points_106: points } = face.face_landmark;
+  if (points)
+    return { mesh: points, iris: PUPILS_106.map((i) => points[i]!).filter(Boolean), total: points.length };
+  return {
+    mesh: mesh ?? [],
+    iris: [...(irisLeft ?? []), ...(irisRight ?? [])],
+    total: (mesh?.length ?? 0) + (irisLeft?.length ?? 0) + (irisRight?.length ?? 0),
+  };
+}
+
+/**
+ * The face key points demo: pick an image, analyse, see every face boxed with its points: the
+ * 468-point mesh with the irises, or the 106-point layout derived from it (`landmark_type`).
+ */
 export function FacePointsDemo({ item }: { item: MenuItem }) {
   const { t } = useTranslation();
+  const id = useId();
+  const [layout, setLayout] = useState<Exclude<LandmarkType, 'all'>>('468');
   return (
     <SingleImageDemo<FacePointsResponse>
       item={item}
       testId="facepoints-demo"
-      call={(media) => analyseFacePoints(media)}
+      call={(media) => analyseFacePoints(media, { landmarkType: layout })}
+      options={
+        <div className={styles.option} role="group" aria-labelledby={`${id}-layout`}>
+          <span id={`${id}-layout`} className={styles.optionLabel}>
+            {t('faceDemo.layout.label')}
+          </span>
+          <Radio.Group
+            optionType="button"
+            value={layout}
+            onChange={(event) => setLayout(event.target.value as '468' | '106')}
+            options={[
+              { value: '468', label: t('faceDemo.layout.mesh') },
+              { value: '106', label: t('faceDemo.layout.points106') },
+            ]}
+            data-testid="facepoints-layout"
+          />
+          <p className={styles.note}>{t('faceDemo.layout.hint', { name: 'landmark_type' })}</p>
+        </div>
+      }
       overlay={({ response, active }) => (
         <AnswerOverlay
           media={facesOf(response)}
           active={active}
-          decorate={(face) => ({
-            mesh: face.face_landmark.mesh,
-            iris: [...face.face_landmark.iris_left, ...face.face_landmark.iris_right],
-          })}
+          decorate={(face) => {
+            const { mesh, iris } = drawing(face);
+            return { mesh, iris };
+          }}
         />
       )}
       result={({ response, setActive }) => (
@@ -32,13 +77,8 @@ export function FacePointsDemo({ item }: { item: MenuItem }) {
           {(face) => (
             <>
               <BoxFacts rectangle={face.face_rectangle} />
-              <p className={styles.note}>
-                {t('faceDemo.points', {
-                  total:
-                    face.face_landmark.mesh.length +
-                    face.face_landmark.iris_left.length +
-                    face.face_landmark.iris_right.length,
-                })}
+              <p className={styles.note} data-testid="facepoints-total">
+                {t('faceDemo.points', { total: drawing(face).total })}
               </p>
             </>
           )}
