@@ -3,6 +3,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pickText, type MenuItem } from '../../api/menu.ts';
 import {
+  AI_BEAUTY_ENDPOINT,
   BABY_RECOGNITION_ENDPOINT,
   FACE_ANALYSIS_ENDPOINT,
   FACE_CHARACTER_ENDPOINT,
@@ -34,6 +35,9 @@ const FaceCompareDemo = lazy(() =>
 const BabyRecognitionDemo = lazy(() =>
   import('./demos/babyrecognition/BabyRecognitionDemo.tsx').then((m) => ({ default: m.BabyRecognitionDemo })),
 );
+const AIBeautyDemo = lazy(() =>
+  import('./demos/aibeauty/AIBeautyDemo.tsx').then((m) => ({ default: m.AIBeautyDemo })),
+);
 
 /** The demos this web app can present: the demo kind a menu entry declares, and the endpoint it calls. */
 const DEMOS: ReadonlyArray<{
@@ -47,6 +51,7 @@ const DEMOS: ReadonlyArray<{
   { kind: 'attributes', endpoints: [FACE_ANALYSIS_ENDPOINT], demo: FaceAnalysisDemo },
   { kind: 'attributes', endpoints: [FACE_CHARACTER_ENDPOINT], demo: FaceCharacterDemo },
   { kind: 'compare', endpoints: [FACE_COMPARE_ENDPOINT], demo: FaceCompareDemo },
+  { kind: 'beforeAfter', endpoints: [AI_BEAUTY_ENDPOINT], demo: AIBeautyDemo },
 ];
 
 function demoFor(item: MenuItem): DemoComponent | null {
