@@ -29,8 +29,8 @@ const FaceAnalysisDemo = lazy(() =>
 const FaceCharacterDemo = lazy(() =>
   import('./demos/facecharacter/FaceCharacterDemo.tsx').then((m) => ({ default: m.FaceCharacterDemo })),
 );
-const FaceCompareDemo = lazy(() =>
-  import('./demos/facecompare/FaceCompareDemo.tsx').then((m) => ({ default: m.FaceCompareDemo })),
+const FaceRecognitionDemo = lazy(() =>
+  import('./demos/facecompare/FaceRecognitionDemo.tsx').then((m) => ({ default: m.FaceRecognitionDemo })),
 );
 const BabyRecognitionDemo = lazy(() =>
   import('./demos/babyrecognition/BabyRecognitionDemo.tsx').then((m) => ({ default: m.BabyRecognitionDemo })),
@@ -50,7 +50,7 @@ const DEMOS: ReadonlyArray<{
   { kind: 'boxes', endpoints: [BABY_RECOGNITION_ENDPOINT], demo: BabyRecognitionDemo },
   { kind: 'attributes', endpoints: [FACE_ANALYSIS_ENDPOINT], demo: FaceAnalysisDemo },
   { kind: 'attributes', endpoints: [FACE_CHARACTER_ENDPOINT], demo: FaceCharacterDemo },
-  { kind: 'compare', endpoints: [FACE_COMPARE_ENDPOINT], demo: FaceCompareDemo },
+  { kind: 'compare', endpoints: [FACE_COMPARE_ENDPOINT], demo: FaceRecognitionDemo },
   { kind: 'beforeAfter', endpoints: [AI_BEAUTY_ENDPOINT], demo: AIBeautyDemo },
 ];
 
