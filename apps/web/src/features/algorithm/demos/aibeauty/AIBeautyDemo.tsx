@@ -74,8 +74,29 @@ export function AIBeautyDemo({ item }: { item: MenuItem }) {
           preferredSamples={item.extension.sampleFigure ?? []}
           disabled={demo.running}
         />
-        <div className={demoStyles.options}>
-          <h3 className={styles.settingsTitle}>{t('beautyDemo.settings')}</h3>
+      </aside>
+
+      <div className={demoStyles.stage}>
+        <PhotoStage
+          source={slot.source}
+          running={demo.running}
+          onPreviewError={slot.onPreviewError}
+          overlay={() => (image ? <BeforeAfter after={image} alt={t('beautyDemo.resultAlt')} /> : null)}
+        />
+        <AnalyseBar
+          ready={slot.source !== null && !slot.previewFailed}
+          running={demo.running}
+          onAnalyse={() => beautify()}
+          error={demo.silentError}
+          label={t('beautyDemo.analyse')}
+        />
+      </div>
+
+      <div className={demoStyles.results}>
+        <section className={`${demoStyles.panel} ${styles.settings}`} aria-labelledby={`${id}-settings`}>
+          <h2 id={`${id}-settings`} className={demoStyles.panelTitle}>
+            {t('beautyDemo.settings')}
+          </h2>
           {SETTINGS.map((key) => (
             <div key={key} className={styles.setting}>
               <div className={styles.settingHead}>
@@ -109,26 +130,7 @@ export function AIBeautyDemo({ item }: { item: MenuItem }) {
             {t('beautyDemo.reset')}
           </Button>
           <p className={styles.note}>{t('beautyDemo.method')}</p>
-        </div>
-      </aside>
-
-      <div className={demoStyles.stage}>
-        <PhotoStage
-          source={slot.source}
-          running={demo.running}
-          onPreviewError={slot.onPreviewError}
-          overlay={() => (image ? <BeforeAfter after={image} alt={t('beautyDemo.resultAlt')} /> : null)}
-        />
-        <AnalyseBar
-          ready={slot.source !== null && !slot.previewFailed}
-          running={demo.running}
-          onAnalyse={() => beautify()}
-          error={demo.silentError}
-          label={t('beautyDemo.analyse')}
-        />
-      </div>
-
-      <div className={demoStyles.results}>
+        </section>
         <ResultPanel response={shown ? withoutImageData(shown.response) : null}>
           {result && (
             <>

@@ -145,48 +145,6 @@ export function FaceSearchDemo({ item }: { item: MenuItem }) {
           <p className={pairStyles.hint}>
             {t('faceSearch.limits', { faces: VISITOR_LIMITS.faces, hours: VISITOR_LIMITS.hours })}
           </p>
-          <PhotoStage
-            source={addSlot.source}
-            running={adding.running}
-            onPreviewError={addSlot.onPreviewError}
-            emptyText={t('faceSearch.addEmpty')}
-          />
-          <div className={styles.addRow}>
-            <label htmlFor={`${id}-name`} className="visually-hidden">
-              {t('faceSearch.name')}
-            </label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              maxLength={MAX_NAME}
-              placeholder={t('faceSearch.namePlaceholder')}
-              onChange={(event) => setName(event.target.value)}
-              onPressEnter={addFace}
-              disabled={adding.running}
-              data-testid="facesearch-name"
-            />
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              onClick={addFace}
-              disabled={!canAdd || adding.running}
-              loading={adding.running}
-              data-testid="facesearch-add"
-            >
-              {t('faceSearch.add')}
-            </Button>
-          </div>
-          {adding.silentError && <Alert type="error" showIcon title={adding.silentError} />}
-          {full && <p className={pairStyles.hint}>{t('faceSearch.full', { faces: VISITOR_LIMITS.faces })}</p>}
-          <ImagePicker
-            current={addSlot.source}
-            onSelect={addSlot.select}
-            history={adding.history}
-            onClearHistory={adding.clearHistory}
-            preferredSamples={[...(item.extension.sampleFigure ?? []), ...ADD_SAMPLES]}
-            disabled={adding.running}
-          />
-
           <div className={styles.storedHead}>
             <h3 className={styles.storedTitle}>
               {t('faceSearch.stored', { count: faces.length, max: VISITOR_LIMITS.faces })}
@@ -254,6 +212,48 @@ export function FaceSearchDemo({ item }: { item: MenuItem }) {
               {t('faceSearch.expires', { time: expires })}
             </p>
           )}
+          <h3 className={styles.storedTitle}>{t('faceSearch.addTitle')}</h3>
+          <PhotoStage
+            source={addSlot.source}
+            running={adding.running}
+            onPreviewError={addSlot.onPreviewError}
+            emptyText={t('faceSearch.addEmpty')}
+          />
+          <div className={styles.addRow}>
+            <label htmlFor={`${id}-name`} className="visually-hidden">
+              {t('faceSearch.name')}
+            </label>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              maxLength={MAX_NAME}
+              placeholder={t('faceSearch.namePlaceholder')}
+              onChange={(event) => setName(event.target.value)}
+              onPressEnter={addFace}
+              disabled={adding.running}
+              data-testid="facesearch-name"
+            />
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={addFace}
+              disabled={!canAdd || adding.running}
+              loading={adding.running}
+              data-testid="facesearch-add"
+            >
+              {t('faceSearch.add')}
+            </Button>
+          </div>
+          {adding.silentError && <Alert type="error" showIcon title={adding.silentError} />}
+          {full && <p className={pairStyles.hint}>{t('faceSearch.full', { faces: VISITOR_LIMITS.faces })}</p>}
+          <ImagePicker
+            current={addSlot.source}
+            onSelect={addSlot.select}
+            history={adding.history}
+            onClearHistory={adding.clearHistory}
+            preferredSamples={[...(item.extension.sampleFigure ?? []), ...ADD_SAMPLES]}
+            disabled={adding.running}
+          />
         </section>
 
         <section className={pairStyles.side} aria-labelledby={`${id}-search`} data-testid="facesearch-search">
