@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { facePhotos } from './support/face-photos.ts';
+import { facePhotos, womanOfSample1 } from './support/face-photos.ts';
 
 /** The face family's demo pages, against the real platform (real models) on real photos. */
 
@@ -90,6 +90,9 @@ test.describe('face demos', () => {
     await expect(page.getByTestId('compare-decision')).toHaveText('Same person', ANALYSIS_TIMEOUT);
     await expect(left.getByTestId('face-box')).toHaveCount(1);
     await expect(right.getByTestId('face-box')).toHaveCount(1);
+    // Each box is drawn in the size of its own photo, as the answer gives it.
+    await expect(left.getByTestId('face-overlay')).toHaveAttribute('viewBox', '0 0 512 512');
+    await expect(right.getByTestId('face-overlay')).toHaveAttribute('viewBox', '0 0 400 400');
     const similarity = Number(await page.getByTestId('compare-similarity').textContent());
     expect(similarity).toBeGreaterThanOrEqual(60);
   });
@@ -132,5 +135,62 @@ test.describe('face demos', () => {
     expect(Math.abs(second!.x - first!.x)).toBeLessThan(2);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(390);
+  });
+
+  test('face key points: the 106-point layout on request', async ({ page }) => {
+    await page.goto(page$('faceTechnology', 'facepointdetect', 'en'));
+    await pickSample(page, 'astronaut.jpg');
+    await page.getByText('106 points', { exact: true }).click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('facepoints-total')).toHaveText('106 key points', ANALYSIS_TIMEOUT);
+    const dots = await page.getByTestId('face-mesh').getAttribute('d');
+    expect(dots!.match(/M/g)).toHaveLength(106);
+  });
+
+  test('face search: named faces kept for this browser, the same person found first', async ({ page }) => {
+    await page.goto(page$('faceTechnology', 'faceRecognition', 'en'));
+    await page.getByText('Search a face set', { exact: true }).click();
+    const faces = page.getByTestId('facesearch-faces');
+    const search = page.getByTestId('facesearch-search');
+    await expect(faces.getByText('No faces yet.')).toBeVisible();
+
+    const add = async (name: string) => {
+      await faces.getByTestId('facesearch-name').fill(name);
+      await faces.getByTestId('facesearch-add').click();
+      await expect(faces.getByTestId('facesearch-face').filter({ hasText: name })).toBeVisible(
+        ANALYSIS_TIMEOUT,
+      );
+    };
+    await pickSample(faces, 'astronaut.jpg');
+    await add('Eileen');
+    await faces.getByTestId('demo-upload-input').setInputFiles(await womanOfSample1());
+    await add('Anna');
+    await expect(faces.getByText('Faces in your set: 2 of 20')).toBeVisible();
+    await expect(faces.getByTestId('facesearch-expiry')).toContainText('Deleted automatically on');
+
+    await pickSample(search, 'astronaut-mirrored.jpg');
+    await search.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('facesearch-verdict')).toHaveText('Found: Eileen', ANALYSIS_TIMEOUT);
+    const matches = page.getByTestId('facesearch-match');
+    await expect(matches).toHaveCount(2);
+    await expect(matches.nth(0)).toContainText('Eileen');
+    await expect(matches.nth(0)).toContainText('Same person');
+    await expect(matches.nth(1)).toContainText('Anna');
+    await expect(matches.nth(1)).toContainText('Different person');
+    await expect(search.getByTestId('face-box')).toHaveCount(1);
+
+    // The set belongs to this browser: it is there after a reload, and another browser sees none of it.
+    await page.reload();
+    await page.getByText('Search a face set', { exact: true }).click();
+    await expect(page.getByTestId('facesearch-face')).toHaveCount(2);
+    const stranger = await page.context().browser()!.newPage();
+    await stranger.goto(page$('faceTechnology', 'faceRecognition', 'en'));
+    await stranger.getByText('Search a face set', { exact: true }).click();
+    await expect(stranger.getByText('No faces yet.')).toBeVisible();
+    await stranger.close();
+
+    await page.getByTestId('facesearch-clear').click();
+    await page.getByRole('button', { name: 'Delete all' }).last().click();
+    await expect(page.getByText('No faces yet.')).toBeVisible();
   });
 });

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 /** The real photos the face demo tests use. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,3 +18,16 @@ export const facePhotos = {
 } as const;
 
 export type FacePhoto = keyof typeof facePhotos;
+
+/**
+ * The woman on the right of sample1.jpg (frontal, head tilted), cut out to a file of her own:
+ * a second person for face search, whose add_face needs exactly one face.
+ */
+export async function womanOfSample1(): Promise<string> {
+  const file = path.join(os.tmpdir(), 'pixora-e2e-sample1-right.jpg');
+  await sharp(facePhotos.groupOfThree)
+    .extract({ left: 1340, top: 90, width: 480, height: 480 })
+    .jpeg()
+    .toFile(file);
+  return file;
+}
