@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
 import { createLocalBackend, type FaceAnalysisResult, type InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayBody, privatePostgres, skimagePhoto, testApp } from '../../../test/helpers.ts';
 import { facematchGridTile } from '../../../../../packages/vision/test/labelled.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
@@ -54,22 +52,6 @@ async function descriptor(image: Buffer): Promise<{ descriptor: number[]; rectan
   return { descriptor: face.descriptor!, rectangle: face.rectangle as never };
 }
 
-/** A database of its own on the test PostgreSQL cluster, so other test files' schemas are untouched. */
-async function privatePostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = openDatabase(inject('databaseUrl'));
-  const name = `facesets_${crypto.randomBytes(4).toString('hex')}`;
-  await sql.raw(`create database ${name}`).execute(admin.kysely);
-  const url = new URL(inject('databaseUrl'));
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await sql.raw(`drop database if exists ${name}`).execute(admin.kysely);
-      await admin.close();
-    },
-  };
-}
-
 describe.each(['sqlite', 'postgres'] as const)('face sets stored on %s', (dialect) => {
   let db: Db;
   let drop: (() => Promise<void>) | undefined;
@@ -79,7 +61,7 @@ describe.each(['sqlite', 'postgres'] as const)('face sets stored on %s', (dialec
 
   beforeAll(async () => {
     if (dialect === 'postgres') {
-      const pg = await privatePostgres();
+      const pg = await privatePostgres('facesets');
       drop = pg.drop;
       db = openDatabase(pg.url);
     } else {
