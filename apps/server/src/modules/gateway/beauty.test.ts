@@ -81,6 +81,11 @@ describe('v3/AIBeauty on the real engine', () => {
     expect(extra.face_num).toBe(1);
     expect(extra.faces[0].face_rectangle.width).toBeGreaterThan(80);
     expect(extra.beauty).toEqual({ smooth: 60, whiten: 30, slim: 20, eye: 20 });
+    // The retouched photo is the answer's media: a JPEG of the photo's size, as base64.
+    const media = res.json().media_info_list[0];
+    expect(media.media_profiles.media_data_type).toBe('jpg');
+    const meta = await sharp(Buffer.from(media.media_data, 'base64')).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 512, 512]);
 
     const none = await post({}, cat);
     expect([none.statusCode, none.json().ErrorCode]).toEqual([400, 20003]);

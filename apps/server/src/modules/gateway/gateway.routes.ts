@@ -7,7 +7,7 @@ import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { apiUsage } from '../console/usage.ts';
-import { gatewayAlgorithms } from './algorithms.ts';
+import { gatewayAlgorithms, resultImage } from './algorithms.ts';
 import { toApiError } from './engine-errors.ts';
 import { loadMedia } from './media.ts';
 
@@ -113,12 +113,16 @@ export const gatewayRoutes =
               'server-timing',
               `media;dur=${(t1 - t0).toFixed(1)}, engine;dur=${(performance.now() - t1).toFixed(1)}`,
             );
+            const image = resultImage(mediaExtra);
             return {
               parameter,
               extra,
               media_info_list: [
                 {
-                  media_profiles: { media_data_type: media[0]!.media_profiles?.media_data_type ?? 'jpg' },
+                  ...(image ? { media_data: image.data } : {}),
+                  media_profiles: {
+                    media_data_type: image?.type ?? media[0]!.media_profiles?.media_data_type ?? 'jpg',
+                  },
                   media_extra: mediaExtra,
                 },
               ],
