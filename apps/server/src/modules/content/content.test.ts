@@ -82,7 +82,9 @@ describe('docs and content', () => {
         expect(page.Content).not.toMatch(/\{\{\w+\}\}/);
         if (c.endpoint) {
           expect(page.Content).toContain(`POST /${c.endpoint}?`);
-          expect(page.Content.match(/^## /gm), `${lang} ${c.slug}`).toHaveLength(5);
+          // Endpoint, request, response, errors, example; and the other endpoints when it has some.
+          const sections = c.extraEndpoints?.length ? 6 : 5;
+          expect(page.Content.match(/^## /gm), `${lang} ${c.slug}`).toHaveLength(sections);
           expect(page.Content).toContain('```sh');
         } else expect(page.Content).toContain('business@pixora.local');
       }
@@ -104,6 +106,26 @@ describe('docs and content', () => {
     expect(compare).toContain('curl -s -o photo2.jpg');
     expect(compare).toContain('base64 -w0 photo2.jpg');
     expect(compare).toContain('This API takes 2 images');
+  });
+
+  it('documents the face-set endpoints on the face comparison page', async () => {
+    const compare = (await get('/api/v1/doc/203')).json().data.Content as string;
+    const more = compare.slice(compare.indexOf('## More endpoints'));
+    expect(compare).toContain('## More endpoints');
+    for (const endpoint of ['v1/faceset/create', 'v1/faceset/add_face', 'v1/face_search'])
+      expect(more).toContain(`### POST /${endpoint}`);
+    // Creating a set takes no image; searching takes one.
+    const create = more.slice(
+      more.indexOf('### POST /v1/faceset/create'),
+      more.indexOf('### POST /v1/faceset/list'),
+    );
+    expect(create).not.toContain('media_info_list[].media_data');
+    expect(create).toContain('parameter.faceset_name');
+    const search = more.slice(more.indexOf('### POST /v1/face_search'));
+    expect(search).toContain('media_info_list[].media_data');
+    expect(search).toContain('is_same_person');
+    const zh = (await get('/api/v1/doc/203', 'zh')).json().data.Content as string;
+    expect(zh).toContain('## 更多接口');
   });
 
   it('points SDK entries to the SDK guides and the solution entry to its page', async () => {

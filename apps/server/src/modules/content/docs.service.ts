@@ -4,6 +4,7 @@ import {
   capabilityUrl,
   exampleSample,
   groups,
+  type ApiDoc,
   type Capability,
 } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
@@ -32,6 +33,7 @@ export interface DocPage {
 
 const labels = {
   endpoint: { zh: '接口地址', zh_tw: '介面位址', en: 'Endpoint' },
+  moreEndpoints: { zh: '更多接口', zh_tw: '更多介面', en: 'More endpoints' },
   request: { zh: '请求参数', zh_tw: '請求參數', en: 'Request' },
   response: { zh: '返回结果', zh_tw: '返回結果', en: 'Response' },
   errors: { zh: '错误码', zh_tw: '錯誤碼', en: 'Errors' },
@@ -164,6 +166,60 @@ export function curlExample(origin: string, endpoint: string, samples: readonly 
   ].join('\n');
 }
 
+/** The request, response and error tables of one endpoint (taking `images` images), with headings of `level`. */
+function endpointTables(
+  doc: ApiDoc | undefined,
+  images: number,
+  served: boolean,
+  level: string,
+  language: Language,
+): string[] {
+  const l = (k: Label) => labels[k][language];
+  const header = `| ${l('name')} | ${l('type')} | ${l('required')} | ${l('description')} |\n| --- | --- | --- | --- |`;
+  const common = labels.common;
+  const mediaText =
+    images > 1
+      ? `${common.media[language]} ${common.mediaCount[language].replace('{n}', String(images))}`
+      : common.media[language];
+  const out: string[] = [];
+  out.push(
+    `${level} ${l('request')}`,
+    '',
+    header,
+    // Endpoints without an image (creating or listing face sets) take only the parameters.
+    ...(images > 0
+      ? [
+          `| media_info_list[].media_data | string | ${l('yes')} | ${mediaText} |`,
+          `| media_info_list[].media_profiles.media_data_type | string | ${l('no')} | ${common.type[language]} |`,
+        ]
+      : []),
+    `| parameter | object | ${l('no')} | ${common.parameter[language]} |`,
+    `| extra | object | ${l('no')} | ${common.extra[language]} |`,
+    ...(doc?.parameters ?? []).map(
+      (f) =>
+        `| ${f.name} | ${cell(f.type)} | ${f.required ? l('yes') : l('no')} | ${cell(f.description[language])} |`,
+    ),
+    '',
+    `${level} ${l('response')}`,
+    '',
+  );
+  if (doc) {
+    out.push(
+      '`media_info_list[0].media_extra`:',
+      '',
+      `| ${l('name')} | ${l('type')} | ${l('description')} |`,
+      '| --- | --- | --- |',
+      ...doc.response.map((f) => `| ${f.name} | ${cell(f.type)} | ${cell(f.description[language])} |`),
+      '',
+    );
+  } else {
+    out.push((served ? labels.fieldsByExample : labels.notOpenFields)[language], '');
+  }
+  const errors = doc ? [...new Set([...doc.errors, ...ENVELOPE_ERRORS])] : [10023, ...ENVELOPE_ERRORS];
+  out.push(`${level} ${l('errors')}`, '', errorTable(language, errors), '');
+  return out;
+}
+
 function capabilityPage(c: Capability, language: Language, origin: string): string {
   const l = (k: Label) => labels[k][language];
   const out = [
@@ -193,42 +249,15 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
   );
   if (!served) out.push(`> ${labels.notOpen[language]}`, '');
   const doc = served ? apiDocs[c.endpoint] : undefined;
-  const header = `| ${l('name')} | ${l('type')} | ${l('required')} | ${l('description')} |\n| --- | --- | --- | --- |`;
-  const common = labels.common;
-  const mediaText =
-    images > 1
-      ? `${common.media[language]} ${common.mediaCount[language].replace('{n}', String(images))}`
-      : common.media[language];
-  out.push(
-    `## ${l('request')}`,
-    '',
-    header,
-    `| media_info_list[].media_data | string | ${l('yes')} | ${mediaText} |`,
-    `| media_info_list[].media_profiles.media_data_type | string | ${l('no')} | ${common.type[language]} |`,
-    `| parameter | object | ${l('no')} | ${common.parameter[language]} |`,
-    `| extra | object | ${l('no')} | ${common.extra[language]} |`,
-    ...(doc?.parameters ?? []).map(
-      (f) =>
-        `| ${f.name} | ${cell(f.type)} | ${f.required ? l('yes') : l('no')} | ${cell(f.description[language])} |`,
-    ),
-    '',
-    `## ${l('response')}`,
-    '',
-  );
-  if (doc) {
-    out.push(
-      '`media_info_list[0].media_extra`:',
-      '',
-      `| ${l('name')} | ${l('type')} | ${l('description')} |`,
-      '| --- | --- | --- |',
-      ...doc.response.map((f) => `| ${f.name} | ${cell(f.type)} | ${cell(f.description[language])} |`),
-      '',
-    );
-  } else {
-    out.push((served ? labels.fieldsByExample : labels.notOpenFields)[language], '');
+  out.push(...endpointTables(doc, images, served !== undefined, '##', language));
+  const extra = served ? (c.extraEndpoints ?? []).filter((e) => apiDocs[e]) : [];
+  if (extra.length > 0) {
+    out.push(`## ${l('moreEndpoints')}`, '');
+    for (const e of extra) {
+      const images = apiDocs[e]!.parameters.some((f) => f.name.startsWith('media_info_list')) ? 1 : 0;
+      out.push(`### POST /${e}`, '', ...endpointTables(apiDocs[e], images, true, '####', language));
+    }
   }
-  const errors = doc ? [...new Set([...doc.errors, ...ENVELOPE_ERRORS])] : [10023, ...ENVELOPE_ERRORS];
-  out.push(`## ${l('errors')}`, '', errorTable(language, errors), '');
   const samples = Array.from({ length: images }, () => exampleSample(endpoint));
   out.push(
     `## ${l('example')}`,
