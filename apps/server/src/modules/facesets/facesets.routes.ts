@@ -1,11 +1,11 @@
-import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
+import { apiUsage } from '../console/usage.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
+import { authoriseCaller, DEMO_HEADER, gatewayQuery, mediaItem } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
 import { loadMedia } from '../gateway/media.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities, type DemoIdentity } from './demo-identity.ts';
@@ -15,16 +15,8 @@ import { appOwner, FaceSetService, type FaceSetOwner } from './facesets.service.
 export const FACE_RECOGNITION_ID = 133;
 const DEFAULT_TOP_N = 5;
 const MAX_TOP_N = 20;
-/** The website marks its credential-less demo calls with this header (decision 0003). */
-const DEMO_HEADER = 'x-pixora-demo';
 /** Expired visitor sets are swept this often (and before each visitor creates a set). */
 const SWEEP_MS = 10 * 60_000;
-
-const mediaItem = z.object({
-  media_data: z.string(),
-  media_profiles: z.looseObject({ media_data_type: z.string().optional() }).optional(),
-  media_extra: z.record(z.string(), z.unknown()).optional(),
-});
 
 /** The gateway's request envelope; the image is needed only by add_face and face_search. */
 const body = z.object({
@@ -33,28 +25,6 @@ const body = z.object({
   media_info_list: z.array(mediaItem).default([]),
 });
 type Body = z.infer<typeof body>;
-
-const query = z.looseObject({ api_key: z.string().optional(), api_secret: z.string().optional() });
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
-
-/** The app of `api_key` + `api_secret` (checked as the gateway checks them). */
-async function callingApp(ctx: AppContext, apiKey: string, apiSecret: string): Promise<number> {
-  const app = await ctx.db.kysely
-    .selectFrom('apps')
-    .selectAll()
-    .where('api_key', '=', apiKey)
-    .executeTakeFirst();
-  if (!app || !sameSecret(app.api_secret_hash, hashSecret(apiSecret))) throw new ApiError(10021);
-  const scopes = app.scopes.split(',').map((s) => s.trim());
-  if (app.status !== 1 || !(scopes.includes('*') || scopes.includes(String(FACE_RECOGNITION_ID))))
-    throw new ApiError(10022);
-  return app.id;
-}
 
 function topN(parameter: Record<string, unknown>): number {
   const raw = parameter.top_n ?? DEFAULT_TOP_N;
@@ -126,6 +96,8 @@ export const faceSetRoutes =
     const timer = setInterval(() => void sweep(), SWEEP_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
+    // App calls are counted in the app's usage like every gateway call (authoriseCaller).
+    app.addHook('onSend', apiUsage(ctx).onSend);
 
     /**
      * Who is calling. A visitor without a valid identity gets one where the endpoint creates
@@ -136,18 +108,8 @@ export const faceSetRoutes =
       reply: FastifyReply,
       withoutIdentity: WithoutIdentity,
     ): Promise<FaceSetOwner | null> {
-      const { api_key: apiKey, api_secret: apiSecret } = request.query as z.infer<typeof query>;
-      if (apiKey || apiSecret) {
-        if (!apiKey || !apiSecret) throw new ApiError(10021);
-        return appOwner(await callingApp(ctx, apiKey, apiSecret));
-      }
-      if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);
-      const grant = await ctx.rateLimiter.hit(
-        `demo:${request.ip}`,
-        ctx.config.DEMO_RATE_LIMIT_PER_MINUTE,
-        60_000,
-      );
-      if (!grant.allowed) throw new ApiError(10029);
+      const caller = await authoriseCaller(ctx, request, FACE_RECOGNITION_ID);
+      if (caller.kind === 'app') return appOwner(caller.appId);
       const known = await identities.verify(request.cookies[DEMO_COOKIE]);
       if (known) return visitorOwner(known);
       if (withoutIdentity === 'empty') return null;
@@ -185,7 +147,7 @@ export const faceSetRoutes =
               'Face sets of faceRecognition (133). With api_key + api_secret the sets belong to the app. ' +
               `Website demo calls (header ${DEMO_HEADER}, no credentials) own up to ${DEMO_LIMITS.sets} sets of ` +
               `${DEMO_LIMITS.facesPerSet} faces under a per-browser cookie, deleted after ${DEMO_LIMITS.hours} h.`,
-            querystring: query,
+            querystring: gatewayQuery,
             body,
           },
         },

@@ -7,6 +7,8 @@ import { facematchGridTile } from '../../../../../packages/vision/test/labelled.
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { hashSecret } from '../../db/seed.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { apiUsage } from '../console/usage.ts';
 import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities } from './demo-identity.ts';
 import {
@@ -203,8 +205,9 @@ describe('demo identities', () => {
 
 describe('face set endpoints', () => {
   let app: FastifyInstance;
+  let ctx: AppContext;
   beforeAll(async () => {
-    ({ app } = await testApp(backend));
+    ({ app, ctx } = await testApp(backend));
   });
   afterAll(async () => {
     await app?.close();
@@ -255,6 +258,28 @@ describe('face set endpoints', () => {
     expect((await post('v1/faceset/delete', { faceset_token: token })).statusCode).toBe(200);
     const gone = await post('v1/faceset/detail', { faceset_token: token });
     expect([gone.statusCode, gone.json().ErrorCode]).toEqual([404, 21017]);
+  });
+
+  it("counts an app's face-set calls in its usage, as faceRecognition (133)", async () => {
+    const { id } = await ctx.db.kysely
+      .selectFrom('apps')
+      .select('id')
+      .where('api_key', '=', 'pixora-demo-key')
+      .executeTakeFirstOrThrow();
+    const calls = async () => {
+      await apiUsage(ctx).flush();
+      const rows = await ctx.db.kysely
+        .selectFrom('api_usage')
+        .select(['calls', 'status'])
+        .where('app_id', '=', id)
+        .where('capability_id', '=', 133)
+        .execute();
+      return rows.reduce((sum, row) => sum + row.calls, 0);
+    };
+    const before = await calls();
+    expect((await post('v1/faceset/list', {})).statusCode).toBe(200);
+    expect((await post('v1/faceset/detail', { faceset_token: 'f'.repeat(32) })).statusCode).toBe(404);
+    expect(await calls()).toBe(before + 2);
   });
 
   it('refuses calls without credentials, unknown sets, images without a face and bad parameters', async () => {

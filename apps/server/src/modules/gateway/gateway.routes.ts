@@ -1,64 +1,19 @@
-import crypto from 'node:crypto';
-import { capabilities, type Capability } from '@pixora/catalog';
-import type { FastifyRequest } from 'fastify';
+import { capabilities } from '@pixora/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { apiUsage } from '../console/usage.ts';
 import { gatewayAlgorithms, resultImage } from './algorithms.ts';
+import { authoriseCaller, gatewayQuery, mediaItem } from './caller.ts';
 import { toApiError } from './engine-errors.ts';
 import { loadMedia } from './media.ts';
-
-const mediaItem = z.object({
-  media_data: z.string(),
-  media_profiles: z.looseObject({ media_data_type: z.string().optional() }).optional(),
-  media_extra: z.record(z.string(), z.unknown()).optional(),
-});
 
 export const gatewayRequest = z.object({
   parameter: z.record(z.string(), z.unknown()).default({}),
   extra: z.record(z.string(), z.unknown()).default({}),
   media_info_list: z.array(mediaItem).min(1),
 });
-
-const gatewayQuery = z.looseObject({ api_key: z.string().optional(), api_secret: z.string().optional() });
-
-/** Header the website sets on demo calls made without credentials; those fall under the per-IP demo grant. */
-export const DEMO_HEADER = 'x-pixora-demo';
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
-
-async function authorise(ctx: AppContext, request: FastifyRequest, capability: Capability): Promise<void> {
-  const { api_key: apiKey, api_secret: apiSecret } = request.query as z.infer<typeof gatewayQuery>;
-  if (apiKey || apiSecret) {
-    const app = apiKey
-      ? await ctx.db.kysely.selectFrom('apps').selectAll().where('api_key', '=', apiKey).executeTakeFirst()
-      : undefined;
-    if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))
-      throw new ApiError(10021);
-    // Usage per app (modules/console/usage.ts): counted from here, within the app's daily quota.
-    apiUsage(ctx).track(request, app.id, capability.id);
-    const scopes = app.scopes.split(',').map((s) => s.trim());
-    if (app.status !== 1 || !(scopes.includes('*') || scopes.includes(String(capability.id)))) {
-      throw new ApiError(10022);
-    }
-    await apiUsage(ctx).admit(request, app);
-    return;
-  }
-  if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);
-  const decision = await ctx.rateLimiter.hit(
-    `demo:${request.ip}`,
-    ctx.config.DEMO_RATE_LIMIT_PER_MINUTE,
-    60_000,
-  );
-  if (!decision.allowed) throw new ApiError(10029);
-}
 
 export const gatewayRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -84,7 +39,7 @@ export const gatewayRoutes =
           },
         },
         async (request, reply) => {
-          await authorise(ctx, request, capability);
+          await authoriseCaller(ctx, request, capability.id);
           if (!algorithm) throw new ApiError(10023, capability.endpoint);
           const { parameter, extra, media_info_list: media } = request.body;
           if (media.length < algorithm.images) {
