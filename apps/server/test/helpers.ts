@@ -81,6 +81,15 @@ export async function privatePostgres(prefix: string): Promise<{ url: string; dr
   return {
     url: url.toString(),
     async drop() {
+      // Wait for the closed app's connections to finish leaving: a forced drop while a client is
+      // still saying goodbye sends it a FATAL that nothing listens to any more (an unhandled error).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.kysely);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.kysely);
       await admin.close();
     },
