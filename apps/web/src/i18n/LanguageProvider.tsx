@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Locale } from 'antd/es/locale';
-import { activateLanguage } from './i18n.ts';
+import { activateLanguage, loadedParts } from './i18n.ts';
 import { storeLanguageCookie, type Language } from './language.ts';
 
 interface LanguageContextValue {
@@ -19,7 +19,7 @@ export function LanguageProvider(props: { initial: Language; initialLocale: Loca
   const setLanguage = useCallback(async (language: Language) => {
     storeLanguageCookie(language);
     latest.current = language;
-    const antdLocale = await activateLanguage(language);
+    const antdLocale = await activateLanguage(language, loadedParts());
     // A slower load of an earlier choice must not win over the latest one.
     if (latest.current === language) setState({ language, antdLocale });
   }, []);

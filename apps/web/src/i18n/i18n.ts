@@ -2,14 +2,22 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
 import { HTML_LANG, type Language } from './language.ts';
+import { localeFile, MESSAGE_PARTS, partOf, type MessagePart } from './messageParts.ts';
 import type { Messages } from './locales/merge.ts';
 
-/** Each language is its own chunk, so a visit downloads only the language it shows. */
-const messageLoaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  zh: () => import('./locales/zh/index.ts'),
-  zh_tw: () => import('./locales/zh_tw/index.ts'),
-  en: () => import('./locales/en/index.ts'),
-};
+/**
+ * Every namespace file of every language, loaded on demand. The build puts the files of one
+ * language and part into one chunk (vite.config.ts), so a part is one download.
+ */
+const namespaceFiles = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
+
+const partLoaders = new Map<string, Array<{ namespace: string; load: () => Promise<Messages> }>>();
+for (const [file, load] of Object.entries(namespaceFiles)) {
+  const found = localeFile(file);
+  if (!found) continue;
+  const key = `${found.language}/${partOf(found.namespace)}`;
+  partLoaders.set(key, [...(partLoaders.get(key) ?? []), { namespace: found.namespace, load }]);
+}
 
 const antdLocaleLoaders: Record<Language, () => Promise<{ default: Locale }>> = {
   zh: () => import('antd/es/locale/zh_CN'),
@@ -19,10 +27,36 @@ const antdLocaleLoaders: Record<Language, () => Promise<{ default: Locale }>> = 
 
 export const i18n = i18next.createInstance();
 
-async function loadMessages(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const messages = await messageLoaders[language]();
-  i18n.addResourceBundle(language, 'translation', messages.default, true, true);
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+/** Loads one part of a language's messages (once) into the `translation` bundle. */
+export function loadMessages(language: Language, part: MessagePart): Promise<void> {
+  const key = `${language}/${part}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = Promise.all(
+      (partLoaders.get(key) ?? []).map(async ({ namespace, load }) => ({
+        [namespace]: await load(),
+      })),
+    ).then((bundles) => {
+      i18n.addResourceBundle(language, 'translation', Object.assign({}, ...bundles) as Messages, true, true);
+      loaded.add(key);
+    });
+    // A failed download (network) may be tried again by the next page that needs it.
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+export function hasMessages(language: Language, part: MessagePart): boolean {
+  return loaded.has(`${language}/${part}`);
+}
+
+/** The parts loaded for any language so far: a language switch loads the same for the new one. */
+export function loadedParts(): MessagePart[] {
+  return MESSAGE_PARTS.filter((part) => [...loaded].some((key) => key.endsWith(`/${part}`)));
 }
 
 export function applyDocumentLanguage(language: Language): void {
@@ -30,8 +64,14 @@ export function applyDocumentLanguage(language: Language): void {
   document.title = i18n.t('app.title');
 }
 
-/** Loads a language (messages and antd locale), makes it current and returns the antd locale. */
-export async function activateLanguage(language: Language): Promise<Locale> {
+/**
+ * Loads a language (the given parts of its messages, and its antd locale), makes it current and
+ * returns the antd locale. Without `parts`, all of the messages.
+ */
+export async function activateLanguage(
+  language: Language,
+  parts: readonly MessagePart[] = MESSAGE_PARTS,
+): Promise<Locale> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
       lng: language,
@@ -42,8 +82,20 @@ export async function activateLanguage(language: Language): Promise<Locale> {
       returnEmptyString: false,
     });
   }
-  const [, antdLocale] = await Promise.all([loadMessages(language), antdLocaleLoaders[language]()]);
+  const [antdLocale] = await Promise.all([
+    antdLocaleLoaders[language](),
+    ...parts.map((part) => loadMessages(language, part)),
+  ]);
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
   return antdLocale.default;
+}
+
+/**
+ * For a lazily loaded part of the shell (a dialog) that needs page strings: its module, once the
+ * page part of the current language's messages is there too.
+ */
+export async function withPageMessages<T>(module: Promise<T>): Promise<T> {
+  const [loadedModule] = await Promise.all([module, loadMessages(i18n.language as Language, 'pages')]);
+  return loadedModule;
 }

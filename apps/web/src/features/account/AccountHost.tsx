@@ -1,18 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
+import { lazyWithAntd } from '../../components/antdScope.tsx';
 import { emit } from './events.ts';
 import { loginDialog } from './loginDialog.ts';
 import { protocolReadOnly } from './protocolView.ts';
 import { expiredNotice, pendingError, useSession } from './session.ts';
 import { useStore } from './store.ts';
 
-// The dialogs load on first use: most visits never open them.
-const LoginDialog = lazy(() => import('./LoginDialog.tsx').then((m) => ({ default: m.LoginDialog })));
-const ProtocolDialog = lazy(() =>
-  import('./ProtocolDialog.tsx').then((m) => ({ default: m.ProtocolDialog })),
-);
+// The dialogs load on first use (with antd): most visits never open them.
+const LoginDialog = lazyWithAntd(() => import('./LoginDialog.tsx').then((m) => m.LoginDialog));
+const ProtocolDialog = lazyWithAntd(() => import('./ProtocolDialog.tsx').then((m) => m.ProtocolDialog));
 
 /**
  * The account layer of every page: the login and protocol dialogs, and the announcements of an

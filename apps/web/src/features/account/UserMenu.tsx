@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { Button } from 'antd';
+import { Suspense } from 'react';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LightButton } from '../../components/LightButton.tsx';
+import { lazyWithAntd } from '../../components/antdScope.tsx';
 import { emit } from './events.ts';
 import { useSession } from './session.ts';
 import styles from './Account.module.css';
 
 // The menu of a signed-in user loads with the first signed-in page, not with every visit.
-const UserDropdown = lazy(() => import('./UserDropdown.tsx').then((m) => ({ default: m.UserDropdown })));
+const UserDropdown = lazyWithAntd(() => import('./UserDropdown.tsx').then((m) => m.UserDropdown));
 
 /**
  * The account end of the top bar (spec point 2): the login/register button when signed out; when
@@ -19,9 +20,14 @@ export function UserMenu({ loginClassName }: { loginClassName?: string }) {
 
   if (!token) {
     return (
-      <Button type="primary" className={loginClassName} onClick={() => emit('login')} data-testid="nav-login">
+      <LightButton
+        variant="primary"
+        className={loginClassName}
+        onClick={() => emit('login')}
+        data-testid="nav-login"
+      >
         {t('nav.login')}
-      </Button>
+      </LightButton>
     );
   }
   return (

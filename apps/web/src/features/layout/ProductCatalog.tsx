@@ -1,9 +1,10 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pickText, useMenu } from '../../api/menu.ts';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { AlgorithmLink } from '../../components/AlgorithmLink.tsx';
+import { LightButton } from '../../components/LightButton.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useSession } from '../account/session.ts';
 import { productSections, productTabs, type ProductTab } from './productSections.ts';
@@ -85,15 +86,15 @@ export function ProductCatalog({
       >
         {menu.isPending && (
           <div className={styles.state}>
-            <Spin size="small" /> {t('common.loading')}
+            <Spinner size="small" /> {t('common.loading')}
           </div>
         )}
         {menu.isError && !menu.data && (
           <div className={styles.state}>
             {t('menu.loadFailed')}
-            <Button size="small" onClick={() => void menu.refetch()}>
+            <LightButton size="small" onClick={() => void menu.refetch()}>
               {t('common.retry')}
-            </Button>
+            </LightButton>
           </div>
         )}
         {menu.data && sections.length === 0 && <div className={styles.state}>{t('menu.empty')}</div>}

@@ -1,15 +1,17 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { normaliseForcedLanguage } from '../../i18n/language.ts';
 import { JUMP_TO_INDEX_EVENT } from '../../components/useNotifyError.ts';
 import { HOME_PATH } from '../../app/redirects.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
 import { AccountHost } from '../account/AccountHost.tsx';
 import { TopBar } from './TopBar.tsx';
 import { Footer } from './Footer.tsx';
 import { isFooterShown } from './footer.ts';
 import { ToolBox } from './ToolBox.tsx';
+import { PageScope } from './PageScope.tsx';
 import { useVisitTracking } from '../analytics/useVisitTracking.ts';
 import styles from './SiteLayout.module.css';
 
@@ -43,7 +45,11 @@ export function SiteLayout() {
       </a>
       <TopBar />
       <main id="main-content" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <PageScope>
+            <Outlet />
+          </PageScope>
+        </Suspense>
       </main>
       {isFooterShown(location.pathname, language) && <Footer />}
       <ToolBox />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { Suspense, useId, useRef, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import {
   AppstoreOutlined,
   CloseOutlined,
@@ -12,21 +12,21 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/QrCode.tsx';
-import { useShare } from '../../components/ShareButton.tsx';
+import { useShare } from '../../components/useShare.ts';
+import { lazyWithAntd } from '../../components/antdScope.tsx';
 import { STUDIO_SOLUTION_PATH } from '../../app/redirects.ts';
 import { useSession } from '../account/session.ts';
+import { withPageMessages } from '../../i18n/i18n.ts';
 import { contactMails, useSiteConfig } from './siteConfig.ts';
 import { useScrolled } from './useScrolled.ts';
 import { toolBoxItems } from './toolbox.ts';
 import styles from './ToolBox.module.css';
 
 // Both open on demand: the first page load does not carry the form and upload code.
-const FeedbackDialog = lazy(() =>
-  import('../feedback/FeedbackDialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
+const FeedbackDialog = lazyWithAntd(() =>
+  withPageMessages(import('../feedback/FeedbackDialog.tsx')).then((m) => m.FeedbackDialog),
 );
-const SupportPanel = lazy(() =>
-  import('./support/SupportPanel.tsx').then((m) => ({ default: m.SupportPanel })),
-);
+const SupportPanel = lazyWithAntd(() => import('./support/SupportPanel.tsx').then((m) => m.SupportPanel));
 
 /** A tool whose panel (a QR code) opens on hover, focus or click, and closes with Escape. */
 function FlyoutTool({
