@@ -20,6 +20,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   });
 
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Forms may come as multipart form data (the browser's FormData); fields become the body.
@@ -118,7 +120,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     feedbackRoutes(ctx, accounts, createLocalStorage(path.join(ctx.config.DATA_DIR, 'files'))),
   );
 
-  const servePage = await registerWeb(app, ctx.config.WEB_DIST);
+  const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {
     const page = servePage?.(request, reply);
     if (page) return page;
