@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { localize, useHomeContent, type Banner } from './content.ts';
-import { contentImage } from './contentAssets.ts';
 import { SiteLink } from './SiteLink.tsx';
 import { BANNER_INTERVAL_MS, NARROW_QUERY } from './carousel/timing.ts';
 import { useCarousel } from './carousel/useCarousel.ts';
@@ -69,7 +68,7 @@ function BannerSlides({ banners }: { banners: Banner[] }) {
                 {seen.has(i) && (
                   <img
                     className={styles.image}
-                    src={contentImage(localize(banner.image, language))}
+                    src={localize(banner.image, language)}
                     alt={`${title}: ${localize(banner.subtitle, language)}`}
                     width={1920}
                     height={500}

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { localize, useHomeContent, type TechCategory } from './content.ts';
-import { contentImage } from './contentAssets.ts';
 import { Achievements } from './Achievements.tsx';
 import { AccessModes } from './AccessModes.tsx';
 import { HomeIcon } from './HomeIcons.tsx';
@@ -84,7 +83,7 @@ export function MoreSections({ technology }: { technology: TechCategory[] }) {
               tabIndex={narrow ? 0 : undefined}
             >
               <LazyImage
-                src={contentImage(localize(data.image, language))}
+                src={localize(data.image, language)}
                 alt={localize(data.alt, language)}
                 width={data.width}
                 height={data.height}

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@pixora/catalog';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { localize, type TechCategory, type TechSlide } from './content.ts';
-import { contentImage } from './contentAssets.ts';
 import { LazyImage } from '../../components/LazyImage.tsx';
 import { SiteLink } from './SiteLink.tsx';
 import { CardTrack } from './carousel/CardTrack.tsx';
@@ -165,7 +164,7 @@ function TechCard({ slide, language }: { slide: TechSlide; language: Language })
   const title = localize(slide.title, language);
   return (
     <article className={styles.card} data-testid="tech-card">
-      <LazyImage src={contentImage(slide.img)} alt="" width={240} height={160} className={styles.art} />
+      <LazyImage src={slide.img} alt="" width={240} height={160} className={styles.art} />
       <div className={styles.body}>
         <h3 className={styles.title}>{title}</h3>
         <p className={styles.desc}>{localize(slide.desc, language)}</p>
