@@ -98,7 +98,8 @@ export function SolutionPage() {
         </ul>
       </section>
 
-      <section className={styles.plansBand} aria-labelledby="solution-plans">
+      {/* Not a landmark itself: the table's scrolling region below carries the name. */}
+      <section className={styles.plansBand}>
         <div className="wrap">
           <h2 id="solution-plans" className={styles.sectionTitle}>
             {tx(data.plans.title)}

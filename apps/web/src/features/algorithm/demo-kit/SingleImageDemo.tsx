@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaInput } from '../../../api/gateway.ts';
 import type { MenuItem } from '../../../api/menu.ts';
@@ -37,6 +37,7 @@ interface SingleImageDemoProps<R> {
  */
 export function SingleImageDemo<R>(props: SingleImageDemoProps<R>) {
   const { t } = useTranslation();
+  const inputsId = useId();
   const demo = useDemoRun<R>(props.item.endpoint);
   const [active, setActive] = useState<number | null>(null);
   const slot = useImageSlot(() => {
@@ -54,7 +55,11 @@ export function SingleImageDemo<R>(props: SingleImageDemoProps<R>) {
 
   return (
     <div className={styles.demo} data-testid={props.testId}>
-      <aside className={styles.inputs} aria-label={t('demo.inputsLabel')}>
+      <aside className={styles.inputs} aria-labelledby={inputsId}>
+        {/* The page's outline: h1 the capability, h2 the image inputs and the results. */}
+        <h2 id={inputsId} className="visually-hidden">
+          {t('demo.inputsLabel')}
+        </h2>
         <ImagePicker
           current={slot.source}
           onSelect={slot.select}
