@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import type { Locale } from 'antd/es/locale';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { i18n, loadMessages } from '../i18n/i18n.ts';
 import { LanguageProvider } from '../i18n/LanguageProvider.tsx';
 import type { Language } from '../i18n/language.ts';
 import { partsForPath } from '../i18n/messageParts.ts';
-import { fetchMenu, menuQueryKey } from '../api/menu.ts';
 import { MessageProvider } from '../components/MessageProvider.tsx';
 import { loadAntd } from '../components/antdScope.tsx';
 import { routes } from './routes.tsx';
@@ -45,25 +43,11 @@ router.subscribe((state) => {
  * The app's providers. antd's ConfigProvider is not among them: the parts that use antd bring
  * their own (components/antdScope.tsx), so that the home page loads no antd code.
  */
-export function App(props: { language: Language; antdLocale: Locale }) {
-  const [queryClient] = useState(() => {
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-    });
-    // An algorithm page is built from the menu: ask for it now, beside the page's code, instead
-    // of after the page has rendered once.
-    if (window.location.pathname.startsWith('/algorithm/')) {
-      void client.prefetchQuery({
-        queryKey: menuQueryKey(props.language),
-        queryFn: () => fetchMenu(props.language),
-      });
-    }
-    return client;
-  });
+export function App(props: { language: Language; antdLocale: Locale; queryClient: QueryClient }) {
   return (
     <I18nextProvider i18n={i18n}>
       <LanguageProvider initial={props.language} initialLocale={props.antdLocale}>
-        <QueryClientProvider client={queryClient}>
+        <QueryClientProvider client={props.queryClient}>
           <MessageProvider>
             <RouterProvider router={router} />
           </MessageProvider>

@@ -29,18 +29,41 @@ export const i18n = i18next.createInstance();
 
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
+let initialized: Promise<unknown> | undefined;
 
-/** Loads one part of a language's messages (once) into the `translation` bundle. */
+/** Initialises i18next once, in the first language asked for. */
+function initOnce(language: Language): Promise<unknown> {
+  if (!initialized && i18n.isInitialized) initialized = Promise.resolve();
+  initialized ??= i18n.use(initReactI18next).init({
+    lng: language,
+    resources: {},
+    partialBundledLanguages: true,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+  });
+  return initialized;
+}
+
+/**
+ * Loads one part of a language's messages (once) into the `translation` bundle. The download
+ * starts at once, beside i18next's initialisation.
+ */
 export function loadMessages(language: Language, part: MessagePart): Promise<void> {
   const key = `${language}/${part}`;
   let promise = loading.get(key);
   if (!promise) {
-    promise = Promise.all(
-      (partLoaders.get(key) ?? []).map(async ({ namespace, load }) => ({
-        [namespace]: await load(),
-      })),
-    ).then((bundles) => {
-      i18n.addResourceBundle(language, 'translation', Object.assign({}, ...bundles) as Messages, true, true);
+    const bundles = Promise.all(
+      (partLoaders.get(key) ?? []).map(async ({ namespace, load }) => ({ [namespace]: await load() })),
+    );
+    promise = Promise.all([bundles, initOnce(language)]).then(([namespaces]) => {
+      i18n.addResourceBundle(
+        language,
+        'translation',
+        Object.assign({}, ...namespaces) as Messages,
+        true,
+        true,
+      );
       loaded.add(key);
     });
     // A failed download (network) may be tried again by the next page that needs it.
@@ -72,19 +95,10 @@ export async function activateLanguage(
   language: Language,
   parts: readonly MessagePart[] = MESSAGE_PARTS,
 ): Promise<Locale> {
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      lng: language,
-      resources: {},
-      partialBundledLanguages: true,
-      fallbackLng: false,
-      interpolation: { escapeValue: false },
-      returnEmptyString: false,
-    });
-  }
   const [antdLocale] = await Promise.all([
     antdLocaleLoaders[language](),
     ...parts.map((part) => loadMessages(language, part)),
+    initOnce(language),
   ]);
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
