@@ -22,6 +22,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifyCompress, {
     global: true,
+    // Request bodies are taken as they come (no preParsing hook on every route, the gateway's
+    // included): no client of ours compresses what it sends.
+    globalDecompression: false,
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
   });
