@@ -1,14 +1,17 @@
 // `npm run bench`: facepoints latency (engine alone, through the worker pool, through HTTP),
 // throughput with 1 and 2 workers, and peak memory; then the face family's engine latencies
-// (facedetect, macro analysis, comparison in-process and through a 2-worker pool). Prints the
-// figures and writes docs/benchmarks.md. Each stage runs in its own process so that memory
-// figures are not mixed.
+// (facedetect, macro analysis, comparison in-process and through a 2-worker pool); then the
+// website's Lighthouse scores and the first load's JavaScript. Prints the figures and writes
+// docs/benchmarks.md. Each stage runs in its own process so that memory figures are not mixed.
+// `npm run bench -- --website` runs the website stage only and rewrites that section alone.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,6 +116,29 @@ async function stageComparePool() {
 }
 
 /**
+ * The platform server as `npm start` runs it, with one inference worker, on an in-memory database
+ * and a free port; resolves once the models are loaded (the worker is then idle).
+ */
+async function startServer(env: Record<string, string> = {}) {
+  const { loadConfig } = await import('../apps/server/src/platform/config.ts');
+  const { startPlatform } = await import('../apps/server/src/platform/lifecycle.ts');
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    LOG_LEVEL: 'silent',
+    WORKERS: '1',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...env,
+  });
+  const { app, modelsReady } = await startPlatform(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await modelsReady;
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { app, config, origin: `http://127.0.0.1:${address.port}` };
+}
+
+/**
  * v2/facepoints through HTTP. The server (1 worker) runs here; the client runs in its own process
  * (stage `http-client`), so that its JSON and socket work does not share the server's event loop.
  * Each answer's Server-Timing header says how long the engine took (pool queue + inference), so
@@ -120,22 +146,9 @@ async function stageComparePool() {
  */
 async function stageHttp() {
   const { summarize } = await import('@pixora/vision');
-  const { loadConfig } = await import('../apps/server/src/platform/config.ts');
-  const { startPlatform } = await import('../apps/server/src/platform/lifecycle.ts');
   const image = await benchImage();
-  const config = loadConfig({
-    DATABASE_URL: 'sqlite::memory:',
-    LOG_LEVEL: 'silent',
-    WORKERS: '1',
-    PORT: '0',
-    HOST: '127.0.0.1',
-  });
-  const { app, modelsReady } = await startPlatform(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await modelsReady;
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const url = `http://127.0.0.1:${address.port}/v2/facepoints?api_key=${config.DEMO_API_KEY}&api_secret=${config.DEMO_API_SECRET}`;
+  const { app, config, origin } = await startServer();
+  const url = `${origin}/v2/facepoints?api_key=${config.DEMO_API_KEY}&api_secret=${config.DEMO_API_SECRET}`;
   const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-bench-')), 'body.json');
   fs.writeFileSync(
     bodyFile,
@@ -223,6 +236,138 @@ async function stageThroughput(workers: number) {
   return { workers, jobsPerSecond, coresUsed, peakRssMb: peak, perWorkerMb: (peak - baseline) / workers };
 }
 
+/** The pages of the website stage (issue 5's quality bars): the home page, a demo page, a doc page. */
+const WEBSITE_PAGES = [
+  { name: 'home', path: '/index' },
+  { name: 'demo', path: '/algorithm/faceTechnology/facepointdetect' },
+  { name: 'doc', path: '/doc?id=49' },
+] as const;
+const LIGHTHOUSE_RUNS = 3;
+/** The budget of the first load of /index (issue 5); e2e/quality.spec.ts holds it too. */
+const INDEX_JS_BUDGET_KB = 250;
+const execFileAsync = promisify(execFile);
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  scripts: Array<{ url: string; transferSize: number }>;
+  lighthouseVersion: string;
+  userAgent: string;
+}
+
+/** One Lighthouse run (desktop preset, its default simulated throttling) through its CLI. */
+async function lighthouseRun(url: string, chrome: string, outFile: string): Promise<LighthouseRun> {
+  await execFileAsync(
+    path.join(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--preset=desktop',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      '--only-categories=performance,accessibility,best-practices',
+      '--output=json',
+      `--output-path=${outFile}`,
+      '--quiet',
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  interface Lhr {
+    lighthouseVersion: string;
+    environment: { hostUserAgent: string };
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>;
+  }
+  const lhr = JSON.parse(fs.readFileSync(outFile, 'utf8')) as Lhr;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    fcpMs: value('first-contentful-paint'),
+    scripts: requests
+      .filter((request) => request.resourceType === 'Script')
+      .map((request) => ({ url: String(request.url), transferSize: Number(request.transferSize) })),
+    lighthouseVersion: lhr.lighthouseVersion,
+    userAgent: lhr.environment.hostUserAgent,
+  };
+}
+
+/**
+ * The website as `npm start` serves it (a fresh build of the web app, precompressed, on the
+ * platform server with its models loaded and idle): Lighthouse on each page of WEBSITE_PAGES,
+ * LIGHTHOUSE_RUNS times, keeping the run of median performance; and the JavaScript of the first
+ * load of /index, gzip-compressed per file at zlib's default level (as e2e/support/home.ts counts).
+ */
+async function stageLighthouse() {
+  const chrome =
+    process.env.CHROME_PATH ?? execFileSync('sh', ['-c', 'command -v chromium || true']).toString().trim();
+  if (!chrome) throw new Error('chromium not found: apt-get install chromium');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-lighthouse-'));
+  const webDist = path.join(tmp, 'web');
+  execFileSync(
+    path.join(root, 'node_modules/.bin/vite'),
+    ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'],
+    { cwd: path.join(root, 'apps/web'), stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const { app, origin } = await startServer({ DATA_DIR: path.join(tmp, 'data'), WEB_DIST: webDist });
+
+  const pages = [];
+  for (const page of WEBSITE_PAGES) {
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      runs.push(await lighthouseRun(origin + page.path, chrome, path.join(tmp, `${page.name}-${i}.json`)));
+    }
+    const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+    pages.push({
+      ...page,
+      median: sorted[Math.floor(sorted.length / 2)]!,
+      runs: runs.map((r) => r.performance),
+    });
+  }
+
+  const home = pages[0]!.median;
+  let gzipBytes = 0;
+  for (const script of home.scripts) {
+    const body = Buffer.from(await (await fetch(script.url)).arrayBuffer());
+    gzipBytes += gzipSync(body).length;
+  }
+  await app.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  return {
+    lighthouseVersion: home.lighthouseVersion,
+    userAgent: home.userAgent,
+    runs: LIGHTHOUSE_RUNS,
+    pages: pages.map(({ name, path: pagePath, median, runs }) => ({
+      name,
+      path: pagePath,
+      runs,
+      performance: median.performance,
+      accessibility: median.accessibility,
+      bestPractices: median.bestPractices,
+      lcpMs: median.lcpMs,
+      tbtMs: median.tbtMs,
+      cls: median.cls,
+      fcpMs: median.fcpMs,
+    })),
+    indexJs: {
+      files: home.scripts.length,
+      gzipKb: gzipBytes / 1024,
+      sentKb: home.scripts.reduce((sum, script) => sum + script.transferSize, 0) / 1024,
+    },
+  };
+}
+
+type WebsiteFigures = Awaited<ReturnType<typeof stageLighthouse>>;
+
 /** Like runStage, without blocking this process's event loop (stageHttp serves while its client runs). */
 function runStageAsync(stage: string, ...args: string[]): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -255,6 +400,66 @@ function runStage(stage: string, ...args: string[]) {
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
+const check = (ok: boolean) => (ok ? 'met' : '**not met**');
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+const WEBSITE_HEADING = '## Website (Lighthouse, desktop)';
+
+function printWebsite(website: WebsiteFigures): void {
+  for (const page of website.pages) {
+    console.log(
+      `${page.path}: performance ${page.performance} (runs ${page.runs.join(', ')}), accessibility ${page.accessibility}, best practices ${page.bestPractices}, LCP ${ms(page.lcpMs)}, TBT ${ms(page.tbtMs)}, CLS ${page.cls.toFixed(3)}`,
+    );
+  }
+  console.log(
+    `first load of /index: ${website.indexJs.files} scripts, ${website.indexJs.gzipKb.toFixed(1)} KB gzipped (${website.indexJs.sentKb.toFixed(1)} KB as sent, brotli)`,
+  );
+}
+
+/** The website section of docs/benchmarks.md, with its own date: `--website` rewrites it alone. */
+function websiteSection(website: WebsiteFigures, measured: string): string {
+  const rows = website.pages
+    .map(
+      (page) =>
+        `| ${page.name} \`${page.path}\` | ${page.performance} (${page.runs.join(', ')}) | ${page.accessibility} | ${page.bestPractices} | ${(page.lcpMs / 1000).toFixed(2)} s | ${page.tbtMs.toFixed(0)} ms | ${page.cls.toFixed(3)} | ${check(page.performance >= 90 && page.accessibility >= 95)} |`,
+    )
+    .join('\n');
+  const js = website.indexJs;
+  return `${WEBSITE_HEADING}
+
+Measured ${measured}. Lighthouse ${website.lighthouseVersion}, desktop preset (its simulated
+throttling), on Debian's chromium (${website.userAgent.replace(/.*(Chrome\/[\d.]+).*/, '$1')}), against the
+platform server as \`npm start\` runs it: a fresh build of the web app (precompressed brotli and gzip),
+one inference worker with its models loaded and idle. ${website.runs} runs per page; the row is the run
+of median performance (all runs' performance in brackets). Target: performance at least 90 and
+accessibility at least 95 (issue 5).
+
+| page | performance (runs) | accessibility | best practices | LCP | TBT | CLS | target |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${rows}
+
+First load of \`/index\`: ${js.files} scripts, **${js.gzipKb.toFixed(1)} KB of JavaScript gzipped** (each file at
+zlib's default level, as e2e/quality.spec.ts counts it; ${js.sentKb.toFixed(1)} KB as sent, brotli). Budget
+under ${INDEX_JS_BUDGET_KB} KB: ${check(js.gzipKb < INDEX_JS_BUDGET_KB)}.
+`;
+}
+
+/** Replaces the website section of an existing report (or adds it at the end). */
+function withWebsiteSection(report: string, section: string): string {
+  const start = report.indexOf(WEBSITE_HEADING);
+  if (start < 0) return `${report.trimEnd()}\n\n${section}`;
+  const next = report.indexOf('\n## ', start + WEBSITE_HEADING.length);
+  return report.slice(0, start) + section + (next < 0 ? '' : report.slice(next + 1));
+}
+
+const measuredAt = () => {
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, on ${machine()}`;
+};
 
 async function main() {
   const stageIndex = process.argv.indexOf('--stage');
@@ -269,12 +474,23 @@ async function main() {
       macro: () => stageFaceEngine('macro'),
       'compare-engine': stageCompareEngine,
       'compare-pool': stageComparePool,
+      lighthouse: stageLighthouse,
     };
     const run = stage ? stages[stage] : undefined;
     if (!run) throw new Error(`unknown stage ${stage}`);
     const result = await run();
     console.log(JSON.stringify(result));
     process.exit(0);
+  }
+
+  const reportFile = path.join(root, 'docs/benchmarks.md');
+  if (process.argv.includes('--website')) {
+    const website = runStage('lighthouse') as WebsiteFigures;
+    printWebsite(website);
+    const existing = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
+    fs.writeFileSync(reportFile, withWebsiteSection(existing, websiteSection(website, measuredAt())));
+    console.log('website section written to docs/benchmarks.md');
+    return;
   }
 
   console.log('facepoints benchmark: 640 x 640 astronaut photo (one face)');
@@ -311,15 +527,17 @@ async function main() {
     `comparison, pool (2 workers, 2 jobs in parallel): p50 ${ms(cmpPool.p50)}, p95 ${ms(cmpPool.p95)}; ${cmpPool.perWorkerMb.toFixed(0)} MB per worker`,
   );
 
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log('website (Lighthouse, desktop)');
+  const website = runStage('lighthouse') as WebsiteFigures;
+  printWebsite(website);
+
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
-  const check = (ok: boolean) => (ok ? 'met' : '**not met**');
   const report = `# Benchmarks
 
 Written by \`npm run bench\` (scripts/bench.ts). Do not edit by hand; rerun it.
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}
-- Machine: ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}, ${os.platform()} ${os.release()}
+- Machine: ${machine()}
 - Input: the skimage astronaut photo scaled to 640 x 640 (one face), JPEG; ${RUNS} timed runs after a warm-up; throughput over ${THROUGHPUT_JOBS} jobs.
 
 ## facepoints (v2/facepoints)
@@ -361,9 +579,10 @@ comparison \`${JSON.stringify(cmpEngine.params)}\` on each of two images, the
 
 The pool row is the gateway's own \`v1/face_compare\` code (two \`backend.run\` jobs in parallel, then
 the descriptor comparison) without HTTP.
-`;
+
+${websiteSection(website, measuredAt())}`;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), report);
+  fs.writeFileSync(reportFile, report);
   console.log('written to docs/benchmarks.md');
 }
 
