@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { normaliseForcedLanguage, readCookie, resolveLanguage, storeLanguageCookie } from './language.ts';
+import {
+  intlLocale,
+  normaliseForcedLanguage,
+  readCookie,
+  resolveLanguage,
+  storeLanguageCookie,
+} from './language.ts';
 
 describe('resolveLanguage', () => {
   it('defaults to zh without query or cookie', () => {
@@ -37,5 +43,17 @@ describe('language cookie', () => {
     storeLanguageCookie('zh_tw');
     expect(readCookie(document.cookie, 'language')).toBe('zh_tw');
     expect(resolveLanguage('', document.cookie).language).toBe('zh_tw');
+  });
+});
+
+describe('intlLocale', () => {
+  it('gives Intl a valid locale for every interface language', () => {
+    expect(intlLocale('zh')).toBe('zh-CN');
+    expect(intlLocale('zh_tw')).toBe('zh-TW');
+    expect(intlLocale('en')).toBe('en');
+    expect(intlLocale('fr')).toBe('en');
+    // `zh_tw` itself is refused by Intl; the mapped locale formats numbers with grouping.
+    expect(() => new Intl.NumberFormat('zh_tw')).toThrow(RangeError);
+    expect(new Intl.NumberFormat(intlLocale('zh_tw')).format(12345)).toBe('12,345');
   });
 });

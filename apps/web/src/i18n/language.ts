@@ -9,6 +9,13 @@ export const LANGUAGE_COOKIE = 'language';
 /** The value of `<html lang>` for each language. */
 export const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', zh_tw: 'zh-TW', en: 'en' };
 
+/**
+ * The BCP 47 locale of an interface language, for Intl formatters (`zh_tw` itself is not a valid
+ * locale: `new Intl.NumberFormat('zh_tw')` throws). Unknown values format as English.
+ */
+export const intlLocale = (language: string): string =>
+  isLanguage(language) ? HTML_LANG[language] : HTML_LANG.en;
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -26,6 +26,7 @@ import { AppStatusTag, ReviewTag } from './StatusTags.tsx';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
 import { ConsoleShell, LoadError, ScopeTags } from './parts.tsx';
+import { intlLocale } from '../../i18n/language.ts';
 
 export const APPS_QUERY_KEY = ['console-apps'] as const;
 
@@ -35,7 +36,7 @@ export const applyLink = (appId?: number) =>
 
 function QuotaFact({ app }: { app: ConsoleApp }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   if (app.daily_quota === null)
     return (
       <span className={styles.quotaText}>

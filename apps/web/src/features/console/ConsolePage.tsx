@@ -33,6 +33,7 @@ import { applyLink, APPS_QUERY_KEY } from './AppsPage.tsx';
 import styles from '../account/Account.module.css';
 import consoleStyles from './Console.module.css';
 import { ConsoleShell } from './parts.tsx';
+import { intlLocale } from '../../i18n/language.ts';
 
 interface Shortcut {
   to: string;
@@ -44,7 +45,7 @@ interface Shortcut {
 /** The console landing (/open-admin/open-platform-admin): welcome, roles, the apps at a glance, and where to go next. */
 export function ConsolePage() {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const { name, roles, domain } = useSession();
   const reachable = accessibleAdminRoutes(roles ?? [], domain).map((route) => route.path);
   const apps = useQuery({ queryKey: APPS_QUERY_KEY, queryFn: consoleApi.apps });

@@ -36,6 +36,7 @@ import { AppStatusTag, ReviewTag, SdkStatusTag } from './StatusTags.tsx';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
 import { ConsoleShell, LoadError, ScopeTags } from './parts.tsx';
+import { intlLocale } from '../../i18n/language.ts';
 
 type Scope = 'pending' | 'all';
 
@@ -164,7 +165,7 @@ function DecisionButtons({ onDecide }: { onDecide: (decision: ReviewDecision['de
  */
 export function ReviewPage() {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const { roles } = useSession();
   const isAdmin = (roles ?? []).includes('admin');
   const showError = useConsoleError();

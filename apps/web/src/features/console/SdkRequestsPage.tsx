@@ -12,6 +12,7 @@ import { SdkStatusTag } from './StatusTags.tsx';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
 import { ConsoleShell, LoadError } from './parts.tsx';
+import { intlLocale } from '../../i18n/language.ts';
 
 /** The modules of a request by their SDK page names. */
 export function ModuleTags({ modules }: { modules: readonly string[] }) {
@@ -32,7 +33,7 @@ export function SdkRequestsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const requests = useQuery({ queryKey: SDK_QUERY_KEY, queryFn: consoleApi.sdkRequests });
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const apply = (
     <Button
       type="primary"

@@ -12,6 +12,7 @@ import { chartBars, shortDay, summarise } from './usageChart.ts';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
 import { ConsoleShell, LoadError } from './parts.tsx';
+import { intlLocale } from '../../i18n/language.ts';
 
 const RANGES = [7, 30, 90] as const;
 const KNOWN_CODES: ReadonlySet<number> = new Set(ERROR_CODES);
@@ -27,7 +28,7 @@ export function outcomeKey(status: number, code: number): string {
 
 function DayChart({ report }: { report: UsageReport }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const bars = chartBars(report.days);
   return (
     <>
@@ -81,7 +82,7 @@ function DayChart({ report }: { report: UsageReport }) {
 /** Calls of the developer's apps: per day (bars), per capability, per app and per outcome (/admin/appManager/usage). */
 export function UsagePage() {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const [params, setParams] = useSearchParams();
   const appId = Number(params.get('app')) || undefined;
   const requested = Number(params.get('days'));

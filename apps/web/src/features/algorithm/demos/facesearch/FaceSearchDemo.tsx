@@ -23,6 +23,7 @@ import { FaceOverlay } from '../face-kit/FaceOverlay.tsx';
 import { FaceThumb, type FacePicture } from './FaceThumb.tsx';
 import pairStyles from '../facecompare/FaceCompare.module.css';
 import styles from './FaceSearch.module.css';
+import { intlLocale } from '../../../../i18n/language.ts';
 
 /** What a website visitor may keep (DEMO_LIMITS of the server, docs/decisions/0005-demo-face-sets.md). */
 export const VISITOR_LIMITS = { faces: 20, hours: 24 } as const;
@@ -42,9 +43,6 @@ async function loadVisitorSet(): Promise<VisitorSet | null> {
   const first = facesets[0];
   return first ? callFaceSet('v1/faceset/detail', { faceset_token: first.faceset_token }) : null;
 }
-
-const dateLocale = (language: string) =>
-  language === 'zh_tw' ? 'zh-TW' : language === 'zh' ? 'zh-CN' : 'en';
 
 /**
  * Face search on the faceRecognition page: the visitor adds faces with names to a face set of
@@ -130,7 +128,7 @@ export function FaceSearchDemo({ item }: { item: MenuItem }) {
   };
 
   const expires = set?.expires_at
-    ? new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(set.expires_at),
       )
     : null;
