@@ -85,7 +85,8 @@ describe('routes', () => {
   it('lists the shown capabilities of a group as cards', async () => {
     await visit('/algorithm/faceTechnology');
     const cards = await screen.findAllByTestId('capability-card');
-    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+    // Card titles sit right under the page title in the outline (h1, then h2).
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual([
       expect.stringContaining('Face Key Points'),
       expect.stringContaining('Face Detection'),
     ]);

@@ -6,17 +6,27 @@ import { AlgorithmLink } from '../../components/AlgorithmLink.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import styles from './Algorithm.module.css';
 
-export function CapabilityCard({ item, language }: { item: MenuItem; language: Language }) {
+/** A capability as a card; `headingLevel` keeps the page outline (2 under the page title, 3 under a group). */
+export function CapabilityCard({
+  item,
+  language,
+  headingLevel = 3,
+}: {
+  item: MenuItem;
+  language: Language;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = pickText(item.name, language);
   return (
     <li className={styles.card} data-testid="capability-card">
-      <h3 className={styles.cardTitle}>
+      <Heading className={styles.cardTitle}>
         <AlgorithmLink to={item.url} className={styles.cardLink}>
           {name}
         </AlgorithmLink>
         <StatusBadge status={item.status} />
-      </h3>
+      </Heading>
       <p className={styles.cardDesc}>{pickText(item.comment, language)}</p>
       <div className={styles.cardFooter}>
         <span className={item.available ? styles.live : styles.soon}>

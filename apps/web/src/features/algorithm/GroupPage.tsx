@@ -32,7 +32,7 @@ export function GroupPage() {
             <div className={`wrap ${styles.body}`}>
               <ul className={styles.cards} data-testid="group-cards">
                 {items.map((item) => (
-                  <CapabilityCard key={item.id} item={item} language={language} />
+                  <CapabilityCard key={item.id} item={item} language={language} headingLevel={2} />
                 ))}
               </ul>
             </div>

@@ -65,7 +65,10 @@ export function AIBeautyDemo({ item }: { item: MenuItem }) {
 
   return (
     <div className={demoStyles.demo} data-testid="aibeauty-demo">
-      <aside className={demoStyles.inputs} aria-label={t('demo.inputsLabel')}>
+      <aside className={demoStyles.inputs} aria-labelledby={`${id}-inputs`}>
+        <h2 id={`${id}-inputs`} className="visually-hidden">
+          {t('demo.inputsLabel')}
+        </h2>
         <ImagePicker
           current={slot.source}
           onSelect={slot.select}
