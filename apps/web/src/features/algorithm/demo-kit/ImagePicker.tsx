@@ -14,7 +14,7 @@ import {
   sameSource,
   type ImageSource,
 } from './imageSource.ts';
-import { samplePath, useSamples } from './samples.ts';
+import { samplePath, sampleThumbPath, useSamples } from './samples.ts';
 import styles from './ImagePicker.module.css';
 
 interface ImagePickerProps {
@@ -148,7 +148,7 @@ export function ImagePicker(props: ImagePickerProps) {
                   data-testid={`demo-sample-${index}`}
                   data-sample={sample.file}
                 >
-                  <img src={path} alt={t(sample.titleKey)} loading="lazy" />
+                  <img src={sampleThumbPath(sample)} alt={t(sample.titleKey)} loading="lazy" />
                 </button>
               </li>
             );

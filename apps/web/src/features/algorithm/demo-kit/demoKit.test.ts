@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { addToHistory, clearHistory, HISTORY_SIZE, loadHistory } from './history.ts';
 import {
@@ -8,6 +11,9 @@ import {
   parseImageUrl,
 } from './imageSource.ts';
 import { formatJson } from './formatJson.ts';
+import { samplePath, sampleThumbPath, type Sample } from './samples.ts';
+
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
 
 describe('checkImageFile', () => {
   const file = (name: string, type: string, size = 1000) => ({ name, type, size });
@@ -118,5 +124,21 @@ describe('formatJson', () => {
       ],
       n: null,
     });
+  });
+});
+
+describe('samples', () => {
+  const samples = JSON.parse(
+    fs.readFileSync(path.join(publicDir, 'samples/samples.json'), 'utf8'),
+  ) as Sample[];
+
+  it('each have the photo sent to the demo and a small copy for the picker', () => {
+    expect(samples.length).toBeGreaterThan(0);
+    for (const sample of samples) {
+      const photo = fs.statSync(path.join(publicDir, samplePath(sample)));
+      const thumb = fs.statSync(path.join(publicDir, sampleThumbPath(sample)));
+      // Made by scripts/sample-thumbs.mjs: a fraction of the photo's bytes.
+      expect(thumb.size, sample.file).toBeLessThan(photo.size / 2);
+    }
   });
 });

@@ -11,6 +11,8 @@ export interface Sample {
 
 export const SAMPLES_BASE = '/samples/';
 export const samplePath = (sample: Sample) => `${SAMPLES_BASE}${sample.file}`;
+/** The small copy shown in the pickers (scripts/sample-thumbs.mjs); the demo sends `samplePath`. */
+export const sampleThumbPath = (sample: Sample) => `${SAMPLES_BASE}thumbs/${sample.file}`;
 
 async function fetchSamples(): Promise<Sample[]> {
   const response = await fetch(`${SAMPLES_BASE}samples.json`);
