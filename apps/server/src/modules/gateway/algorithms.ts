@@ -18,11 +18,35 @@ export interface AlgorithmCall {
   timeoutMs: number;
 }
 
-/** One gateway endpoint: how many images it takes and how its engine result becomes `media_extra`. */
+/** A result image of an image-producing endpoint, base64, as the answer's `media_data`. */
+export interface ResultImage {
+  data: string;
+  type: 'jpg';
+}
+
+/**
+ * What an endpoint answers: `media_info_list[0].media_extra`, and for image-producing algorithms
+ * the image they made, sent as `media_info_list[0].media_data` (architecture.md).
+ */
+export interface AlgorithmAnswer {
+  mediaExtra: Record<string, unknown>;
+  image?: ResultImage;
+}
+
+/** One gateway endpoint: how many images it takes and how its engine result becomes the answer. */
 export interface GatewayAlgorithm {
   endpoint: string;
   images: number;
+  run(call: AlgorithmCall): Promise<AlgorithmAnswer>;
+}
+
+/** An analysis endpoint: its answer is `media_extra` alone. */
+function analysis(spec: {
+  endpoint: string;
+  images: number;
   run(call: AlgorithmCall): Promise<Record<string, unknown>>;
+}): GatewayAlgorithm {
+  return { ...spec, run: async (call) => ({ mediaExtra: await spec.run(call) }) };
 }
 
 const round = (v: number, digits: number) => {
@@ -43,7 +67,7 @@ export function landmarkType(parameter: Record<string, unknown>): '468' | '106' 
   throw new ApiError(10000, 'landmark_type must be 468, 106 or all');
 }
 
-const facepoints: GatewayAlgorithm = {
+const facepoints = analysis({
   endpoint: 'v2/facepoints',
   images: 1,
   async run({ backend, images, parameter, timeoutMs }) {
@@ -81,7 +105,7 @@ const facepoints: GatewayAlgorithm = {
       })),
     };
   },
-};
+});
 
 // ---------------------------------------------------------------------------------------------
 // Face family on the engine's `faceanalysis` task (packages/vision/src/algorithms/face/analysis.ts).
@@ -231,7 +255,7 @@ function singleFrontalFace(result: AnalysisResult, noFaceCode: 20003 | 20010): A
 }
 
 function detectEndpoint(endpoint: string, facesKey: string): GatewayAlgorithm {
-  return {
+  return analysis({
     endpoint,
     images: 1,
     async run(call) {
@@ -252,10 +276,10 @@ function detectEndpoint(endpoint: string, facesKey: string): GatewayAlgorithm {
         })),
       };
     },
-  };
+  });
 }
 
-const macroAnalysis: GatewayAlgorithm = {
+const macroAnalysis = analysis({
   endpoint: 'v2/macro_facial_analysis',
   images: 1,
   async run(call) {
@@ -315,9 +339,9 @@ const macroAnalysis: GatewayAlgorithm = {
       supported_attributes: MACRO_ATTRIBUTES,
     };
   },
-};
+});
 
-const microAnalysis: GatewayAlgorithm = {
+const microAnalysis = analysis({
   endpoint: 'v1/micro_facial_analysis',
   images: 1,
   async run(call) {
@@ -342,9 +366,9 @@ const microAnalysis: GatewayAlgorithm = {
       ],
     };
   },
-};
+});
 
-const faceCompare: GatewayAlgorithm = {
+const faceCompare = analysis({
   endpoint: 'v1/face_compare',
   images: 2,
   async run(call) {
@@ -378,7 +402,7 @@ const faceCompare: GatewayAlgorithm = {
       ],
     };
   },
-};
+});
 
 /**
  * The identity descriptor of the one usable face of an image, for face sets and face search:
@@ -404,7 +428,7 @@ export async function describeSingleFace(
   };
 }
 
-const babyRecognition: GatewayAlgorithm = {
+const babyRecognition = analysis({
   endpoint: 'v1/baby_recognition',
   images: 1,
   async run(call) {
@@ -431,25 +455,10 @@ const babyRecognition: GatewayAlgorithm = {
       }),
     };
   },
-};
+});
 
 // ---------------------------------------------------------------------------------------------
 // Image-producing endpoints.
-
-/**
- * The result image of an image-producing endpoint, kept beside the `media_extra` object it
- * answered (a WeakMap: nothing is added to the JSON of media_extra itself).
- */
-const resultImages = new WeakMap<object, { data: string; type: 'jpg' }>();
-
-/**
- * The result image (base64) that an endpoint produced with this `media_extra`, for the route to
- * send as `media_info_list[0].media_data` with `media_profiles.media_data_type` (architecture.md:
- * image-producing algorithms return the image in media_info_list); undefined for analyses.
- */
-export function resultImage(mediaExtra: object): { data: string; type: 'jpg' } | undefined {
-  return resultImages.get(mediaExtra);
-}
 
 /** A 0-100 setting of `parameter` (number or numeric string); `fallback` when absent. */
 function setting(parameter: Record<string, unknown>, key: string, fallback: number): number {
@@ -496,8 +505,7 @@ const aiBeauty: GatewayAlgorithm = {
       faces: result.faces.map((face) => ({ face_rectangle: rectangle(face), score: round(face.score, 4) })),
       beauty: result.settings,
     };
-    resultImages.set(mediaExtra, { data: Buffer.from(result.image).toString('base64'), type: 'jpg' });
-    return mediaExtra;
+    return { mediaExtra, image: { data: Buffer.from(result.image).toString('base64'), type: 'jpg' } };
   },
 };
 

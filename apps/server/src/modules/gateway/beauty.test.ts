@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
-import { beautyParams, gatewayAlgorithms, resultImage } from './algorithms.ts';
+import { beautyParams, gatewayAlgorithms } from './algorithms.ts';
 
 const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
@@ -38,19 +38,20 @@ describe('v3/AIBeauty on the real engine', () => {
 
   it('retouches the astronaut: a JPEG of the same size, changed on her face only', async () => {
     const endpoint = gatewayAlgorithms.find((a) => a.endpoint === 'v3/AIBeauty')!;
-    const mediaExtra = await endpoint.run({
+    const answer = await endpoint.run({
       backend,
       images: [astronaut],
       parameter: { smooth: '80', whiten: 40, slim: 0, eye: 0 },
       timeoutMs: 60_000,
     });
+    const mediaExtra = answer.mediaExtra;
     expect(mediaExtra).toMatchObject({
       image_width: 512,
       image_height: 512,
       face_num: 1,
       beauty: { smooth: 80, whiten: 40, slim: 0, eye: 0 },
     });
-    const image = resultImage(mediaExtra)!;
+    const image = answer.image!;
     expect(image.type).toBe('jpg');
     const bytes = Buffer.from(image.data, 'base64');
     const meta = await sharp(bytes).metadata();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { apiUsage } from '../console/usage.ts';
-import { gatewayAlgorithms, resultImage } from './algorithms.ts';
+import { gatewayAlgorithms } from './algorithms.ts';
 import { authoriseCaller, gatewayQuery, mediaItem } from './caller.ts';
 import { toApiError } from './engine-errors.ts';
 import { loadMedia } from './media.ts';
@@ -56,7 +56,7 @@ export const gatewayRoutes =
           );
           const t1 = performance.now();
           try {
-            const mediaExtra = await algorithm.run({
+            const { mediaExtra, image } = await algorithm.run({
               backend: ctx.backend,
               images,
               parameter,
@@ -68,7 +68,6 @@ export const gatewayRoutes =
               'server-timing',
               `media;dur=${(t1 - t0).toFixed(1)}, engine;dur=${(performance.now() - t1).toFixed(1)}`,
             );
-            const image = resultImage(mediaExtra);
             return {
               parameter,
               extra,
