@@ -16,7 +16,8 @@ import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 20;
-const THROUGHPUT_JOBS = 40;
+const THROUGHPUT_JOBS = 120;
+const THROUGHPUT_ROUNDS = 3;
 /** Stages run as `npm start` runs the server (package.json): see docs/decisions/0004-one-core-per-worker.md. */
 const NODE_FLAGS = ['--single-threaded-gc', '--import', 'tsx'];
 
@@ -482,11 +483,22 @@ async function main() {
   console.log(`HTTP, client in another process: p50 ${ms(http.http.p50)}, p95 ${ms(http.http.p95)}`);
   const overhead = http.overhead.p50;
   console.log(`HTTP overhead over the engine: p50 ${ms(overhead)}, p95 ${ms(http.overhead.p95)}`);
-  const one = runStage('throughput', '1');
-  const two = runStage('throughput', '2');
+  // The VM's speed drifts by 20 % or more over minutes (other tenants of the host), so the 1- and
+  // 2-worker pools are measured in alternation, THROUGHPUT_ROUNDS times each, and the medians compared.
+  type Throughput = { jobsPerSecond: number; coresUsed: number; peakRssMb: number; perWorkerMb: number };
+  const rounds: Array<[Throughput, Throughput]> = [];
+  for (let i = 0; i < THROUGHPUT_ROUNDS; i++)
+    rounds.push([runStage('throughput', '1') as Throughput, runStage('throughput', '2') as Throughput]);
+  const median = (pick: (round: [Throughput, Throughput]) => Throughput) => {
+    const sorted = rounds.map(pick).sort((a, b) => a.jobsPerSecond - b.jobsPerSecond);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  const one = median((r) => r[0]);
+  const two = median((r) => r[1]);
   const speedup = two.jobsPerSecond / one.jobsPerSecond;
+  const roundRatios = rounds.map(([a, b]) => `x${(b.jobsPerSecond / a.jobsPerSecond).toFixed(2)}`).join(', ');
   console.log(
-    `throughput: 1 worker ${one.jobsPerSecond.toFixed(2)} jobs/s (${one.coresUsed.toFixed(2)} cores busy), 2 workers ${two.jobsPerSecond.toFixed(2)} jobs/s (x${speedup.toFixed(2)}, ${two.coresUsed.toFixed(2)} cores busy)`,
+    `throughput: 1 worker ${one.jobsPerSecond.toFixed(2)} jobs/s (${one.coresUsed.toFixed(2)} cores busy), 2 workers ${two.jobsPerSecond.toFixed(2)} jobs/s (x${speedup.toFixed(2)}, ${two.coresUsed.toFixed(2)} cores busy); rounds ${roundRatios}`,
   );
   console.log(
     `peak memory: 1 worker process ${one.peakRssMb.toFixed(0)} MB (${one.perWorkerMb.toFixed(0)} MB above start), 2 workers ${two.peakRssMb.toFixed(0)} MB (${two.perWorkerMb.toFixed(0)} MB per worker)`,
@@ -519,7 +531,7 @@ Written by \`npm run bench\` (scripts/bench.ts). Do not edit by hand; rerun it.
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}
 - Machine: ${machine()}
-- Input: the skimage astronaut photo scaled to 640 x 640 (one face), JPEG; ${RUNS} timed runs after a warm-up; throughput over ${THROUGHPUT_JOBS} jobs.
+- Input: the skimage astronaut photo scaled to 640 x 640 (one face), JPEG; ${RUNS} timed runs after a warm-up; throughput over ${THROUGHPUT_JOBS} jobs per round.
 
 ## facepoints (v2/facepoints)
 
@@ -535,7 +547,9 @@ Written by \`npm run bench\` (scripts/bench.ts). Do not edit by hand; rerun it.
 | 1 | ${one.jobsPerSecond.toFixed(2)} jobs/s | ${one.coresUsed.toFixed(2)} | ${one.peakRssMb.toFixed(0)} MB | ${one.perWorkerMb.toFixed(0)} MB | < 600 MB per worker | ${check(one.perWorkerMb < 600)} |
 | 2 | ${two.jobsPerSecond.toFixed(2)} jobs/s (x${speedup.toFixed(2)}) | ${two.coresUsed.toFixed(2)} | ${two.peakRssMb.toFixed(0)} MB | ${two.perWorkerMb.toFixed(0)} MB | x1.8 over one worker | ${check(speedup >= 1.8)} |
 
-Throughput keeps two jobs in flight per worker, after a warm-up of ten jobs per worker. Cores
+Throughput keeps two jobs in flight per worker, after a warm-up of ten jobs per worker; the 1- and
+2-worker pools are measured in alternation, ${THROUGHPUT_ROUNDS} rounds each, and each row is the median round
+(ratios of the rounds: ${roundRatios}), because this VM's speed drifts over minutes. Cores
 busy is the process's CPU time over the measurement divided by its wall time: one worker should
 keep one core busy (docs/decisions/0004-one-core-per-worker.md). Memory per worker is the process's
 peak RSS above its RSS before the pool started, divided by the number of workers (worker threads
