@@ -23,7 +23,7 @@ export function humanModelsDir(): string {
 }
 
 /** Absolute path of one shipped model's model.json, e.g. `humanModelPath('blazeface')`. */
-export function humanModelPath(name: 'blazeface' | 'facemesh' | 'iris'): string {
+export function humanModelPath(name: 'blazeface' | 'facemesh' | 'iris' | 'faceres' | 'emotion'): string {
   return path.join(humanModelsDir(), `${name}.json`);
 }
 

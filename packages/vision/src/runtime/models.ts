@@ -8,7 +8,8 @@ import { loadGraphModelFromFile } from './model-files.ts';
 import { humanModelPath, humanModelsPackagePath } from './human-models.ts';
 
 /** Models shipped in npm packages that algorithms may ask for. */
-export type ModelName = 'blazeface' | 'blazeface-front' | 'facemesh' | 'iris';
+export type ModelName =
+  'blazeface' | 'blazeface-front' | 'facemesh' | 'iris' | 'faceres' | 'emotion' | 'gear';
 
 const cache = new Map<ModelName, Promise<GraphModel>>();
 
@@ -17,8 +18,11 @@ function modelPath(name: ModelName): string {
     case 'blazeface':
     case 'facemesh':
     case 'iris':
+    case 'faceres':
+    case 'emotion':
       return humanModelPath(name);
     case 'blazeface-front':
+    case 'gear':
       return humanModelsPackagePath(name);
   }
 }

@@ -10,12 +10,9 @@
  *    on a 224x224 upright crop of the same region the mesh model saw (as Human feeds it);
  *  - oarriaga emotion CNN (emotion.json): 7 FER-2013 classes on a 64x64 grey crop of that region.
  */
-import path from 'node:path';
 import type { GraphModel, Tensor, Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { getModel } from '../../runtime/models.ts';
-import { humanModelsDir, humanModelsPackagePath } from '../../runtime/human-models.ts';
-import { loadGraphModelFromFile } from '../../runtime/model-files.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import {
@@ -29,18 +26,15 @@ import {
   type FaceAnalysisParams,
   type FaceAnalysisResult,
 } from './analysis-params.ts';
-import { createDetector, DETECTOR_INPUT, FRONT_DETECTOR_INPUT, type Detector } from './detector.ts';
+import { DETECTOR_INPUT, FRONT_DETECTOR_INPUT } from './detector.ts';
 import type { Point3 } from './landmarks.ts';
 import { cropTransform, round1, type Point2, type RotatedSquare } from './geometry.ts';
-import { findFaceMeshes, imageRectangle } from './mesh-faces.ts';
+import { findFaceMeshes, imageRectangle, loadMeshFaceModels, type MeshFaceModels } from './mesh-faces.ts';
 import { headPose } from './pose.ts';
 import { faceFeatures } from './features.ts';
 import { appearance } from './appearance.ts';
 
-export interface FaceAnalysisModels {
-  detector: Detector;
-  mesh: GraphModel;
-  iris: GraphModel;
+export interface FaceAnalysisModels extends MeshFaceModels {
   faceres: GraphModel;
   emotion: GraphModel;
   gear: GraphModel;
@@ -56,31 +50,15 @@ const GEAR_AGE_BANDS = [15, 23, 28, 35.5, 45.5, 55.5, 65];
 /** A face is a baby or young child when the age model puts most of its mass under this age. */
 export const BABY_AGE = 4;
 
-const extraModels = new Map<string, Promise<GraphModel>>();
-/** Loads a model of the Human package (or of human-models, for gear) once per thread. */
-function humanModel(name: 'faceres' | 'emotion' | 'gear'): Promise<GraphModel> {
-  let p = extraModels.get(name);
-  if (!p) {
-    p = loadGraphModelFromFile(
-      name === 'gear' ? humanModelsPackagePath(name) : path.join(humanModelsDir(), `${name}.json`),
-    );
-    p.catch(() => extraModels.delete(name));
-    extraModels.set(name, p);
-  }
-  return p;
-}
-
+/** The detection and mesh models of every face algorithm, plus the attribute models (once per thread). */
 async function loadModels(): Promise<FaceAnalysisModels> {
-  const [blazeface, blazefaceFront, mesh, iris, faceres, emotion, gear] = await Promise.all([
-    getModel('blazeface'),
-    getModel('blazeface-front'),
-    getModel('facemesh'),
-    getModel('iris'),
-    humanModel('faceres'),
-    humanModel('emotion'),
-    humanModel('gear'),
+  const [meshFaces, faceres, emotion, gear] = await Promise.all([
+    loadMeshFaceModels(),
+    getModel('faceres'),
+    getModel('emotion'),
+    getModel('gear'),
   ]);
-  return { detector: createDetector(blazeface, blazefaceFront), mesh, iris, faceres, emotion, gear };
+  return { ...meshFaces, faceres, emotion, gear };
 }
 
 async function warmup(models: FaceAnalysisModels): Promise<void> {
