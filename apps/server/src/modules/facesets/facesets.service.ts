@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { cosineSimilarity } from '@pixora/vision';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -75,19 +76,6 @@ export function decodeDescriptor(text: string): Float32Array {
   const copy = new Uint8Array(bytes.length);
   copy.set(bytes);
   return new Float32Array(copy.buffer, 0, Math.floor(bytes.length / 4));
-}
-
-function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
 function name(raw: unknown, field: string): string {
@@ -290,7 +278,7 @@ export class FaceSetService {
     const results = rows
       .map((r) => {
         const similarity =
-          Math.round(Math.max(0, cosine(descriptor, decodeDescriptor(r.descriptor))) * 1e4) / 100;
+          Math.round(Math.max(0, cosineSimilarity(descriptor, decodeDescriptor(r.descriptor))) * 1e4) / 100;
         return {
           face_token: r.token,
           face_name: r.name,

@@ -4,7 +4,7 @@
  */
 
 /** Cosine similarity of two descriptors, -1..1. */
-export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let na = 0;
   let nb = 0;
