@@ -7,7 +7,7 @@ import { apiUsage } from '../console/usage.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
 import { authoriseCaller, DEMO_HEADER, gatewayQuery, mediaItem } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
-import { loadMedia } from '../gateway/media.ts';
+import { loadMedia, mediaBodyLimit, mediaLimits } from '../gateway/media.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities, type DemoIdentity } from './demo-identity.ts';
 import { appOwner, FaceSetService, type FaceSetOwner } from './facesets.service.ts';
 
@@ -50,16 +50,12 @@ export const faceSetRoutes =
   async (app) => {
     const sets = new FaceSetService(ctx.db.kysely);
     const identities = new DemoIdentities(ctx.db.kysely);
-    const limits = () => ({
-      maxBytes: ctx.config.MAX_IMAGE_BYTES,
-      urlTimeoutMs: ctx.config.URL_FETCH_TIMEOUT_MS,
-      allowPrivateUrls: ctx.config.ALLOW_PRIVATE_URLS,
-    });
-    const bodyLimit = Math.ceil((ctx.config.MAX_IMAGE_BYTES * 4) / 3) * 2 + 64 * 1024;
+    const limits = mediaLimits(ctx.config);
+    const bodyLimit = mediaBodyLimit(ctx.config);
     const image = async (b: Body) => {
       const first = b.media_info_list[0];
       if (!first) throw new ApiError(10000, 'media_info_list needs 1 image');
-      return loadMedia(first, limits());
+      return loadMedia(first, limits);
     };
     const describe = async (bytes: Buffer) => {
       try {

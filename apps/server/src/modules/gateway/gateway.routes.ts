@@ -7,7 +7,7 @@ import { apiUsage } from '../console/usage.ts';
 import { gatewayAlgorithms } from './algorithms.ts';
 import { authoriseCaller, gatewayQuery, mediaItem } from './caller.ts';
 import { toApiError } from './engine-errors.ts';
-import { loadMedia } from './media.ts';
+import { loadMedia, mediaBodyLimit, mediaLimits } from './media.ts';
 
 export const gatewayRequest = z.object({
   parameter: z.record(z.string(), z.unknown()).default({}),
@@ -20,8 +20,8 @@ export const gatewayRoutes =
   async (app) => {
     const algorithms = new Map(gatewayAlgorithms.map((a) => [a.endpoint, a]));
     app.addHook('onSend', apiUsage(ctx).onSend);
-    // Base64 of the largest accepted image plus room for the JSON around it.
-    const bodyLimit = Math.ceil((ctx.config.MAX_IMAGE_BYTES * 4) / 3) * 2 + 64 * 1024;
+    const bodyLimit = mediaBodyLimit(ctx.config);
+    const limits = mediaLimits(ctx.config);
 
     for (const capability of capabilities) {
       if (!capability.endpoint) continue;
@@ -45,11 +45,6 @@ export const gatewayRoutes =
           if (media.length < algorithm.images) {
             throw new ApiError(10000, `media_info_list needs ${algorithm.images} image(s)`);
           }
-          const limits = {
-            maxBytes: ctx.config.MAX_IMAGE_BYTES,
-            urlTimeoutMs: ctx.config.URL_FETCH_TIMEOUT_MS,
-            allowPrivateUrls: ctx.config.ALLOW_PRIVATE_URLS,
-          };
           const t0 = performance.now();
           const images = await Promise.all(
             media.slice(0, algorithm.images).map((item) => loadMedia(item, limits)),

@@ -1,3 +1,4 @@
+import type { Config } from '../../platform/config.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { DownloadError, downloadImage } from './url-fetch.ts';
 
@@ -12,6 +13,17 @@ export interface MediaLimits {
   urlTimeoutMs: number;
   allowPrivateUrls: boolean;
 }
+
+/** The media limits of a configuration, for loadMedia. */
+export const mediaLimits = (config: Config): MediaLimits => ({
+  maxBytes: config.MAX_IMAGE_BYTES,
+  urlTimeoutMs: config.URL_FETCH_TIMEOUT_MS,
+  allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
+});
+
+/** Request body limit of the gateway's envelope: base64 of the largest accepted image plus room for the JSON around it. */
+export const mediaBodyLimit = (config: Config): number =>
+  Math.ceil((config.MAX_IMAGE_BYTES * 4) / 3) * 2 + 64 * 1024;
 
 const BASE64 = /^[A-Za-z0-9+/\-_]*={0,2}$/;
 
