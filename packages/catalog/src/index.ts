@@ -21,4 +21,5 @@ export function groupInfo(group: Group) {
   return groups.find((g) => g.id === group);
 }
 export * from './account-rules.ts';
+export * from './console-rules.ts';
 export * from './api-docs.ts';

@@ -1,10 +1,6 @@
+import type { SdkPlatform } from '@pixora/catalog';
 import type { Envelope } from './account.ts';
 import { request } from './http.ts';
-
-/** Calls allowed per day at once; more is applied for (the server's FREE_DAILY_QUOTA). */
-export const FREE_DAILY_QUOTA = 1000;
-/** Apps one account may hold (the server's MAX_APPS_PER_USER). */
-export const MAX_APPS = 20;
 
 export type AppStatus = 'enabled' | 'disabled' | 'suspended';
 export type ReviewStatus = 'none' | 'pending' | 'approved' | 'rejected';
@@ -71,8 +67,6 @@ export interface UsageReport {
   apps: Array<{ app_id: number; name: string } & UsageTotals>;
   outcomes: Array<{ status: number; error_code: number; calls: number }>;
 }
-
-export type SdkPlatform = 'android' | 'ios';
 
 export interface SdkRequestInput {
   platform: SdkPlatform;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_NAME, CONTACT_PHONE, MAX_DAILY_QUOTA, SDK_MODULES, SDK_PLATFORMS } from './console.rules.ts';
+import { APP_NAME, CONTACT_PHONE, MAX_DAILY_QUOTA, SDK_MODULES, SDK_PLATFORMS } from '@pixora/catalog';
 
 // Request and answer schemas of the console API: they validate requests, shape answers (nothing
 // else leaves the server, the secret hash included) and give the OpenAPI document.

@@ -1,4 +1,11 @@
 import crypto from 'node:crypto';
+import {
+  FREE_DAILY_QUOTA,
+  MAX_APPS_PER_USER,
+  PACKAGE_PATTERN,
+  SDK_MODULES,
+  type SdkModule,
+} from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import { hashSecret } from '../../db/seed.ts';
 import type { Database } from '../../db/schema.ts';
@@ -18,14 +25,9 @@ import { consoleMail, factLabel, type ConsoleMailInput, type Facts } from './con
 import {
   apiCapability,
   formatScopes,
-  FREE_DAILY_QUOTA,
   grantedAtOnce,
-  MAX_APPS_PER_USER,
-  PACKAGE_PATTERN,
   parseScopes,
-  SDK_MODULES,
   SDK_REQUESTS_PER_DAY,
-  type SdkModule,
 } from './console.rules.ts';
 import type {
   AdminAppView,

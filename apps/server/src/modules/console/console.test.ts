@@ -1,3 +1,4 @@
+import { FREE_DAILY_QUOTA } from '@pixora/catalog';
 import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -6,7 +7,7 @@ import { gatewayBody, privatePostgres, skimagePhoto, testApp } from '../../../te
 import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AccountService } from '../account/account.service.ts';
-import { apiCapabilities, FREE_DAILY_QUOTA } from './console.rules.ts';
+import { apiCapabilities } from './console.rules.ts';
 import { usageDay } from './usage.ts';
 
 const BUSINESS_MAILBOX = 'business@console.test';

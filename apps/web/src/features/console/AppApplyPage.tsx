@@ -3,13 +3,8 @@ import { Card, Form, Input, InputNumber, Skeleton, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import {
-  consoleApi,
-  FREE_DAILY_QUOTA,
-  type AppInput,
-  type AppWithSecret,
-  type ConsoleApp,
-} from '../../api/console.ts';
+import { APP_NAME, FREE_DAILY_QUOTA, MAX_DAILY_QUOTA } from '@pixora/catalog';
+import { consoleApi, type AppInput, type AppWithSecret, type ConsoleApp } from '../../api/console.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
 import { APPS_PATH, SDK_APPLY_PATH } from '../account/adminRoutes.ts';
@@ -18,7 +13,7 @@ import { useConsoleError } from '../account/useConsoleError.ts';
 import { useMenuData } from '../algorithm/useMenuData.ts';
 import { APPS_QUERY_KEY } from './AppsPage.tsx';
 import { apiCapabilityGroups, type CapabilityGroup } from './capabilities.ts';
-import { APP_NAME, MAX_DAILY_CALLS, patternRule, requiredChoice, textRule } from './consoleRules.ts';
+import { patternRule, requiredChoice, textRule } from './consoleRules.ts';
 import {
   AgreementField,
   ChoiceCard,
@@ -232,7 +227,7 @@ function ApplyForm({ app }: { app: ConsoleApp | null }) {
           >
             <InputNumber
               min={0}
-              max={MAX_DAILY_CALLS}
+              max={MAX_DAILY_QUOTA}
               precision={0}
               step={100}
               style={{ width: 220 }}

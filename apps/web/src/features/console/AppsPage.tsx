@@ -12,7 +12,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { consoleApi, MAX_APPS, type AppWithSecret, type ConsoleApp } from '../../api/console.ts';
+import { MAX_APPS_PER_USER } from '@pixora/catalog';
+import { consoleApi, type AppWithSecret, type ConsoleApp } from '../../api/console.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
 import { APP_APPLY_PATH, USAGE_PATH } from '../account/adminRoutes.ts';
@@ -267,9 +268,9 @@ export function AppsPage() {
   };
 
   const list = apps.data ?? [];
-  const full = list.length >= MAX_APPS;
+  const full = list.length >= MAX_APPS_PER_USER;
   const create = (
-    <Tooltip title={full ? t('consoleApps.full', { max: MAX_APPS }) : undefined}>
+    <Tooltip title={full ? t('consoleApps.full', { max: MAX_APPS_PER_USER }) : undefined}>
       <Button
         type="primary"
         icon={<PlusOutlined aria-hidden />}
@@ -316,7 +317,7 @@ export function AppsPage() {
       <div className={accountStyles.stack}>
         <div className={styles.toolbar}>
           <h2 className={styles.toolbarTitle}>
-            {t('consoleApps.count', { count: list.length, max: MAX_APPS })}
+            {t('consoleApps.count', { count: list.length, max: MAX_APPS_PER_USER })}
           </h2>
           <div className={styles.toolbarActions}>
             <Button icon={<BarChartOutlined aria-hidden />} onClick={() => void navigate(USAGE_PATH)}>

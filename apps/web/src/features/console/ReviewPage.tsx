@@ -15,6 +15,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { MAX_DAILY_QUOTA } from '@pixora/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,7 +31,6 @@ import { useSession } from '../account/session.ts';
 import { useConsoleError } from '../account/useConsoleError.ts';
 import { useMenuData } from '../algorithm/useMenuData.ts';
 import { capabilityNames } from './capabilities.ts';
-import { MAX_DAILY_CALLS } from './consoleRules.ts';
 import { ModuleTags, platformName } from './SdkRequestsPage.tsx';
 import { AppStatusTag, ReviewTag, SdkStatusTag } from './StatusTags.tsx';
 import accountStyles from '../account/Account.module.css';
@@ -106,7 +106,7 @@ function DecisionModal({ pending, onClose }: { pending: Pending | null; onClose:
           <Form.Item name="daily_quota" label={t('consoleReview.quota')} extra={t('consoleReview.quotaHint')}>
             <InputNumber
               min={1}
-              max={MAX_DAILY_CALLS}
+              max={MAX_DAILY_QUOTA}
               precision={0}
               style={{ width: 220 }}
               data-testid="review-quota"

@@ -1,18 +1,7 @@
 // Client-side checks of the console forms; the server applies the same ones
-// (apps/server/src/modules/console/console.rules.ts and console.schemas.ts).
+// (apps/server/src/modules/console/console.schemas.ts), with the patterns and limits both take
+// from @pixora/catalog (console-rules.ts).
 import type { Rule } from 'antd/es/form';
-import type { SdkPlatform } from '../../api/console.ts';
-
-/** App and product names: letters (any script), digits, spaces, underscores, dashes and dots. */
-export const APP_NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]*$/u;
-/** A contact phone number: digits with an optional leading +, spaces and dashes. */
-export const CONTACT_PHONE = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
-/** Android package names and iOS bundle ids. */
-export const PACKAGE_PATTERN: Record<SdkPlatform, RegExp> = {
-  android: /^[a-zA-Z][a-zA-Z0-9_]*(\.[a-zA-Z][a-zA-Z0-9_]*)+$/,
-  ios: /^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/,
-};
-export const MAX_DAILY_CALLS = 10_000_000;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Tag } from 'antd';
 import { PhoneOutlined } from '@ant-design/icons';
+import { CONTACT_PHONE } from '@pixora/catalog';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { consoleErrorText } from '../../api/consoleErrors.ts';
 import { AccountShell } from '../account/AccountShell.tsx';
 import { nameOf } from './capabilities.ts';
 import { ConsoleNav } from './ConsoleNav.tsx';
-import { CONTACT_PHONE, patternRule, requiredChoice } from './consoleRules.ts';
+import { patternRule, requiredChoice } from './consoleRules.ts';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
 

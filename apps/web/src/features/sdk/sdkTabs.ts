@@ -1,20 +1,12 @@
+import { SDK_MODULES, type SdkModule } from '@pixora/catalog';
+
 /** The SDK product page, in the algorithm section (public like every algorithm page). */
 export const SDK_PAGE_PATH = '/algorithm/sdk';
 
-/** The nine SDK tabs of spec point 1, in order. */
-export const SDK_TABS = [
-  'beautify',
-  'face',
-  'arFilter',
-  'bodyPoints',
-  'imageEnhance',
-  'imageRecognition',
-  'segmentation',
-  'intelligentRecognition',
-  'skinDetect',
-] as const;
+/** The nine SDK tabs of spec point 1, in order: the SDK modules a licence is requested for. */
+export const SDK_TABS = SDK_MODULES;
 
-export type SdkTab = (typeof SDK_TABS)[number];
+export type SdkTab = SdkModule;
 
 export const isSdkTab = (value: unknown): value is SdkTab =>
   typeof value === 'string' && (SDK_TABS as readonly string[]).includes(value);
