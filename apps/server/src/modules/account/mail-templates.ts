@@ -1,21 +1,6 @@
 import type { Language } from '../../platform/messages.ts';
+import { layoutMail } from '../../platform/mail-layout.ts';
 import type { MailMessage } from '../../platform/messaging.ts';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function layout(
-  to: string,
-  subject: string,
-  lines: string[],
-  link?: { href: string; label: string },
-): MailMessage {
-  const text = [...lines, ...(link ? ['', `${link.label}: ${link.href}`] : [])].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937;line-height:1.6">
-${lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
-${link ? `<p><a href="${escape(link.href)}" style="display:inline-block;padding:10px 18px;background:#3b5bdb;color:#fff;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p><p style="font-size:12px;color:#6b7280">${escape(link.href)}</p>` : ''}
-<p style="font-size:12px;color:#6b7280">Pixora AI Open Platform</p></body></html>`;
-  return { to, subject, text, html };
-}
 
 const copy = {
   register: {
@@ -140,7 +125,10 @@ export type MailKind = keyof typeof copy;
 
 export function accountMail(kind: MailKind, language: Language, to: string, link: string): MailMessage {
   const c = copy[kind][language];
-  return layout(to, c.subject, [...c.lines], { href: link, label: c.label });
+  return layoutMail(to, c.subject, {
+    lines: c.lines,
+    link: { href: link, label: c.label, showAddress: true },
+  });
 }
 
 export function smsCode(language: Language, code: string): string {

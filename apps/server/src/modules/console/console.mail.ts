@@ -1,7 +1,6 @@
 import type { Language } from '../../platform/messages.ts';
+import { layoutMail } from '../../platform/mail-layout.ts';
 import type { MailMessage } from '../../platform/messaging.ts';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The facts a mail lists, label then value, in the mail's language. */
 export type Facts = Array<[string, string]>;
@@ -10,29 +9,6 @@ interface Copy {
   subject: string;
   lines: string[];
   label: string;
-}
-
-/** A console mail: greeting and lines, a table of facts, a button to the console page. */
-function compose(to: string, copy: Copy, facts: Facts, href: string): MailMessage {
-  const text = [
-    ...copy.lines,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${copy.label}: ${href}`,
-  ].join('\n');
-  const rows = facts
-    .map(
-      ([label, value]) =>
-        `<tr><td style="padding:6px 16px 6px 0;color:#6b7280;white-space:nowrap;vertical-align:top">${escape(label)}</td><td style="padding:6px 0">${escape(value)}</td></tr>`,
-    )
-    .join('');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937;line-height:1.6">
-${copy.lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
-<table style="border-collapse:collapse;margin:12px 0">${rows}</table>
-<p><a href="${escape(href)}" style="display:inline-block;padding:10px 18px;background:#3b5bdb;color:#fff;border-radius:6px;text-decoration:none">${escape(copy.label)}</a></p>
-<p style="font-size:12px;color:#6b7280">Pixora AI Open Platform</p></body></html>`;
-  return { to, subject: copy.subject, text, html };
 }
 
 type Texts = Record<Language, Copy>;
@@ -248,5 +224,5 @@ export interface ConsoleMailInput {
 export function consoleMail({ kind, language, to, name, facts, href }: ConsoleMailInput): MailMessage {
   const c: Copy = copies[kind][language];
   const fill = (s: string) => s.replaceAll('{name}', name);
-  return compose(to, { subject: fill(c.subject), lines: c.lines.map(fill), label: c.label }, facts, href);
+  return layoutMail(to, fill(c.subject), { lines: c.lines.map(fill), facts, link: { href, label: c.label } });
 }
