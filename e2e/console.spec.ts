@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { latestMessage, solveCaptcha } from './support/account.ts';
 import { callFacepoints, readyAccount, useSession, type Account } from './support/console.ts';
+import { blockingViolations } from './support/quality.ts';
 
 const run = Date.now();
 const digits = (prefix: string, offset: number) => `${prefix}${String(run + offset).slice(-8)}`;
@@ -24,14 +24,6 @@ const admin: Account = {
   phone: digits('136', 2),
   realName: 'Admin',
 };
-
-/** Serious and critical accessibility violations axe finds on the page (rule ids and targets). */
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function logIn(page: Page, account: Account) {
   const dialog = page.getByTestId('login-dialog');
@@ -61,7 +53,7 @@ test('a developer signs in from the API application, creates an app, copies its 
   const form = page.getByTestId('apply-form');
   await expect(form).toBeVisible();
   await expect(form.getByTestId('capability-86')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await expect(page.getByTestId('console-nav')).toContainText('My apps');
 
   const points = form.getByTestId('capability-86');
@@ -115,10 +107,10 @@ test('a developer signs in from the API application, creates an app, copies its 
   await expect(page.getByTestId('usage-chart').locator('li').last()).toHaveAttribute('data-calls', '1');
   await expect(page.getByTestId('usage-capabilities')).toContainText('Face Key Points');
   await expect(page.getByTestId('usage-outcomes')).toContainText('Success');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await page.getByTestId('console-nav').getByRole('link', { name: 'My apps' }).click();
   await expect(page.getByTestId('app-card')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
 });
 
 test('a developer requests an SDK licence, gets the confirmation mail, and sees it approved once an administrator has reviewed it', async ({
@@ -151,7 +143,7 @@ test('a developer requests an SDK licence, gets the confirmation mail, and sees 
   await form.getByTestId('sdk-phone').fill('+86 13500000001');
   await expect(form.getByTestId('sdk-email')).toHaveValue(requester.email);
   await form.getByTestId('sdk-agreement').check();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await form.getByTestId('sdk-submit').click();
   await expect(page.getByTestId('sdk-sent')).toContainText(requester.email);
   const confirmation = await latestMessage(request, 'mail', requester.email);
@@ -167,7 +159,7 @@ test('a developer requests an SDK licence, gets the confirmation mail, and sees 
   await page.getByTestId('review-sdk-tab').click();
   const row = page.getByTestId('review-sdk').getByRole('row').filter({ hasText: product });
   await expect(row).toContainText('com.pixora.glow');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await row.getByTestId('review-approve').click();
   await page.getByTestId('review-note').fill('Licence file on its way');
   await page.locator('#review-confirm').click();
