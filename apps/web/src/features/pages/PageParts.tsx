@@ -1,5 +1,4 @@
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import styles from './ContentPage.module.css';
 
 const EMAIL = /([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
@@ -18,29 +17,6 @@ export function WithMailLinks({ text }: { text: string }) {
         ),
       )}
     </>
-  );
-}
-
-/** A link from content data: a page of the site, or a mail address. */
-export function ContentLink({
-  to,
-  className,
-  children,
-}: {
-  to: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  if (to.startsWith('/') && !to.startsWith('//'))
-    return (
-      <Link to={to} className={className}>
-        {children}
-      </Link>
-    );
-  return (
-    <a href={to} className={className}>
-      {children}
-    </a>
   );
 }
 

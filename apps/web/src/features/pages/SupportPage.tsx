@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { ContentState } from './ContentState.tsx';
-import { ContentLink, PageHero, Section, WithMailLinks } from './PageParts.tsx';
+import { SiteLink } from '../home/SiteLink.tsx';
+import { PageHero, Section, WithMailLinks } from './PageParts.tsx';
 import { textIn, useSiteContent } from './siteContent.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 import styles from './ContentPage.module.css';
@@ -32,9 +33,9 @@ export function SupportPage() {
                         <WithMailLinks text={tx(item.desc)} />
                       </p>
                       {item.link && (
-                        <ContentLink to={item.link} className={styles.cardAction}>
+                        <SiteLink to={item.link} className={styles.cardAction}>
                           {tx(item.action)}
-                        </ContentLink>
+                        </SiteLink>
                       )}
                     </li>
                   ))}
@@ -65,7 +66,7 @@ export function SupportPage() {
                 <ul className={styles.links}>
                   {data.resources.items.map((item) => (
                     <li key={item.link}>
-                      <ContentLink to={item.link}>{tx(item.title)}</ContentLink>
+                      <SiteLink to={item.link}>{tx(item.title)}</SiteLink>
                     </li>
                   ))}
                 </ul>
