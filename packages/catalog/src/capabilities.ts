@@ -61,6 +61,15 @@ export const FACE_SET_ENDPOINTS = [
   'v1/face_search',
 ] as const;
 
+/** Longest face-set and face name, in UTF-16 code units (the server's check and the demo's input). */
+export const FACE_SET_NAME_MAX = 64;
+
+/**
+ * What a website visitor keeps in face sets under their demo identity
+ * (docs/decisions/0005-demo-face-sets.md): sets, faces per set, and hours before all is deleted.
+ */
+export const DEMO_FACE_SETS = { sets: 3, facesPerSet: 20, hours: 24 } as const;
+
 const text = ([zh, zh_tw, en]: [string, string, string]): I18nText => ({ zh, zh_tw, en });
 
 function capability(spec: Spec): Capability {

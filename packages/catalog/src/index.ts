@@ -1,5 +1,11 @@
 export * from './types.ts';
-export { capabilities, groups, FACE_SET_ENDPOINTS } from './capabilities.ts';
+export {
+  capabilities,
+  groups,
+  DEMO_FACE_SETS,
+  FACE_SET_ENDPOINTS,
+  FACE_SET_NAME_MAX,
+} from './capabilities.ts';
 import { capabilities, groups } from './capabilities.ts';
 import type { Capability, Group } from './types.ts';
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DEMO_FACE_SETS } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -11,12 +12,8 @@ export const DEMO_COOKIE = 'pixora_demo_faces';
 
 /** What one demo identity may keep, and how the platform bounds demo storage as a whole. */
 export const DEMO_LIMITS = {
-  /** Face sets per visitor. */
-  sets: 3,
-  /** Faces per face set. */
-  facesPerSet: 20,
-  /** Lifetime of an identity and of everything it owns. */
-  hours: 24,
+  /** Face sets per visitor, faces per face set, lifetime (h) of an identity and of everything it owns. */
+  ...DEMO_FACE_SETS,
   /** New identities per client address and hour (each can store sets x facesPerSet faces). */
   identitiesPerIpPerHour: 10,
   /** Faces kept for all visitors together; beyond it adding a face answers 503 / 10015. */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { FACE_SET_NAME_MAX } from '@pixora/catalog';
 import { cosineSimilarity } from '@pixora/vision';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -7,7 +8,6 @@ import { ApiError } from '../../platform/error-catalogue.ts';
 /** Limits that keep one search (every descriptor of a set is read and compared) fast. */
 export const MAX_FACES_PER_SET = 1000;
 export const MAX_SETS_PER_APP = 100;
-export const MAX_NAME_LENGTH = 64;
 
 /**
  * Who a face set belongs to: an app (its own sets, kept until deleted), or a website visitor's
@@ -82,7 +82,7 @@ function name(raw: unknown, field: string): string {
   if (raw === undefined || raw === null) return '';
   if (typeof raw !== 'string') throw new ApiError(10000, `${field} must be a string`);
   const v = raw.trim();
-  if (v.length > MAX_NAME_LENGTH) throw new ApiError(10000, `${field} is longer than ${MAX_NAME_LENGTH}`);
+  if (v.length > FACE_SET_NAME_MAX) throw new ApiError(10000, `${field} is longer than ${FACE_SET_NAME_MAX}`);
   return v;
 }
 

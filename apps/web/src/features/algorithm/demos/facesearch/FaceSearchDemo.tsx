@@ -9,6 +9,7 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { DEMO_FACE_SETS, FACE_SET_NAME_MAX } from '@pixora/catalog';
 import { callFaceSet, type FaceSetAnswers, type MediaInput } from '../../../../api/gateway.ts';
 import { isApiError } from '../../../../api/http.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
@@ -25,10 +26,8 @@ import pairStyles from '../facecompare/FaceCompare.module.css';
 import styles from './FaceSearch.module.css';
 import { intlLocale } from '../../../../i18n/language.ts';
 
-/** What a website visitor may keep (DEMO_LIMITS of the server, docs/decisions/0005-demo-face-sets.md). */
-export const VISITOR_LIMITS = { faces: 20, hours: 24 } as const;
-/** Longest face name the server accepts. */
-const MAX_NAME = 64;
+/** What a website visitor may keep (docs/decisions/0005-demo-face-sets.md). */
+export const VISITOR_LIMITS = { faces: DEMO_FACE_SETS.facesPerSet, hours: DEMO_FACE_SETS.hours } as const;
 /** Samples offered first: the astronaut to add, her mirrored copy to search with. */
 const ADD_SAMPLES = ['/samples/astronaut.jpg'];
 const SEARCH_SAMPLES = ['/samples/astronaut-mirrored.jpg'];
@@ -224,7 +223,7 @@ export function FaceSearchDemo({ item }: { item: MenuItem }) {
             <Input
               id={`${id}-name`}
               value={name}
-              maxLength={MAX_NAME}
+              maxLength={FACE_SET_NAME_MAX}
               placeholder={t('faceSearch.namePlaceholder')}
               onChange={(event) => setName(event.target.value)}
               onPressEnter={addFace}
