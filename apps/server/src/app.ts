@@ -18,6 +18,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { faceSetRoutes } from './modules/facesets/facesets.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
+import { createResultMedia, resultMediaRoutes } from './modules/gateway/result-media.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { registerCompression } from './modules/web/compression.ts';
@@ -103,7 +104,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(ctx));
   await app.register(menuRoutes(ctx));
-  await app.register(gatewayRoutes(ctx));
+  const files = createLocalStorage(path.join(ctx.config.DATA_DIR, 'files'));
+  await app.register(gatewayRoutes(ctx, createResultMedia(files, ctx.config)));
+  await app.register(resultMediaRoutes(files, ctx.config));
   await app.register(faceSetRoutes(ctx));
   const accounts = new AccountService({
     db: ctx.db.kysely,
@@ -116,9 +119,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(consoleRoutes(ctx, accounts));
   await app.register(contentRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
-  await app.register(
-    feedbackRoutes(ctx, accounts, createLocalStorage(path.join(ctx.config.DATA_DIR, 'files'))),
-  );
+  await app.register(feedbackRoutes(ctx, accounts, files));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

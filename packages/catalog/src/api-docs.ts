@@ -411,11 +411,12 @@ export const apiDocs: Record<string, ApiDoc> = {
       })),
       {
         name: 'parameter.rsp_media_type',
-        type: "'jpg'",
+        type: "'jpg' | 'url'",
         description: {
-          zh: 'jpg（默认）：结果图以 base64 JPEG 放在 media_info_list[0].media_data，尺寸与原图相同。',
-          zh_tw: 'jpg（預設）：結果圖以 base64 JPEG 放在 media_info_list[0].media_data，尺寸與原圖相同。',
-          en: 'jpg (default): the result is a base64 JPEG in media_info_list[0].media_data, the size of the input.',
+          zh: 'jpg（默认）：结果图以 base64 JPEG 放在 media_info_list[0].media_data，尺寸与原图相同。url：media_data 为结果图的短期链接（media_profiles.media_data_type 为 url），1 小时内有效（RESULT_URL_TTL_SECONDS），到期时间见 media_profiles.expires_at，过期后返回 404 / 21017。',
+          zh_tw:
+            'jpg（預設）：結果圖以 base64 JPEG 放在 media_info_list[0].media_data，尺寸與原圖相同。url：media_data 為結果圖的短期連結（media_profiles.media_data_type 為 url），1 小時內有效（RESULT_URL_TTL_SECONDS），到期時間見 media_profiles.expires_at，過期後回傳 404 / 21017。',
+          en: 'jpg (default): the result is a base64 JPEG in media_info_list[0].media_data, the size of the input. url: media_data is a short-lived link to the result (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that it answers 404 / 21017.',
         },
       },
       {

@@ -23,6 +23,7 @@ const schema = z.object({
   WORKERS: int(Math.max(1, os.availableParallelism())),
   QUEUE_MAX: int(32),
   INFERENCE_TIMEOUT_MS: int(30_000),
+  RESULT_URL_TTL_SECONDS: int(3600),
   MAX_IMAGE_BYTES: int(10 * 1024 * 1024),
   MAX_IMAGE_PIXELS: int(25_000_000),
   URL_FETCH_TIMEOUT_MS: int(10_000),

@@ -18,9 +18,12 @@ export interface AlgorithmCall {
   timeoutMs: number;
 }
 
-/** A result image of an image-producing endpoint, base64, as the answer's `media_data`. */
+/**
+ * A result image of an image-producing endpoint: the answer's `media_data`, as base64 or as a
+ * short-lived URL (`parameter.rsp_media_type`, result-media.ts).
+ */
 export interface ResultImage {
-  data: string;
+  bytes: Buffer;
   type: 'jpg';
 }
 
@@ -472,13 +475,9 @@ function setting(parameter: Record<string, unknown>, key: string, fallback: numb
 
 /**
  * v3/AIBeauty parameters as engine params (`facebeauty`): smooth, whiten, slim and eye, each
- * 0-100 (defaults: BEAUTY_DEFAULTS of the engine). Only `rsp_media_type: 'jpg'` (base64 in the
- * answer) is served; short-lived URLs need a file store this build does not have.
+ * 0-100 (defaults: BEAUTY_DEFAULTS of the engine).
  */
 export function beautyParams(parameter: Record<string, unknown>) {
-  const type = parameter.rsp_media_type;
-  if (type !== undefined && type !== null && type !== '' && String(type).toLowerCase() !== 'jpg')
-    throw new ApiError(10000, 'rsp_media_type: only jpg (the image as base64 in the answer) is served');
   return {
     smooth: setting(parameter, 'smooth', BEAUTY_DEFAULTS.smooth),
     whiten: setting(parameter, 'whiten', BEAUTY_DEFAULTS.whiten),
@@ -505,7 +504,7 @@ const aiBeauty: GatewayAlgorithm = {
       faces: result.faces.map((face) => ({ face_rectangle: rectangle(face), score: round(face.score, 4) })),
       beauty: result.settings,
     };
-    return { mediaExtra, image: { data: Buffer.from(result.image).toString('base64'), type: 'jpg' } };
+    return { mediaExtra, image: { bytes: Buffer.from(result.image), type: 'jpg' } };
   },
 };
 

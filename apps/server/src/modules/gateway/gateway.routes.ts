@@ -8,6 +8,7 @@ import { gatewayAlgorithms } from './algorithms.ts';
 import { authoriseCaller, gatewayQuery, mediaItem } from './caller.ts';
 import { toApiError } from './engine-errors.ts';
 import { loadMedia, mediaBodyLimit, mediaLimits } from './media.ts';
+import { responseMediaType, type ResultMedia } from './result-media.ts';
 
 export const gatewayRequest = z.object({
   parameter: z.record(z.string(), z.unknown()).default({}),
@@ -16,7 +17,7 @@ export const gatewayRequest = z.object({
 });
 
 export const gatewayRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, results: ResultMedia): FastifyPluginAsyncZod =>
   async (app) => {
     const algorithms = new Map(gatewayAlgorithms.map((a) => [a.endpoint, a]));
     app.addHook('onSend', apiUsage(ctx).onSend);
@@ -45,6 +46,7 @@ export const gatewayRoutes =
           if (media.length < algorithm.images) {
             throw new ApiError(10000, `media_info_list needs ${algorithm.images} image(s)`);
           }
+          const rspMediaType = responseMediaType(parameter);
           const t0 = performance.now();
           const images = await Promise.all(
             media.slice(0, algorithm.images).map((item) => loadMedia(item, limits)),
@@ -63,18 +65,25 @@ export const gatewayRoutes =
               'server-timing',
               `media;dur=${(t1 - t0).toFixed(1)}, engine;dur=${(performance.now() - t1).toFixed(1)}`,
             );
+            let resultMedia: { media_data?: string; media_profiles: Record<string, string> } = {
+              media_profiles: { media_data_type: media[0]!.media_profiles?.media_data_type ?? 'jpg' },
+            };
+            if (image && rspMediaType === 'url') {
+              const { url, expiresAt } = await results.publish(request, image.bytes, image.type);
+              resultMedia = {
+                media_data: url,
+                media_profiles: { media_data_type: 'url', expires_at: expiresAt.toISOString() },
+              };
+            } else if (image) {
+              resultMedia = {
+                media_data: image.bytes.toString('base64'),
+                media_profiles: { media_data_type: image.type },
+              };
+            }
             return {
               parameter,
               extra,
-              media_info_list: [
-                {
-                  ...(image ? { media_data: image.data } : {}),
-                  media_profiles: {
-                    media_data_type: image?.type ?? media[0]!.media_profiles?.media_data_type ?? 'jpg',
-                  },
-                  media_extra: mediaExtra,
-                },
-              ],
+              media_info_list: [{ ...resultMedia, media_extra: mediaExtra }],
             };
           } catch (err) {
             const apiError = toApiError(err);

@@ -1,0 +1,87 @@
+/**
+ * Short-lived result URLs (architecture.md, `parameter.rsp_media_type: 'url'`): an image an
+ * algorithm made is stored under an unguessable name (128 random bits) and served at
+ * `/api/v1/media/results/<name>` until RESULT_URL_TTL_SECONDS after it was made; then the URL
+ * answers 404 / 21017 and a sweep deletes the file.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../platform/config.ts';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import type { Storage } from '../../platform/storage.ts';
+
+const PREFIX = 'results';
+export const RESULT_ROUTE = '/api/v1/media/results';
+/** How often expired result files are deleted (also once at start). */
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** How an image-producing endpoint answers its image: base64 in the answer, or a short-lived URL. */
+export type ResponseMediaType = 'jpg' | 'url';
+
+/** `parameter.rsp_media_type`: `jpg` (default) or `url`, any letter case; anything else is 10000. */
+export function responseMediaType(parameter: Record<string, unknown>): ResponseMediaType {
+  const raw = parameter.rsp_media_type;
+  if (raw === undefined || raw === null || raw === '') return 'jpg';
+  const type = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  if (type === 'jpg' || type === 'url') return type;
+  throw new ApiError(10000, 'rsp_media_type must be jpg (base64 in the answer) or url (a short-lived URL)');
+}
+
+export interface ResultMedia {
+  /** Stores the image; answers its absolute URL and when the URL stops working. */
+  publish(request: FastifyRequest, bytes: Buffer, type: 'jpg'): Promise<{ url: string; expiresAt: Date }>;
+}
+
+export function createResultMedia(storage: Storage, config: Config): ResultMedia {
+  const ttlMs = config.RESULT_URL_TTL_SECONDS * 1000;
+  return {
+    async publish(request, bytes, type) {
+      const key = await storage.put(PREFIX, type, bytes);
+      const origin = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+      return {
+        url: `${origin}${RESULT_ROUTE}/${key.slice(PREFIX.length + 1)}`,
+        expiresAt: new Date(Date.now() + ttlMs),
+      };
+    },
+  };
+}
+
+/** GET of a result URL, and the sweep that deletes expired results. */
+export const resultMediaRoutes =
+  (storage: Storage, config: Config): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ttlMs = config.RESULT_URL_TTL_SECONDS * 1000;
+    const sweep = () =>
+      storage.deleteOlderThan(PREFIX, Date.now() - ttlMs).catch((err: unknown) => {
+        app.log.warn({ err }, 'result media sweep failed');
+        return 0;
+      });
+    void sweep();
+    const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    app.get(
+      `${RESULT_ROUTE}/:name`,
+      {
+        schema: {
+          tags: ['gateway'],
+          summary: 'A result image of rsp_media_type url, until it expires',
+          params: z.object({ name: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const key = `${PREFIX}/${request.params.name}`;
+        const storedAt = await storage.storedAt(key);
+        const left = storedAt === undefined ? 0 : storedAt + ttlMs - Date.now();
+        const bytes = left > 0 ? await storage.get(key) : undefined;
+        if (!bytes) throw new ApiError(21017, 'this result URL does not exist or has expired');
+        return reply
+          .type('image/jpeg')
+          .header('cache-control', `private, max-age=${Math.floor(left / 1000)}`)
+          .header('x-content-type-options', 'nosniff')
+          .send(bytes);
+      },
+    );
+  };
