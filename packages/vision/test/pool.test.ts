@@ -79,13 +79,20 @@ describe('local backend running the real engine in a worker thread', () => {
   });
 
   it('aborting a waiting job rejects it with TaskAbortedError', async () => {
+    const before = backend.stats().completed;
     const running = backend.run('facepoints', { image: astronaut });
     const controller = new AbortController();
     const waiting = backend.run('facepoints', { image: astronaut }, { signal: controller.signal });
+    // The waiting job has been sent ahead to the busy worker; aborting it tells the worker to skip it.
+    expect(backend.stats()).toMatchObject({ busy: 1, queued: 1 });
     controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(TaskAbortedError);
     expect(backend.stats().queued).toBe(0);
     await running;
+    const next = await backend.run<FacePointsResult>('facepoints', { image: astronaut });
+    expect(next.faces).toHaveLength(1);
+    // Three answers: the first job, the skipped one (answered as aborted), the next one.
+    expect(backend.stats().completed).toBe(before + 3);
   });
 
   it('rejects a job over its time budget with TaskTimeoutError, replaces the stuck worker, keeps serving', async () => {
@@ -97,6 +104,34 @@ describe('local backend running the real engine in a worker thread', () => {
     expect(backend.stats().workers).toBe(1);
     const r = await backend.run<FacePointsResult>('facepoints', { image: astronaut });
     expect(r.faces).toHaveLength(1);
+  });
+});
+
+describe('local backend with worker processes running the real engine', () => {
+  it('answers what the in-process engine answers, with engine errors re-created', async () => {
+    const astronaut = read(astronautPath());
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 2,
+      taskTimeoutMs: 60_000,
+      isolation: 'process',
+    });
+    try {
+      await backend.ready();
+      const [fromProcess, inProcess] = await Promise.all([
+        backend.run<FacePointsResult>('facepoints', { image: astronaut }),
+        runTaskInProcess<FacePointsResult>('facepoints', { image: astronaut }),
+      ]);
+      expect(fromProcess).toEqual(inProcess);
+      expect(fromProcess.faces).toHaveLength(1);
+      const err = await backend
+        .run('facepoints', { image: Buffer.from('not a photo') })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ImageInputError);
+      expect((err as ImageInputError).code).toBe('UNSUPPORTED_TYPE');
+    } finally {
+      await backend.close();
+    }
   });
 });
 
@@ -116,6 +151,57 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
     ]);
     expect(performance.now() - t0).toBeLessThan(750);
     expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
+    await backend.close();
+  });
+
+  it('sends a busy worker its next job ahead, only while jobs wait, and at most one', async () => {
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 4,
+      taskTimeoutMs: 10_000,
+      workerUrl: fakeWorker,
+    });
+    await backend.ready();
+    type Echo = { received: number; params: { n: number } };
+    const echo = (n: number, delayMs: number) =>
+      backend.run<Echo>('echo', { image: Buffer.from('x'), params: { n, delayMs } });
+    // Alone, a job is the only one the worker has been sent.
+    expect((await echo(0, 0)).received).toBe(1);
+    const jobs = [echo(1, 300), echo(2, 300), echo(3, 0)];
+    // Job 2 is already in the worker, job 3 waits in the pool's queue; both count as waiting.
+    expect(backend.stats()).toMatchObject({ busy: 1, queued: 2 });
+    const [first, second, third] = await Promise.all(jobs);
+    // While job 1 ran, the worker had been sent jobs 0, 1 and 2, not yet 3.
+    expect(first!.received).toBe(3);
+    expect([second!.params.n, third!.params.n]).toEqual([2, 3]);
+    await backend.close();
+
+    const plain = createLocalBackend({ workers: 1, maxQueue: 4, sendAhead: false, workerUrl: fakeWorker });
+    await plain.ready();
+    const one = plain.run<Echo>('echo', { image: Buffer.from('x'), params: { delayMs: 200 } });
+    const two = plain.run<Echo>('echo', { image: Buffer.from('x') });
+    // Without sending ahead, the second job reaches the worker only after the first has ended.
+    expect((await one).received).toBe(1);
+    expect((await two).received).toBe(2);
+    await plain.close();
+  });
+
+  it('a job sent ahead to a worker that dies is not lost: it runs on the replacement', async () => {
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 4,
+      taskTimeoutMs: 10_000,
+      workerUrl: fakeWorker,
+    });
+    await backend.ready();
+    const exiting = backend.run('exit', { image: Buffer.from('x') });
+    const ahead = backend.run<{ params: { n: number } }>('echo', {
+      image: Buffer.from('y'),
+      params: { n: 5 },
+    });
+    expect(backend.stats()).toMatchObject({ busy: 1, queued: 1 });
+    await expect(exiting).rejects.toBeInstanceOf(WorkerCrashedError);
+    await expect(ahead).resolves.toMatchObject({ params: { n: 5 } });
     await backend.close();
   });
 
@@ -182,6 +268,35 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
     await expect(backend.ready()).rejects.toThrow(/fail to start.*models not found/);
     await expect(backend.run('echo', { image: Buffer.from('x') })).rejects.toThrow(/fail to start/);
     await backend.close();
+  });
+
+  it('worker processes: jobs run in another process; a dead or hung one is replaced', async () => {
+    const backend = createLocalBackend({
+      workers: 1,
+      maxQueue: 4,
+      taskTimeoutMs: 10_000,
+      workerUrl: fakeWorker,
+      isolation: 'process',
+    });
+    await backend.ready();
+    type Echo = { pid: number; bytes: number; params: { n: number } };
+    const first = await backend.run<Echo>('echo', { image: Buffer.from('abc'), params: { n: 1 } });
+    expect(first.pid).not.toBe(process.pid);
+    expect(first).toMatchObject({ bytes: 3, params: { n: 1 } });
+    const err = await backend.run('fail', { image: Buffer.from('x') }).catch((e: unknown) => e);
+    expect((err as ImageInputError).code).toBe('TOO_LARGE');
+    await expect(backend.run('exit', { image: Buffer.from('x') })).rejects.toBeInstanceOf(WorkerCrashedError);
+    await backend.ready();
+    const second = await backend.run<Echo>('echo', { image: Buffer.from('x') });
+    expect(second.pid).not.toBe(first.pid);
+    await expect(backend.run('hang', { image: Buffer.from('x') }, { timeoutMs: 300 })).rejects.toBeInstanceOf(
+      TaskTimeoutError,
+    );
+    await backend.ready();
+    const third = await backend.run<Echo>('echo', { image: Buffer.from('x') });
+    expect(third.pid).not.toBe(second.pid);
+    await backend.close();
+    expect(() => process.kill(third.pid, 0)).toThrow();
   });
 
   it('close() rejects running and waiting jobs, terminates the workers and refuses new jobs', async () => {

@@ -23,6 +23,7 @@ export async function startPlatform(config: Config) {
 
   const backend = createLocalBackend({
     workers: config.WORKERS,
+    isolation: config.WORKER_ISOLATION,
     maxQueue: config.QUEUE_MAX,
     taskTimeoutMs: config.INFERENCE_TIMEOUT_MS,
     limits: { maxBytes: config.MAX_IMAGE_BYTES, maxPixels: config.MAX_IMAGE_PIXELS },

@@ -1,6 +1,8 @@
 /**
  * Local inference backend: a fixed set of worker threads (one per core by default), each holding
- * its own tfjs runtime and models, fed from one bounded FIFO queue.
+ * its own tfjs runtime and models, fed from one bounded FIFO queue. Under load each busy worker is
+ * also sent its next job ahead of time (at most one; `sendAhead`), which it starts as soon as the
+ * current one ends; such a job still counts as waiting, and goes back to the queue if its worker dies.
  *
  * Time budget: a job's `timeoutMs` runs from submission (queue wait included), because that is
  * what the HTTP client experiences. When it expires the caller gets TaskTimeoutError at once.
@@ -13,6 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import {
   BackendClosedError,
@@ -25,11 +28,18 @@ import {
 } from '../errors.ts';
 import type { ImageLimits } from '../image/decode.ts';
 import type { BackendStats, InferenceBackend, RunInput, RunOptions } from './backend.ts';
-import type { FromWorker, RunMessage, WorkerInit } from './protocol.ts';
+import type { FromWorker, RunMessage, ToWorker, WorkerInit } from './protocol.ts';
 
 export interface LocalBackendOptions {
-  /** Worker threads; default: one per core (`os.availableParallelism()`). */
+  /** Workers; default: one per core (`os.availableParallelism()`). */
   workers?: number;
+  /**
+   * What a worker is: a thread of this process (default) or a child process of its own. Both run
+   * the same worker module and protocol. Processes share nothing with each other (allocator,
+   * V8 platform, libvips state), which measured faster with two busy workers on two cores
+   * (docs/decisions/0004-one-core-per-worker.md); each costs a Node runtime more memory.
+   */
+  isolation?: 'thread' | 'process';
   /** Jobs allowed to wait for a worker; beyond that `run` rejects with QueueFullError. Default 32. */
   maxQueue?: number;
   /** Default time budget per job, queue wait included. Default 30 000 ms. */
@@ -46,6 +56,12 @@ export interface LocalBackendOptions {
    * calls on the main thread. Pass 0 to let libvips use one thread per core.
    */
   sharpConcurrency?: number;
+  /**
+   * Send a busy worker its next job while the queue is not empty, so it starts that job the moment
+   * the current one ends instead of waiting for this thread to hand it over (measured: with both
+   * cores busy, that hand-over left each worker idle about a tenth of the time). Default true.
+   */
+  sendAhead?: boolean;
   /**
    * Worker entry module. Defaults to the engine worker (./worker.ts); tests pass a stand-in that
    * speaks the same protocol to exercise crashes and hangs.
@@ -69,10 +85,58 @@ interface Job {
 
 type SlotState = 'starting' | 'idle' | 'busy' | 'dead';
 
+/** The part of a worker thread the pool uses; a child process is adapted to it (processWorker). */
+interface WorkerHandle {
+  postMessage(msg: ToWorker, transfer?: ArrayBuffer[]): void;
+  on(event: 'message', listener: (msg: FromWorker) => void): void;
+  on(event: 'error', listener: (err: Error) => void): void;
+  on(event: 'exit', listener: (code: number) => void): void;
+  terminate(): Promise<unknown>;
+}
+
+/**
+ * A worker in a child process: the same module, started by `fork` with tsx loaded and the
+ * parent's V8 flags, messages in V8's structured-clone format (typed arrays and errors pass as
+ * they do between threads), and its init in an environment variable.
+ */
+function processWorker(url: URL, init: WorkerInit, maxOldGenerationSizeMb: number): WorkerHandle {
+  const entry = url.protocol === 'file:' ? url.pathname : url.href;
+  const child = fork(entry, [], {
+    execArgv: [
+      // The pool's process runs with one GC thread per worker (decision 0004); so do its workers.
+      ...(process.execArgv.includes('--single-threaded-gc') ? ['--single-threaded-gc'] : []),
+      ...(entry.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : []),
+      `--max-old-space-size=${maxOldGenerationSizeMb}`,
+    ],
+    env: { ...process.env, PIXORA_WORKER_INIT: JSON.stringify(init) },
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    postMessage(msg) {
+      if (child.connected) child.send(msg);
+    },
+    on(event: 'message' | 'error' | 'exit', listener: (arg: never) => void) {
+      if (event === 'exit')
+        child.on('exit', (code, signal) => (listener as (c: number) => void)(code ?? (signal ? 1 : 0)));
+      else child.on(event, listener as (arg: unknown) => void);
+    },
+    async terminate() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
 interface Slot {
-  worker: Worker;
+  worker: WorkerHandle;
   state: SlotState;
-  job?: Job;
+  /**
+   * Jobs sent to this worker, in the order it runs them: the first is running, a second one (sent
+   * ahead, see pump) waits inside the worker. Settled jobs stay until the worker answers them.
+   */
+  jobs: Job[];
   /** Fires if the running job outlives its budget measured from its start: worker is stuck. */
   watchdog?: NodeJS.Timeout;
   startupTimer?: NodeJS.Timeout;
@@ -121,6 +185,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
   const workerUrl = options.workerUrl ?? new URL('./worker.ts', import.meta.url);
   const { source, evalCode } = workerSource(workerUrl);
   const init: WorkerInit = { limits: options.limits, sharpConcurrency: options.sharpConcurrency ?? 1 };
+  const sendAhead = options.sendAhead ?? true;
 
   const slots = new Set<Slot>();
   const queue: Job[] = [];
@@ -155,14 +220,16 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
   }
 
   function spawn(): void {
-    const worker = new Worker(source, {
-      eval: evalCode,
-      workerData: init,
-      resourceLimits: {
-        maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb,
-      },
-    });
-    const slot: Slot = { worker, state: 'starting' };
+    const heapMb = options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb;
+    const worker: WorkerHandle =
+      options.isolation === 'process'
+        ? processWorker(workerUrl, init, heapMb)
+        : new Worker(source, {
+            eval: evalCode,
+            workerData: init,
+            resourceLimits: { maxOldGenerationSizeMb: heapMb },
+          });
+    const slot: Slot = { worker, state: 'starting', jobs: [] };
     slots.add(slot);
     slot.startupTimer = setTimeout(() => {
       slot.lastError = new Error(`worker did not become ready within ${startupTimeoutMs} ms`);
@@ -189,11 +256,15 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
         return;
       case 'result':
       case 'error': {
-        const job = slot.job;
-        if (!job || job.id !== msg.id) return;
-        if (slot.watchdog) clearTimeout(slot.watchdog);
-        slot.job = undefined;
-        slot.state = 'idle';
+        const index = slot.jobs.findIndex((j) => j.id === msg.id);
+        if (index < 0) return;
+        const [job] = slot.jobs.splice(index, 1) as [Job];
+        if (index === 0) {
+          if (slot.watchdog) clearTimeout(slot.watchdog);
+          // The worker goes straight on to the job it was sent ahead, if any.
+          if (slot.jobs[0]) watch(slot, slot.jobs[0]);
+        }
+        if (slot.jobs.length === 0) slot.state = 'idle';
         completed++;
         if (msg.type === 'result') settle(job, null, msg.result);
         else settle(job, deserializeError(msg.error));
@@ -209,16 +280,20 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
     slots.delete(slot);
     if (slot.startupTimer) clearTimeout(slot.startupTimer);
     if (slot.watchdog) clearTimeout(slot.watchdog);
-    const job = slot.job;
-    slot.job = undefined;
+    const [job, ...ahead] = slot.jobs;
+    slot.jobs = [];
     if (closed) {
       if (job) settle(job, new BackendClosedError());
+      for (const j of ahead) settle(j, new BackendClosedError());
       return;
     }
     if (job) {
       const why = slot.lastError ? `: ${slot.lastError.message}` : ` (exit code ${code})`;
       settle(job, new WorkerCrashedError(`inference worker died while running the job${why}`));
     }
+    // Jobs sent ahead had not started: they go back to the front of the queue, in order.
+    queue.unshift(...ahead.filter((j) => !j.settled));
+    pump();
     if (wasStarting) {
       startupFailures++;
       if (startupFailures >= MAX_STARTUP_FAILURES) {
@@ -249,21 +324,47 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
       return;
     }
     slot.state = 'busy';
-    slot.job = job;
+    slot.jobs.push(job);
+    if (slot.jobs.length === 1) watch(slot, job);
+  }
+
+  /** Arms the watchdog for the job the worker has just started. */
+  function watch(slot: Slot, job: Job): void {
     slot.watchdog = setTimeout(() => {
-      if (slot.job === job) {
+      if (slot.jobs[0] === job) {
         slot.lastError = new Error(`job ${job.task} still running ${job.timeoutMs} ms after it started`);
         void slot.worker.terminate();
       }
     }, job.timeoutMs);
   }
 
+  /** Jobs not yet started: in the queue, or sent ahead to a busy worker. */
+  function waitingCount(): number {
+    let n = queue.length;
+    for (const slot of slots) for (const job of slot.jobs.slice(1)) if (!job.settled) n++;
+    return n;
+  }
+
+  /** A job given up by its caller: out of the queue, or skipped by the worker it was sent ahead to. */
+  function withdraw(job: Job): void {
+    const i = queue.indexOf(job);
+    if (i >= 0) queue.splice(i, 1);
+    for (const slot of slots) {
+      if (slot.jobs.indexOf(job) > 0) slot.worker.postMessage({ type: 'cancel', id: job.id });
+    }
+  }
+
   function pump(): void {
     for (const slot of slots) {
       if (queue.length === 0) return;
       if (slot.state !== 'idle') continue;
-      const job = queue.shift() as Job;
-      dispatch(slot, job);
+      dispatch(slot, queue.shift() as Job);
+    }
+    if (!sendAhead) return;
+    // Still waiting jobs, every worker busy: each worker gets at most one job ahead.
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (slot.state === 'busy' && slot.jobs.length === 1) dispatch(slot, queue.shift() as Job);
     }
   }
 
@@ -278,7 +379,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
       if (!(image instanceof Uint8Array))
         return Promise.reject(new TypeError('input.image must be a Buffer'));
       const idle = [...slots].find((s) => s.state === 'idle');
-      if (!idle && queue.length >= maxQueue) return Promise.reject(new QueueFullError(maxQueue));
+      if (!idle && waitingCount() >= maxQueue) return Promise.reject(new QueueFullError(maxQueue));
       return new Promise<T>((resolve, reject) => {
         const job: Job = {
           id: nextId++,
@@ -292,20 +393,21 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
           signal: opts.signal,
         };
         job.timer = setTimeout(() => {
-          const i = queue.indexOf(job);
-          if (i >= 0) queue.splice(i, 1);
+          withdraw(job);
           settle(job, new TaskTimeoutError(job.timeoutMs));
         }, job.timeoutMs);
         if (opts.signal) {
           job.onAbort = () => {
-            const i = queue.indexOf(job);
-            if (i >= 0) queue.splice(i, 1);
+            withdraw(job);
             settle(job, new TaskAbortedError());
           };
           opts.signal.addEventListener('abort', job.onAbort, { once: true });
         }
         if (idle) dispatch(idle, job);
-        else queue.push(job);
+        else {
+          queue.push(job);
+          pump();
+        }
       });
     },
 
@@ -321,7 +423,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
     stats(): BackendStats {
       let busy = 0;
       for (const s of slots) if (s.state === 'busy') busy++;
-      return { workers: slots.size, busy, queued: queue.length, maxQueue, completed };
+      return { workers: slots.size, busy, queued: waitingCount(), maxQueue, completed };
     },
 
     async close(): Promise<void> {
@@ -332,7 +434,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
       const workers = [...slots].map((s) => s.worker);
       await Promise.all(workers.map((w) => w.terminate()));
       // 'exit' handlers settle running jobs; make sure nothing is left even if one was missed.
-      for (const s of slots) if (s.job) settle(s.job, new BackendClosedError());
+      for (const s of slots) for (const job of s.jobs) settle(job, new BackendClosedError());
       slots.clear();
     },
   };

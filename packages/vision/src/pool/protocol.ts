@@ -17,7 +17,17 @@ export interface RunMessage {
   params?: Record<string, unknown>;
 }
 
-export type ToWorker = RunMessage;
+/** The caller no longer wants job `id`: a worker that has not started it may skip it. */
+export interface CancelMessage {
+  type: 'cancel';
+  id: number;
+}
+
+/**
+ * A worker answers every run message exactly once ('result' or 'error'), one job at a time in the
+ * order they came, so the pool may send a worker its next job before the current one ends.
+ */
+export type ToWorker = RunMessage | CancelMessage;
 
 export type FromWorker =
   | { type: 'ready' }

@@ -1,22 +1,36 @@
 /**
  * Engine worker thread: loads every algorithm's models once, reports 'ready', then runs jobs one
- * at a time as the pool sends them. Errors go back serialised so the pool can re-create the same
+ * at a time, in the order the pool sends them. Errors go back serialised so the pool can re-create the same
  * class (ImageInputError with its code, ...).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { createEngine, type Engine } from '../engine.ts';
-import { serializeError } from '../errors.ts';
-import type { FromWorker, ToWorker, WorkerInit } from './protocol.ts';
+import { serializeError, TaskAbortedError } from '../errors.ts';
+import type { FromWorker, RunMessage, ToWorker, WorkerInit } from './protocol.ts';
 
-const port = parentPort;
-if (!port) throw new Error('pool/worker.ts must run inside a worker thread');
+/** The pool's end: the parent thread, or for a worker process (local.ts, isolation 'process') the parent process. */
+const port =
+  parentPort ??
+  (process.send
+    ? {
+        postMessage: (msg: FromWorker) => process.send?.(msg),
+        on: (event: 'message', listener: (msg: ToWorker) => void) => process.on(event, listener),
+      }
+    : undefined);
+if (!port) throw new Error('pool/worker.ts must run in a worker thread or a forked process');
+if (!parentPort) {
+  // A worker process ends with its pool, and only then: Ctrl-C in a terminal signals the whole
+  // process group, and the pool, not each worker, decides how to shut down.
+  process.on('disconnect', () => process.exit(0));
+  process.on('SIGINT', () => {});
+}
 
 function post(msg: FromWorker): void {
   port?.postMessage(msg);
 }
 
-const init = (workerData ?? {}) as WorkerInit;
+const init = (workerData ?? JSON.parse(process.env.PIXORA_WORKER_INIT ?? '{}')) as WorkerInit;
 if (init.sharpConcurrency !== undefined) {
   // libvips' thread count is process-wide, so this also applies to sharp on the main thread.
   // One thread per operation keeps each worker on one core: measured on this 2-core machine, a
@@ -33,13 +47,37 @@ try {
   process.exit(1);
 }
 
+// Jobs run one at a time, in the order they came: the pool may send the next job while one runs
+// (protocol.ts), so that the worker never waits for the main thread between two jobs.
+const waiting: RunMessage[] = [];
+const cancelled = new Set<number>();
+let running = false;
+
+async function drain(): Promise<void> {
+  running = true;
+  for (let msg = waiting.shift(); msg; msg = waiting.shift()) {
+    if (cancelled.delete(msg.id)) {
+      post({ type: 'error', id: msg.id, error: serializeError(new TaskAbortedError()) });
+      continue;
+    }
+    const image = Buffer.from(msg.image.buffer, msg.image.byteOffset, msg.image.byteLength);
+    try {
+      post({ type: 'result', id: msg.id, result: await engine.run(msg.task, { image, params: msg.params }) });
+    } catch (err) {
+      post({ type: 'error', id: msg.id, error: serializeError(err) });
+    }
+  }
+  running = false;
+}
+
 port.on('message', (msg: ToWorker) => {
+  if (msg.type === 'cancel') {
+    if (waiting.some((m) => m.id === msg.id)) cancelled.add(msg.id);
+    return;
+  }
   if (msg.type !== 'run') return;
-  const image = Buffer.from(msg.image.buffer, msg.image.byteOffset, msg.image.byteLength);
-  engine.run(msg.task, { image, params: msg.params }).then(
-    (result) => post({ type: 'result', id: msg.id, result }),
-    (err: unknown) => post({ type: 'error', id: msg.id, error: serializeError(err) }),
-  );
+  waiting.push(msg);
+  if (!running) void drain();
 });
 
 post({ type: 'ready' });
