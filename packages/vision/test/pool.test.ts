@@ -11,11 +11,15 @@ import {
   WorkerCrashedError,
   type FacePointsResult,
   type InferenceBackend,
+  type LocalBackendOptions,
 } from '../src/index.ts';
 import { astronautPath, read } from './fixtures.ts';
 
 const fakeWorker = new URL('./fixtures/fake-worker.ts', import.meta.url);
 const brokenWorker = new URL('./fixtures/broken-worker.ts', import.meta.url);
+/** A pool of the stand-in worker: one worker, four jobs may wait, 10 s per job, unless overridden. */
+const fakeBackend = (options: LocalBackendOptions = {}) =>
+  createLocalBackend({ workers: 1, maxQueue: 4, taskTimeoutMs: 10_000, workerUrl: fakeWorker, ...options });
 
 async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
@@ -137,12 +141,7 @@ describe('local backend with worker processes running the real engine', () => {
 
 describe('local backend: crashes, hangs, start-up failures, close (stand-in worker)', () => {
   it('runs jobs on all workers in parallel', async () => {
-    const backend = createLocalBackend({
-      workers: 2,
-      maxQueue: 4,
-      taskTimeoutMs: 10_000,
-      workerUrl: fakeWorker,
-    });
+    const backend = fakeBackend({ workers: 2 });
     await backend.ready();
     const t0 = performance.now();
     const results = await Promise.all([
@@ -155,12 +154,7 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   });
 
   it('sends a busy worker its next job ahead, only while jobs wait, and at most one', async () => {
-    const backend = createLocalBackend({
-      workers: 1,
-      maxQueue: 4,
-      taskTimeoutMs: 10_000,
-      workerUrl: fakeWorker,
-    });
+    const backend = fakeBackend();
     await backend.ready();
     type Echo = { received: number; params: { n: number } };
     const echo = (n: number, delayMs: number) =>
@@ -176,7 +170,7 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
     expect([second!.params.n, third!.params.n]).toEqual([2, 3]);
     await backend.close();
 
-    const plain = createLocalBackend({ workers: 1, maxQueue: 4, sendAhead: false, workerUrl: fakeWorker });
+    const plain = fakeBackend({ sendAhead: false });
     await plain.ready();
     const one = plain.run<Echo>('echo', { image: Buffer.from('x'), params: { delayMs: 200 } });
     const two = plain.run<Echo>('echo', { image: Buffer.from('x') });
@@ -187,12 +181,7 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   });
 
   it('a job sent ahead to a worker that dies is not lost: it runs on the replacement', async () => {
-    const backend = createLocalBackend({
-      workers: 1,
-      maxQueue: 4,
-      taskTimeoutMs: 10_000,
-      workerUrl: fakeWorker,
-    });
+    const backend = fakeBackend();
     await backend.ready();
     const exiting = backend.run('exit', { image: Buffer.from('x') });
     const ahead = backend.run<{ params: { n: number } }>('echo', {
@@ -206,12 +195,7 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   });
 
   it('a crashed worker rejects its job with WorkerCrashedError and is replaced', async () => {
-    const backend = createLocalBackend({
-      workers: 1,
-      maxQueue: 4,
-      taskTimeoutMs: 10_000,
-      workerUrl: fakeWorker,
-    });
+    const backend = fakeBackend();
     await backend.ready();
     const first = await backend.run<{ threadId: number }>('echo', { image: Buffer.from('x') });
     const err = await backend.run('crash', { image: Buffer.from('x') }).catch((e: unknown) => e);
@@ -226,12 +210,7 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   });
 
   it('a hung worker is terminated after the budget and replaced; queued jobs then run', async () => {
-    const backend = createLocalBackend({
-      workers: 1,
-      maxQueue: 4,
-      taskTimeoutMs: 300,
-      workerUrl: fakeWorker,
-    });
+    const backend = fakeBackend({ taskTimeoutMs: 300 });
     await backend.ready();
     const hung = backend.run('hang', { image: Buffer.from('x') });
     const queued = backend.run<{ params: { n: number } }>(
@@ -246,12 +225,7 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   });
 
   it('errors sent by a worker keep their class and code', async () => {
-    const backend = createLocalBackend({
-      workers: 1,
-      maxQueue: 1,
-      taskTimeoutMs: 5_000,
-      workerUrl: fakeWorker,
-    });
+    const backend = fakeBackend({ maxQueue: 1, taskTimeoutMs: 5_000 });
     const err = await backend.run('fail', { image: Buffer.from('x') }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImageInputError);
     expect((err as ImageInputError).code).toBe('TOO_LARGE');
@@ -271,13 +245,7 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   });
 
   it('worker processes: jobs run in another process; a dead or hung one is replaced', async () => {
-    const backend = createLocalBackend({
-      workers: 1,
-      maxQueue: 4,
-      taskTimeoutMs: 10_000,
-      workerUrl: fakeWorker,
-      isolation: 'process',
-    });
+    const backend = fakeBackend({ isolation: 'process' });
     await backend.ready();
     type Echo = { pid: number; bytes: number; params: { n: number } };
     const first = await backend.run<Echo>('echo', { image: Buffer.from('abc'), params: { n: 1 } });
@@ -300,12 +268,7 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   });
 
   it('close() rejects running and waiting jobs, terminates the workers and refuses new jobs', async () => {
-    const backend = createLocalBackend({
-      workers: 1,
-      maxQueue: 2,
-      taskTimeoutMs: 10_000,
-      workerUrl: fakeWorker,
-    });
+    const backend = fakeBackend({ maxQueue: 2 });
     await backend.ready();
     // Attach the expectations first: both jobs reject while close() is being awaited.
     const running = expect(

@@ -3,28 +3,14 @@
  * at a time, in the order the pool sends them. Errors go back serialised so the pool can re-create the same
  * class (ImageInputError with its code, ...).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { createEngine, type Engine } from '../engine.ts';
 import { serializeError, TaskAbortedError } from '../errors.ts';
+import { poolPort } from './port.ts';
 import type { FromWorker, RunMessage, ToWorker, WorkerInit } from './protocol.ts';
 
-/** The pool's end: the parent thread, or for a worker process (local.ts, isolation 'process') the parent process. */
-const port =
-  parentPort ??
-  (process.send
-    ? {
-        postMessage: (msg: FromWorker) => process.send?.(msg),
-        on: (event: 'message', listener: (msg: ToWorker) => void) => process.on(event, listener),
-      }
-    : undefined);
-if (!port) throw new Error('pool/worker.ts must run in a worker thread or a forked process');
-if (!parentPort) {
-  // A worker process ends with its pool, and only then: Ctrl-C in a terminal signals the whole
-  // process group, and the pool, not each worker, decides how to shut down.
-  process.on('disconnect', () => process.exit(0));
-  process.on('SIGINT', () => {});
-}
+const port = poolPort();
 
 function post(msg: FromWorker): void {
   port?.postMessage(msg);
@@ -70,7 +56,7 @@ async function drain(): Promise<void> {
   running = false;
 }
 
-port.on('message', (msg: ToWorker) => {
+port.onMessage((msg: ToWorker) => {
   if (msg.type === 'cancel') {
     if (waiting.some((m) => m.id === msg.id)) cancelled.add(msg.id);
     return;
