@@ -8,13 +8,9 @@ import sharp from 'sharp';
 import { createEngine, type Engine } from '../engine.ts';
 import { serializeError, TaskAbortedError } from '../errors.ts';
 import { poolPort } from './port.ts';
-import type { FromWorker, RunMessage, ToWorker, WorkerInit } from './protocol.ts';
+import type { RunMessage, ToWorker, WorkerInit } from './protocol.ts';
 
 const port = poolPort();
-
-function post(msg: FromWorker): void {
-  port?.postMessage(msg);
-}
 
 const init = (workerData ?? JSON.parse(process.env.PIXORA_WORKER_INIT ?? '{}')) as WorkerInit;
 if (init.sharpConcurrency !== undefined) {
@@ -28,7 +24,7 @@ let engine: Engine;
 try {
   engine = await createEngine(init.limits);
 } catch (err) {
-  post({ type: 'init-error', error: serializeError(err) });
+  port.postMessage({ type: 'init-error', error: serializeError(err) });
   // Let the pool see the exit; it decides whether to retry.
   process.exit(1);
 }
@@ -43,14 +39,18 @@ async function drain(): Promise<void> {
   running = true;
   for (let msg = waiting.shift(); msg; msg = waiting.shift()) {
     if (cancelled.delete(msg.id)) {
-      post({ type: 'error', id: msg.id, error: serializeError(new TaskAbortedError()) });
+      port.postMessage({ type: 'error', id: msg.id, error: serializeError(new TaskAbortedError()) });
       continue;
     }
     const image = Buffer.from(msg.image.buffer, msg.image.byteOffset, msg.image.byteLength);
     try {
-      post({ type: 'result', id: msg.id, result: await engine.run(msg.task, { image, params: msg.params }) });
+      port.postMessage({
+        type: 'result',
+        id: msg.id,
+        result: await engine.run(msg.task, { image, params: msg.params }),
+      });
     } catch (err) {
-      post({ type: 'error', id: msg.id, error: serializeError(err) });
+      port.postMessage({ type: 'error', id: msg.id, error: serializeError(err) });
     }
   }
   running = false;
@@ -66,4 +66,4 @@ port.onMessage((msg: ToWorker) => {
   if (!running) void drain();
 });
 
-post({ type: 'ready' });
+port.postMessage({ type: 'ready' });
