@@ -1,6 +1,7 @@
 /**
  * @pixora/vision: the vision engine. Models load from files inside node_modules; inference runs
- * in worker threads (createLocalBackend) or, for tools and benchmarks, in-process.
+ * in worker threads or worker processes (createLocalBackend) or, for tools and benchmarks,
+ * in-process.
  *
  * Importing this entry point does not load TensorFlow.js; that happens in whichever thread
  * first runs a model (a pool worker, or the caller of runTaskInProcess / createEngine).

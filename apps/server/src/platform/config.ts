@@ -21,7 +21,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   WORKERS: int(Math.max(1, os.availableParallelism())),
-  WORKER_ISOLATION: z.enum(['thread', 'process']).default('thread'),
+  // Worker processes scale to two cores where threads did not (decision 0004, docs/benchmarks.md).
+  WORKER_ISOLATION: z.enum(['thread', 'process']).default('process'),
   QUEUE_MAX: int(32),
   INFERENCE_TIMEOUT_MS: int(30_000),
   RESULT_URL_TTL_SECONDS: int(3600),

@@ -1,6 +1,7 @@
 /**
- * Local inference backend: a fixed set of worker threads (one per core by default), each holding
- * its own tfjs runtime and models, fed from one bounded FIFO queue. Under load each busy worker is
+ * Local inference backend: a fixed set of workers (one per core by default; worker threads, or child
+ * processes with `isolation: 'process'`, which the server uses), each holding its own tfjs runtime
+ * and models, fed from one bounded FIFO queue. Under load each busy worker is
  * also sent its next job ahead of time (at most one; `sendAhead`), which it starts as soon as the
  * current one ends; such a job still counts as waiting, and goes back to the queue if its worker dies.
  *
