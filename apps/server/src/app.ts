@@ -67,6 +67,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       apiError = new ApiError(10024);
     }
     const body = errorBody(apiError);
+    if (apiError.retryAfterSeconds !== undefined)
+      void reply.header('Retry-After', String(apiError.retryAfterSeconds));
     if (!request.url.startsWith('/api/')) return reply.code(apiError.status).send(body);
     // The console shows `message` to people, in their language; `error` names the message for clients.
     const language = requestLanguage(request);

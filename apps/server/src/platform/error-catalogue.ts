@@ -97,10 +97,12 @@ export class ApiError extends Error {
   /** What a person is shown (console API); defaults to the catalogue's key for the code. */
   readonly messageKey: MessageKey | undefined;
   readonly fields: FieldError[] | undefined;
+  /** Seconds after which the call may succeed again (a 429's `Retry-After` header). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     code: ErrorCode,
     detail?: string,
-    options: { messageKey?: MessageKey; fields?: FieldError[] } = {},
+    options: { messageKey?: MessageKey; fields?: FieldError[]; retryAfterMs?: number } = {},
   ) {
     const entry: { status: number; message: string; messageKey?: MessageKey } = errorCatalogue[code];
     super(detail ? `${entry.message}: ${detail}` : entry.message);
@@ -108,8 +110,14 @@ export class ApiError extends Error {
     this.status = entry.status;
     this.messageKey = options.messageKey ?? entry.messageKey;
     this.fields = options.fields;
+    this.retryAfterSeconds =
+      options.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterMs / 1000));
   }
 }
+
+/** 429 / 10029 for a caller over a limit whose window resets in `resetMs`. */
+export const tooFrequent = (resetMs: number, detail?: string): ApiError =>
+  new ApiError(10029, detail, { retryAfterMs: resetMs });
 
 export interface ErrorBody {
   ErrorCode: number;

@@ -20,7 +20,7 @@ import type { Kysely } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import type { Config } from '../../platform/config.ts';
-import { ApiError, type FieldError } from '../../platform/error-catalogue.ts';
+import { ApiError, tooFrequent, type FieldError } from '../../platform/error-catalogue.ts';
 import type { Language } from '../../platform/messages.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
@@ -74,7 +74,7 @@ export class AccountService {
 
   private async limit(key: string, limit: number, windowMs: number) {
     const decision = await this.deps.rateLimiter.hit(key, limit, windowMs);
-    if (!decision.allowed) throw new ApiError(10029);
+    if (!decision.allowed) throw tooFrequent(decision.resetMs);
   }
 
   // Captchas -------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { ApiError } from '../../platform/error-catalogue.ts';
+import { tooFrequent } from '../../platform/error-catalogue.ts';
 
 /** Visit events one address may send per minute: generous for a person browsing, a wall for a flood. */
 export const VISITS_PER_MINUTE = 240;
@@ -44,7 +44,7 @@ export const analyticsRoutes =
       { schema: { tags: ['analytics'], summary: 'Record a page visit', body: visitEvent } },
       async (request) => {
         const decision = await ctx.rateLimiter.hit(`visit:${request.ip}`, VISITS_PER_MINUTE, 60_000);
-        if (!decision.allowed) throw new ApiError(10029);
+        if (!decision.allowed) throw tooFrequent(decision.resetMs);
         const v = request.body;
         await ctx.db.kysely
           .insertInto('visits')

@@ -8,7 +8,7 @@ import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AccountService } from '../account/account.service.ts';
 import { apiCapabilities } from './console.rules.ts';
-import { usageDay } from './usage.ts';
+import { nextUsageDayStart, usageDay } from './usage.ts';
 
 const BUSINESS_MAILBOX = 'business@console.test';
 // Two capabilities with an API that this build does not serve yet: applying for them needs review.
@@ -296,6 +296,11 @@ describe.each(['sqlite', 'postgres'] as const)('developer console on %s', (diale
     expect(over.statusCode).toBe(429);
     expect(over.json().ErrorCode).toBe(10029);
     expect(over.json().ErrorMsg).toContain('daily quota of 2 calls used');
+    // Retry-After: the seconds until 00:00 in Beijing, when the quota renews.
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    expect(Math.abs(Date.now() + retryAfter * 1000 - nextUsageDayStart(Date.now()))).toBeLessThan(5_000);
 
     const usage = await call('dev', 'GET', `/api/v1/apps/usage?app_id=${created.id}`);
     expect(usage.statusCode, usage.body).toBe(200);

@@ -4,7 +4,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { UsageRepository } from './usage.repository.ts';
-import { shiftDay, usageDay, UsageMeter } from './usage.ts';
+import { nextUsageDayStart, shiftDay, usageDay, UsageMeter } from './usage.ts';
 
 /** A call through the meter as the gateway makes it: track, admit, then the answer's onSend. */
 async function gatewayCall(
@@ -13,8 +13,7 @@ async function gatewayCall(
   capabilityId = 86,
   answer: { status: number; body: string; ms: number } = { status: 200, body: '{}', ms: 40 },
 ) {
-  const request = {} as FastifyRequest;
-  meter.track(request, app.id, capabilityId);
+  const request = trackedRequest(meter, app, capabilityId);
   let status = answer.status;
   let body = answer.body;
   try {
@@ -28,12 +27,20 @@ async function gatewayCall(
   return status;
 }
 
+function trackedRequest(meter: UsageMeter, app: { id: number }, capabilityId = 86): FastifyRequest {
+  const request = {} as FastifyRequest;
+  meter.track(request, app.id, capabilityId);
+  return request;
+}
+
 describe('usage days', () => {
   it('start at 00:00 in Beijing (UTC+8)', () => {
     expect(usageDay(Date.parse('2026-03-01T15:59:59Z'))).toBe('2026-03-01');
     expect(usageDay(Date.parse('2026-03-01T16:00:00Z'))).toBe('2026-03-02');
     expect(shiftDay('2026-03-01', 1)).toBe('2026-02-28');
     expect(shiftDay('2024-02-28', -1)).toBe('2024-02-29');
+    expect(nextUsageDayStart(Date.parse('2026-03-01T15:59:59Z'))).toBe(Date.parse('2026-03-01T16:00:00Z'));
+    expect(nextUsageDayStart(Date.parse('2026-03-01T16:00:00Z'))).toBe(Date.parse('2026-03-02T16:00:00Z'));
   });
 });
 
@@ -112,6 +119,10 @@ describe('usage meter', () => {
       [200, 0, 3],
       [429, 10029, 2],
     ]);
+    // The refusal says when the quota renews: 02:00 UTC is 10:00 in Beijing, 14 hours before midnight.
+    const refusal = await m.admit(trackedRequest(m, app), app).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect((refusal as ApiError).retryAfterSeconds).toBe(14 * 3600);
     // Another app has its own quota.
     expect(await gatewayCall(m, { id: 2, daily_quota: 3 })).toBe(200);
     clock = Date.parse('2026-05-04T16:00:00Z');

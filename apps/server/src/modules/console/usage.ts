@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { ApiError } from '../../platform/error-catalogue.ts';
+import { tooFrequent } from '../../platform/error-catalogue.ts';
 import { UsageRepository, type UsageRow } from './usage.repository.ts';
 
 /** Usage days and daily quotas follow China Standard Time (UTC+8, no daylight saving): a day starts at 00:00 in Beijing. */
@@ -11,6 +11,10 @@ export const USAGE_FLUSH_MS = 5_000;
 /** The usage day (YYYY-MM-DD, UTC+8) of a moment. */
 export const usageDay = (time: number = Date.now()): string =>
   new Date(time + DAY_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The moment (ms) the usage day after the one of `time` starts: the next 00:00 in UTC+8. */
+export const nextUsageDayStart = (time: number): number =>
+  Date.parse(`${usageDay(time)}T00:00:00Z`) - DAY_OFFSET_MS + 86_400_000;
 
 /** The day `n` days before `day` (negative: after). */
 export function shiftDay(day: string, n: number): string {
@@ -84,8 +88,8 @@ export class UsageMeter {
       const counter = this.counter(app.id, call.day);
       if (counter.loading) await counter.loading;
       if (counter.stored + counter.unflushed >= app.daily_quota)
-        throw new ApiError(
-          10029,
+        throw tooFrequent(
+          nextUsageDayStart(this.now()) - this.now(),
           `daily quota of ${app.daily_quota} calls used; it renews at 00:00 China Standard Time (UTC+8)`,
         );
       counter.unflushed += 1;

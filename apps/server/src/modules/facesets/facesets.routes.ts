@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { ApiError } from '../../platform/error-catalogue.ts';
+import { ApiError, tooFrequent } from '../../platform/error-catalogue.ts';
 import { apiUsage } from '../console/usage.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
 import { authoriseCaller, DEMO_HEADER, gatewayQuery, mediaItem } from '../gateway/caller.ts';
@@ -114,7 +114,7 @@ export const faceSetRoutes =
         DEMO_LIMITS.identitiesPerIpPerHour,
         3_600_000,
       );
-      if (!issued.allowed) throw new ApiError(10029);
+      if (!issued.allowed) throw tooFrequent(issued.resetMs);
       const fresh = await identities.issue();
       reply.setCookie(DEMO_COOKIE, fresh.cookie, {
         path: '/v1/',

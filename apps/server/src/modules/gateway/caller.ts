@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ApiError } from '../../platform/error-catalogue.ts';
+import { ApiError, tooFrequent } from '../../platform/error-catalogue.ts';
 import { apiUsage } from '../console/usage.ts';
 
 /** One media item of the gateway's request envelope (architecture.md). */
@@ -64,6 +64,6 @@ export async function authoriseCaller(
     ctx.config.DEMO_RATE_LIMIT_PER_MINUTE,
     60_000,
   );
-  if (!decision.allowed) throw new ApiError(10029);
+  if (!decision.allowed) throw tooFrequent(decision.resetMs);
   return { kind: 'demo' };
 }

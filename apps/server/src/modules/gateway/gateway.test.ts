@@ -208,17 +208,23 @@ describe('gateway limits', () => {
 
   it('limits anonymous demo calls per address with 429 / 10029', async () => {
     const { app } = await testApp(failing(new QueueFullError(0)), { DEMO_RATE_LIMIT_PER_MINUTE: '2' });
-    const codes = [];
+    const answers = [];
     for (let i = 0; i < 3; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/v2/facepoints',
-        headers: { 'x-pixora-demo': '1' },
-        payload: photo,
-      });
-      codes.push(res.statusCode);
+      answers.push(
+        await app.inject({
+          method: 'POST',
+          url: '/v2/facepoints',
+          headers: { 'x-pixora-demo': '1' },
+          payload: photo,
+        }),
+      );
     }
-    expect(codes).toEqual([503, 503, 429]);
+    expect(answers.map((res) => res.statusCode)).toEqual([503, 503, 429]);
+    // The refusal says when to come back: the minute's window ends within 60 seconds.
+    const retryAfter = Number(answers[2]!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(answers[0]!.headers['retry-after']).toBeUndefined();
     await app.close();
   });
 
