@@ -6,7 +6,7 @@
  * analysis, comparison, baby recognition): each asks only for the stages it needs, and every
  * stage's model is loaded once per worker.
  */
-import { TaskParamsError } from '../../errors.ts';
+import { booleanParam, readDetectionParams } from './facepoints-params.ts';
 import type { FaceFeatures } from './features.ts';
 import type { Appearance } from './appearance.ts';
 
@@ -111,33 +111,11 @@ export interface FaceAnalysisResult {
   faces: FaceAnalysisFace[];
 }
 
-function bool(raw: Record<string, unknown>, key: keyof FaceAnalysisParams): boolean | undefined {
-  const v = raw[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'boolean') throw new TaskParamsError(`${key} must be a boolean`);
-  return v;
-}
-
 export function parseFaceAnalysisParams(raw: Record<string, unknown> | undefined): FaceAnalysisParams {
   const p = { ...FACEANALYSIS_DEFAULTS };
-  if (raw === undefined || raw === null) return p;
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
-  if (raw.maxFaces !== undefined) {
-    const v = raw.maxFaces;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 100) {
-      throw new TaskParamsError('maxFaces must be an integer between 1 and 100');
-    }
-    p.maxFaces = v;
-  }
-  if (raw.minConfidence !== undefined) {
-    const v = raw.minConfidence;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0.05 || v > 1) {
-      throw new TaskParamsError('minConfidence must be a number between 0.05 and 1');
-    }
-    p.minConfidence = v;
-  }
+  const given = readDetectionParams(raw, p);
+  if (!given) return p;
   for (const key of [
-    'smallFaces',
     'landmarks',
     'faceres',
     'descriptor',
@@ -146,8 +124,7 @@ export function parseFaceAnalysisParams(raw: Record<string, unknown> | undefined
     'gear',
     'appearance',
   ] as const) {
-    const v = bool(raw, key);
-    if (v !== undefined) p[key] = v;
+    p[key] = booleanParam(given, key) ?? p[key];
   }
   if (p.descriptor) p.faceres = true;
   return p;

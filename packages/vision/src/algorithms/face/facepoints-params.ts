@@ -46,9 +46,24 @@ export const FACEPOINTS_DEFAULTS: Readonly<FacePointsParams> = Object.freeze({
   smallFaces: true,
 });
 
-export function parseFacePointsParams(raw: Record<string, unknown> | undefined): FacePointsParams {
-  const p = { ...FACEPOINTS_DEFAULTS };
-  if (raw === undefined || raw === null) return p;
+/** A boolean parameter of `raw`, if given. */
+export function booleanParam(raw: Record<string, unknown>, key: string): boolean | undefined {
+  const v = raw[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'boolean') throw new TaskParamsError(`${key} must be a boolean`);
+  return v;
+}
+
+/**
+ * Checks that `raw` is a parameter object and reads into `p` the detection parameters every face
+ * task shares (maxFaces, minConfidence, smallFaces). Returns the object, or undefined when no
+ * parameters were given.
+ */
+export function readDetectionParams(
+  raw: Record<string, unknown> | undefined,
+  p: FacePointsParams,
+): Record<string, unknown> | undefined {
+  if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
   if (raw.maxFaces !== undefined) {
     const v = raw.maxFaces;
@@ -64,9 +79,12 @@ export function parseFacePointsParams(raw: Record<string, unknown> | undefined):
     }
     p.minConfidence = v;
   }
-  if (raw.smallFaces !== undefined) {
-    if (typeof raw.smallFaces !== 'boolean') throw new TaskParamsError('smallFaces must be a boolean');
-    p.smallFaces = raw.smallFaces;
-  }
+  p.smallFaces = booleanParam(raw, 'smallFaces') ?? p.smallFaces;
+  return raw;
+}
+
+export function parseFacePointsParams(raw: Record<string, unknown> | undefined): FacePointsParams {
+  const p = { ...FACEPOINTS_DEFAULTS };
+  readDetectionParams(raw, p);
   return p;
 }
