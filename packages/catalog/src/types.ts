@@ -84,3 +84,29 @@ export interface GroupInfo {
   menuId: number;
   name: I18nText;
 }
+
+/** A face's box in original-image pixels, as the gateway answers it. */
+export interface FaceRectangle {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** A face set as the face-set endpoints answer it; a website visitor's sets carry `expires_at`. */
+export interface FaceSetSummary {
+  faceset_token: string;
+  faceset_name: string;
+  face_count: number;
+  created_at: string;
+  /** Demo sets only: when the set is deleted. */
+  expires_at?: string;
+}
+
+/** A face stored in a face set. */
+export interface StoredFace {
+  face_token: string;
+  face_name: string;
+  face_rectangle: FaceRectangle;
+  created_at: string;
+}

@@ -1,3 +1,4 @@
+import type { FaceRectangle, FaceSetSummary, StoredFace } from '@pixora/catalog';
 import { request } from './http.ts';
 
 /** One image sent to an algorithm: base64 bytes (without a `data:` prefix) or an http(s) address. */
@@ -52,12 +53,7 @@ export function callAlgorithm<T>(
 export type Point2 = [number, number];
 export type Point3 = [number, number, number];
 
-export interface FaceRectangle {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+export type { FaceRectangle, FaceSetSummary, StoredFace };
 
 /** The 468-point mesh and the two irises (facepoints always, the face family when `return_landmark`). */
 export interface FaceLandmark {
@@ -181,20 +177,6 @@ export type AIBeautyResponse = GatewayResponse<
   ImageFaces<{ face_rectangle: FaceRectangle; score: number }> & { face_num: number; beauty: BeautySettings }
 >;
 
-/** A face set of face search (faceRecognition); a website visitor's sets carry `expires_at`. */
-export interface FaceSetSummary {
-  faceset_token: string;
-  faceset_name: string;
-  face_count: number;
-  created_at: string;
-  expires_at?: string;
-}
-export interface StoredFace {
-  face_token: string;
-  face_name: string;
-  face_rectangle: FaceRectangle;
-  created_at: string;
-}
 export interface FaceSearchMatch {
   face_token: string;
   face_name: string;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { FACE_SET_NAME_MAX } from '@pixora/catalog';
+import { FACE_SET_NAME_MAX, type FaceRectangle, type FaceSetSummary, type StoredFace } from '@pixora/catalog';
 import { cosineSimilarity } from '@pixora/vision';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -32,28 +32,7 @@ export const appOwner = (appId: number): FaceSetOwner => ({
   limits: APP_LIMITS,
 });
 
-export interface FaceRectangle {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-export interface FaceSetSummary {
-  faceset_token: string;
-  faceset_name: string;
-  face_count: number;
-  created_at: string;
-  /** Demo sets only: when the set is deleted. */
-  expires_at?: string;
-}
-
-export interface StoredFace {
-  face_token: string;
-  face_name: string;
-  face_rectangle: FaceRectangle;
-  created_at: string;
-}
+export type { FaceRectangle, FaceSetSummary, StoredFace };
 
 export interface SearchMatch {
   face_token: string;
