@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Result } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { checkConfirmation, checkNewPassword, PASSWORD_REGISTER_MAX } from '@pixora/catalog';
 import { accountApi } from '../../api/account.ts';
 import { fieldErrors } from '../../api/consoleErrors.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { isApiError } from '../../api/http.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
 import { AccountShell } from './AccountShell.tsx';
+import { NewPasswordFields, SubmitButton } from './fields.tsx';
 import { openLoginDialog } from './loginDialog.ts';
-import { checkRule, dependentRule, showFieldErrors } from './rules.ts';
+import { showFieldErrors } from './rules.ts';
 import { useConsoleError } from './useConsoleError.ts';
 import styles from './Account.module.css';
 
@@ -91,50 +91,14 @@ export function ChangePasswordPage({ token, email }: { token: string; email: str
           <Form.Item label={t('account.fields.email')}>
             <Input size="large" prefix={<MailOutlined aria-hidden />} value={email} readOnly aria-readonly />
           </Form.Item>
-          <Form.Item
-            name="password"
+          <NewPasswordFields
             label={t('account.fields.newPassword')}
-            required
-            rules={[checkRule(t, checkNewPassword)]}
-          >
-            <Input.Password
-              size="large"
-              prefix={<LockOutlined aria-hidden />}
-              placeholder={t('account.placeholders.newPassword')}
-              autoComplete="new-password"
-              maxLength={PASSWORD_REGISTER_MAX * 2}
-              data-testid="changepwd-password"
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirm_password"
-            label={t('account.fields.confirmPassword')}
-            required
-            dependencies={['password']}
-            rules={[
-              dependentRule(t, (value: string | undefined, f) =>
-                checkConfirmation(f.getFieldValue('password'), value),
-              ),
-            ]}
-          >
-            <Input.Password
-              size="large"
-              prefix={<LockOutlined aria-hidden />}
-              placeholder={t('account.placeholders.confirmPassword')}
-              autoComplete="new-password"
-              data-testid="changepwd-confirm"
-            />
-          </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={submitting}
-            data-testid="changepwd-submit"
-          >
+            passwordTestId="changepwd-password"
+            confirmTestId="changepwd-confirm"
+          />
+          <SubmitButton loading={submitting} testId="changepwd-submit">
             {t('account.actions.setPassword')}
-          </Button>
+          </SubmitButton>
         </Form>
       </Card>
     );

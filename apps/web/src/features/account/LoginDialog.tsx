@@ -3,12 +3,12 @@ import { AutoComplete, Button, Form, Input, Modal, notification, Tabs } from 'an
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { checkCode, checkEmail, checkLoginPassword } from '@pixora/catalog';
+import { checkEmail, checkLoginPassword } from '@pixora/catalog';
 import { accountApi } from '../../api/account.ts';
 import { fieldErrors } from '../../api/consoleErrors.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
-import { CaptchaInput } from './CaptchaInput.tsx';
+import { CaptchaField, SubmitButton } from './fields.tsx';
 import { loginingTarget, returnPath } from './guard.ts';
 import { closeLoginDialog, loginDialog, setLoginMode, type LoginMode } from './loginDialog.ts';
 import { OaLogin, QrLogin } from './InternalLogin.tsx';
@@ -16,11 +16,9 @@ import { rememberedEmails, rememberEmail } from './rememberedEmails.ts';
 import { checkRule, showFieldErrors } from './rules.ts';
 import { storedRedirect, syncToken, useSession } from './session.ts';
 import { useStore } from './store.ts';
-import { useCaptcha } from './useCaptcha.ts';
+import { useCaptcha, type Captcha } from './useCaptcha.ts';
 import { useConsoleError } from './useConsoleError.ts';
 import styles from './Account.module.css';
-
-type Captcha = ReturnType<typeof useCaptcha>;
 
 export const OUTBOX_PATH = '/outbox';
 const MAIL_SENT_KEY = 'mail-sent';
@@ -126,24 +124,10 @@ function PasswordLogin({ captcha, initialEmail }: { captcha: Captcha; initialEma
           data-testid="login-password"
         />
       </Form.Item>
-      <Form.Item name="captcha" label={t('account.fields.captcha')} rules={[checkRule(t, checkCode)]}>
-        <CaptchaInput
-          imageUrl={captcha.imageUrl}
-          loading={captcha.loading}
-          failed={Boolean(captcha.error)}
-          onRefresh={() => void captcha.refresh()}
-        />
-      </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={loading}
-        data-testid="login-submit"
-      >
+      <CaptchaField captcha={captcha} />
+      <SubmitButton loading={loading} testId="login-submit">
         {t('account.actions.login')}
-      </Button>
+      </SubmitButton>
       <div className={styles.switchRow}>
         <Button type="link" onClick={() => setLoginMode('CHANGEPWD')} data-testid="to-changepwd">
           {t('account.actions.forgot')}
@@ -219,17 +203,10 @@ function MailStep(props: {
           data-testid="mail-email"
         />
       </Form.Item>
-      <Form.Item name="captcha" label={t('account.fields.captcha')} rules={[checkRule(t, checkCode)]}>
-        <CaptchaInput
-          imageUrl={captcha.imageUrl}
-          loading={captcha.loading}
-          failed={Boolean(captcha.error)}
-          onRefresh={() => void captcha.refresh()}
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={loading} data-testid="mail-submit">
+      <CaptchaField captcha={captcha} />
+      <SubmitButton loading={loading} testId="mail-submit">
         {t(props.mode === 'REGISTER' ? 'account.actions.sendRegisterMail' : 'account.actions.sendResetMail')}
-      </Button>
+      </SubmitButton>
       <Button
         size="large"
         block

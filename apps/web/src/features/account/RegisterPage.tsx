@@ -1,34 +1,17 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Result, Select, Space, Spin } from 'antd';
-import {
-  BankOutlined,
-  LockOutlined,
-  MailOutlined,
-  MessageOutlined,
-  MobileOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { MailOutlined, MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  checkAgreement,
-  checkCode,
-  checkCompany,
-  checkCompanySize,
-  checkConfirmation,
-  checkIndustry,
-  checkName,
-  checkNewPassword,
-  checkPhone,
-  PASSWORD_REGISTER_MAX,
-} from '@pixora/catalog';
-import { accountApi } from '../../api/account.ts';
+import { checkAgreement, checkCode, checkCompanySize, checkIndustry, checkPhone } from '@pixora/catalog';
+import { accountApi, type Registration } from '../../api/account.ts';
 import { fieldErrors, serverMessage } from '../../api/consoleErrors.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { isApiError } from '../../api/http.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
 import { AccountShell } from './AccountShell.tsx';
+import { NewPasswordFields, ProfileField, SubmitButton } from './fields.tsx';
 import { openLoginDialog } from './loginDialog.ts';
 import { companySizeOptions, regionOptions } from './options.ts';
 import { rememberEmail } from './rememberedEmails.ts';
@@ -44,15 +27,8 @@ const LINK_INVALID = 30004;
 /** The code of an answer saying the SMS code is wrong or expired: said beside the code field. */
 const PHONE_CODE_WRONG = 30005;
 
-interface RegisterValues {
-  region: string;
-  phone: string;
-  code: string;
-  real_name: string;
-  password: string;
-  confirm_password: string;
-  company: string;
-  industry: string;
+/** The fields of the form: the registration less what the mailed link brings; size and agreement as entered. */
+interface RegisterValues extends Omit<Registration, 'email' | 'token' | 'company_size' | 'agreement'> {
   company_size: number | undefined;
   agreement: boolean;
 }
@@ -239,54 +215,17 @@ export function RegisterPage({ token, email }: { token: string; email: string })
                 data-testid="register-email"
               />
             </Form.Item>
-            <Form.Item
+            <ProfileField
               name="real_name"
-              label={t('account.fields.realName')}
-              required
-              rules={[checkRule(t, checkName)]}
-            >
-              <Input
-                size="large"
-                prefix={<UserOutlined aria-hidden />}
-                placeholder={t('account.placeholders.realName')}
-                autoComplete="name"
-                data-testid="register-real-name"
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
+              size="large"
+              placeholder={t('account.placeholders.realName')}
+              testId="register-real-name"
+            />
+            <NewPasswordFields
               label={t('account.fields.password')}
-              required
-              rules={[checkRule(t, checkNewPassword)]}
-            >
-              <Input.Password
-                size="large"
-                prefix={<LockOutlined aria-hidden />}
-                placeholder={t('account.placeholders.newPassword')}
-                autoComplete="new-password"
-                maxLength={PASSWORD_REGISTER_MAX * 2}
-                data-testid="register-password"
-              />
-            </Form.Item>
-            <Form.Item
-              name="confirm_password"
-              label={t('account.fields.confirmPassword')}
-              required
-              dependencies={['password']}
-              rules={[
-                dependentRule(t, (value: string | undefined, f) =>
-                  checkConfirmation(f.getFieldValue('password'), value),
-                ),
-              ]}
-            >
-              <Input.Password
-                size="large"
-                prefix={<LockOutlined aria-hidden />}
-                placeholder={t('account.placeholders.confirmPassword')}
-                autoComplete="new-password"
-                data-testid="register-confirm-password"
-              />
-            </Form.Item>
+              passwordTestId="register-password"
+              confirmTestId="register-confirm-password"
+            />
           </div>
 
           <h2 className={styles.sectionTitle}>{t('account.registerPage.contactSection')}</h2>
@@ -348,20 +287,12 @@ export function RegisterPage({ token, email }: { token: string; email: string })
 
           <h2 className={styles.sectionTitle}>{t('account.registerPage.companySection')}</h2>
           <div className={styles.grid}>
-            <Form.Item
+            <ProfileField
               name="company"
-              label={t('account.fields.company')}
-              required
-              rules={[checkRule(t, checkCompany)]}
-            >
-              <Input
-                size="large"
-                prefix={<BankOutlined aria-hidden />}
-                placeholder={t('account.placeholders.company')}
-                autoComplete="organization"
-                data-testid="register-company"
-              />
-            </Form.Item>
+              size="large"
+              placeholder={t('account.placeholders.company')}
+              testId="register-company"
+            />
             <Form.Item
               name="industry"
               label={t('account.fields.industry')}
@@ -408,16 +339,9 @@ export function RegisterPage({ token, email }: { token: string; email: string })
               </Link>
             </Checkbox>
           </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={submitting}
-            data-testid="register-submit"
-          >
+          <SubmitButton loading={submitting} testId="register-submit">
             {t('account.actions.register')}
-          </Button>
+          </SubmitButton>
         </Form>
       </Card>
     );

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Form, Input, Spin, Tag } from 'antd';
-import { BankOutlined, FileProtectOutlined, UserOutlined } from '@ant-design/icons';
+import { FileProtectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { checkCompany, checkName } from '@pixora/catalog';
 import { accountApi, type Profile } from '../../api/account.ts';
 import { fieldErrors } from '../../api/consoleErrors.ts';
 import { MESSAGE_DURATION_MS } from '../../api/errors.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
 import { AccountShell } from './AccountShell.tsx';
 import { ConsoleNav } from './ConsoleNav.tsx';
+import { ProfileField } from './fields.tsx';
 import { formatDateTime } from './format.ts';
 import { companySizeLabel, roleLabel } from './options.ts';
 import { openProtocolReadOnly } from './protocolView.ts';
-import { ADDRESS_MAX, checkAddress, checkRule, showFieldErrors } from './rules.ts';
+import { ADDRESS_MAX, checkAddress, showFieldErrors } from './rules.ts';
 import { applyProfile, useSession } from './session.ts';
 import { useConsoleError } from './useConsoleError.ts';
 import styles from './Account.module.css';
@@ -61,26 +61,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       onFinish={(values) => void save(values)}
       data-testid="profile-form"
     >
-      <Form.Item
-        name="real_name"
-        label={t('account.fields.realName')}
-        required
-        rules={[checkRule(t, checkName)]}
-      >
-        <Input prefix={<UserOutlined aria-hidden />} autoComplete="name" data-testid="profile-real-name" />
-      </Form.Item>
-      <Form.Item
-        name="company"
-        label={t('account.fields.company')}
-        required
-        rules={[checkRule(t, checkCompany)]}
-      >
-        <Input
-          prefix={<BankOutlined aria-hidden />}
-          autoComplete="organization"
-          data-testid="profile-company"
-        />
-      </Form.Item>
+      <ProfileField name="real_name" testId="profile-real-name" />
+      <ProfileField name="company" testId="profile-company" />
       <Form.Item
         name="addr"
         label={t('account.fields.address')}

@@ -34,3 +34,5 @@ export function useCaptcha(active: boolean) {
 
   return { ...state, imageUrl: state.id ? captchaImageUrl(state.id) : null, refresh };
 }
+
+export type Captcha = ReturnType<typeof useCaptcha>;
