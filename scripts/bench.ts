@@ -51,6 +51,13 @@ function childUsage(pid: number): { cpuSeconds: number; peakRssMb: number } {
   return { cpuSeconds: ticks / 100, peakRssMb: Number(hwm?.[1] ?? 0) / 1024 };
 }
 
+/**
+ * Memory per worker: threads share this process (its peak above the baseline, per worker); a
+ * worker process's own peak RSS counts whole (the largest of them).
+ */
+const perWorkerMb = (childPeaksMb: number[], peakMb: number, baselineMb: number, workers: number) =>
+  childPeaksMb.length ? Math.max(...childPeaksMb) : (peakMb - baselineMb) / workers;
+
 /** The server's default WORKER_ISOLATION (apps/server/src/platform/config.ts). */
 async function defaultIsolation() {
   const { loadConfig } = await import('../apps/server/src/platform/config.ts');
@@ -119,12 +126,9 @@ async function stageFaceEndpoints() {
     rows.push({ endpoint, parameter, p50, p95, target });
   }
   clearInterval(sampler);
-  // Threads share this process (its peak above the baseline, per worker); a worker process's own
-  // peak RSS counts whole.
   const childPeaks = children.map((pid) => childUsage(pid).peakRssMb);
   await backend.close();
-  const perWorkerMb = children.length ? Math.max(...childPeaks) : (peak - baseline) / workers;
-  return { rows, workers, isolation, perWorkerMb };
+  return { rows, workers, isolation, perWorkerMb: perWorkerMb(childPeaks, peak, baseline, workers) };
 }
 
 /**
@@ -248,19 +252,16 @@ async function stageThroughput(workers: number, isolation: 'thread' | 'process')
   // Cores the whole process kept busy (worker threads, GC and libvips helpers, the main thread),
   // and for worker processes theirs too (/proc ticks, 10 ms resolution).
   const coresUsed = ((cpu.user + cpu.system) / 1000 + (childCpu() - childCpu0) * 1000) / wallMs;
-  // Memory per worker: threads share this process (its peak above the baseline, per worker);
-  // a worker process's own peak RSS counts whole.
   const childPeaks = children.map((pid) => childUsage(pid).peakRssMb);
   await backend.close();
   const peak = peakRssMb();
-  const perWorkerMb = children.length ? Math.max(...childPeaks) : (peak - baseline) / workers;
   return {
     workers,
     isolation,
     jobsPerSecond,
     coresUsed,
     peakRssMb: peak + childPeaks.reduce((a, b) => a + b, 0),
-    perWorkerMb,
+    perWorkerMb: perWorkerMb(childPeaks, peak, baseline, workers),
   };
 }
 
