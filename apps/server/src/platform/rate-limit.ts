@@ -1,3 +1,5 @@
+import { tooFrequent } from './error-catalogue.ts';
+
 export interface RateDecision {
   allowed: boolean;
   remaining: number;
@@ -11,6 +13,20 @@ export interface RateLimiter {
   /** Forgets every count (an operator unlocking everyone at once; tests starting clean). */
   clear(): void;
   close(): void;
+}
+
+/**
+ * Counts a hit on `key` and throws 429 / 10029 beyond `limit` hits in the window, with the seconds
+ * until the window resets as the answer's Retry-After.
+ */
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<void> {
+  const decision = await limiter.hit(key, limit, windowMs);
+  if (!decision.allowed) throw tooFrequent(decision.resetMs);
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {

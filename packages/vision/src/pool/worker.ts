@@ -1,7 +1,8 @@
 /**
- * Engine worker thread: loads every algorithm's models once, reports 'ready', then runs jobs one
- * at a time, in the order the pool sends them. Errors go back serialised so the pool can re-create the same
- * class (ImageInputError with its code, ...).
+ * Engine worker (a worker thread or a worker process, see pool/port.ts): loads every algorithm's
+ * models once, reports 'ready', then runs jobs one at a time, in the order the pool sends them.
+ * Errors go back serialised so the pool can re-create the same class (ImageInputError with its
+ * code, ...).
  */
 import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';

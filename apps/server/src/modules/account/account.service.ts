@@ -20,10 +20,10 @@ import type { Kysely } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import type { Config } from '../../platform/config.ts';
-import { ApiError, tooFrequent, type FieldError } from '../../platform/error-catalogue.ts';
+import { ApiError, type FieldError } from '../../platform/error-catalogue.ts';
 import type { Language } from '../../platform/messages.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
-import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.ts';
 import { accountMail, smsCode, type MailKind } from './mail-templates.ts';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -73,8 +73,7 @@ export class AccountService {
   }
 
   private async limit(key: string, limit: number, windowMs: number) {
-    const decision = await this.deps.rateLimiter.hit(key, limit, windowMs);
-    if (!decision.allowed) throw tooFrequent(decision.resetMs);
+    await enforceRateLimit(this.deps.rateLimiter, key, limit, windowMs);
   }
 
   // Captchas -------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { tooFrequent } from '../../platform/error-catalogue.ts';
+import { enforceRateLimit } from '../../platform/rate-limit.ts';
 
 /** Visit events one address may send per minute: generous for a person browsing, a wall for a flood. */
 export const VISITS_PER_MINUTE = 240;
@@ -43,8 +43,7 @@ export const analyticsRoutes =
       '/api/v1/analytics/visit',
       { schema: { tags: ['analytics'], summary: 'Record a page visit', body: visitEvent } },
       async (request) => {
-        const decision = await ctx.rateLimiter.hit(`visit:${request.ip}`, VISITS_PER_MINUTE, 60_000);
-        if (!decision.allowed) throw tooFrequent(decision.resetMs);
+        await enforceRateLimit(ctx.rateLimiter, `visit:${request.ip}`, VISITS_PER_MINUTE, 60_000);
         const v = request.body;
         await ctx.db.kysely
           .insertInto('visits')

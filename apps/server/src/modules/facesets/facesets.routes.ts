@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { ApiError, tooFrequent } from '../../platform/error-catalogue.ts';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { apiUsage } from '../console/usage.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
 import { authoriseCaller, DEMO_HEADER, gatewayQuery, mediaItem } from '../gateway/caller.ts';
@@ -109,12 +110,12 @@ export const faceSetRoutes =
       const known = await identities.verify(request.cookies[DEMO_COOKIE]);
       if (known) return visitorOwner(known);
       if (withoutIdentity === 'empty') return null;
-      const issued = await ctx.rateLimiter.hit(
+      await enforceRateLimit(
+        ctx.rateLimiter,
         `demo-identity:${request.ip}`,
         DEMO_LIMITS.identitiesPerIpPerHour,
         3_600_000,
       );
-      if (!issued.allowed) throw tooFrequent(issued.resetMs);
       const fresh = await identities.issue();
       reply.setCookie(DEMO_COOKIE, fresh.cookie, {
         path: '/v1/',

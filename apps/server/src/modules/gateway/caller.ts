@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ApiError, tooFrequent } from '../../platform/error-catalogue.ts';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { apiUsage } from '../console/usage.ts';
 
 /** One media item of the gateway's request envelope (architecture.md). */
@@ -59,11 +60,11 @@ export async function authoriseCaller(
     return { kind: 'app', appId: app.id };
   }
   if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);
-  const decision = await ctx.rateLimiter.hit(
+  await enforceRateLimit(
+    ctx.rateLimiter,
     `demo:${request.ip}`,
     ctx.config.DEMO_RATE_LIMIT_PER_MINUTE,
     60_000,
   );
-  if (!decision.allowed) throw tooFrequent(decision.resetMs);
   return { kind: 'demo' };
 }
