@@ -40,6 +40,12 @@ test('inside: the OA frame goes through the provider and back with a code; the d
 }) => {
   test.setTimeout(120_000);
   const visits = mainFrameVisits(page);
+  // A profile call of the OA frame would race the window leaving: cut off, it logs the session out.
+  const frameProfileCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/user/profile') && request.frame() !== page.mainFrame())
+      frameProfileCalls.push(request.frame().url());
+  });
   await page.goto(`${internal.baseURL}/own-space/userInfo?lang=en`);
   await expect(page).toHaveURL(`${internal.baseURL}/index`);
   const dialog = page.getByTestId('login-dialog');
@@ -65,6 +71,7 @@ test('inside: the OA frame goes through the provider and back with a code; the d
   expect(logining?.searchParams.get('redirectUrl')).toBe('/own-space/userInfo?lang=en');
   expect(internal.provider.requests.filter((r) => r.path === '/token')).toHaveLength(1);
   expect(internal.provider.requests.some((r) => r.path === '/userinfo')).toBe(true);
+  expect(frameProfileCalls).toEqual([]);
 
   // A first OA login has not agreed to the texts yet.
   await agreeToTheTexts(page);

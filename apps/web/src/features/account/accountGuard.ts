@@ -78,9 +78,12 @@ export async function runAccountGuard(url: URL): Promise<void> {
       syncToken();
       const top = dialogWindow();
       if (top) {
-        // The OA page ran inside the login dialog's frame: the whole window moves on.
+        // The OA page ran inside the login dialog's frame: the whole window moves on. The frame
+        // stays on its spinner and starts nothing more: a profile call of its own, cut off when
+        // the window leaves, would count as a failed load and log the new session out.
         const back = storedRedirect() ?? returnPath(top.location.pathname, top.location.search);
         top.location.assign(loginingTarget(back));
+        return;
       }
       throw redirect(decision.to);
     }
