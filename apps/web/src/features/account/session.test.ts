@@ -117,4 +117,20 @@ describe('loading the profile', () => {
     expect(session.get().token).toBeNull();
     expect(document.cookie).not.toContain('Admin-Token=tok-3');
   });
+
+  it('keeps the session when the call is cut off because the page is being left', async () => {
+    setCookie('tok-4');
+    vi.stubGlobal('fetch', () => {
+      window.dispatchEvent(new Event('pagehide'));
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    expect(await loadProfile()).toBe(false);
+    expect(document.cookie).toContain('Admin-Token=tok-4');
+
+    // Back from the back/forward cache, a failure counts again.
+    window.dispatchEvent(new Event('pageshow'));
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    expect(await loadProfile()).toBe(false);
+    expect(document.cookie).not.toContain('Admin-Token=tok-4');
+  });
 });

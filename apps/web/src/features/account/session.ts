@@ -72,8 +72,23 @@ export function syncToken(): SessionState {
 }
 
 /**
+ * Whether this page is being left (pagehide, until a pageshow brings it back from the back/forward
+ * cache). Calls cut off by leaving fail without any answer from the server.
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
+/**
  * Loads the profile of the current token and derives name, roles and the protocol flag. On any
- * failure the user is logged out locally and false is returned (spec point 4).
+ * failure the user is logged out locally and false is returned (spec point 4); a call cut off
+ * because the page is being left is no answer about the session and logs nobody out.
  */
 export async function loadProfile(): Promise<boolean> {
   const token = syncToken().token;
@@ -84,7 +99,7 @@ export async function loadProfile(): Promise<boolean> {
     session.set((state) => withProfile(state, answer.data));
     return true;
   } catch {
-    localLogout();
+    if (!leaving) localLogout();
     return false;
   }
 }
@@ -210,6 +225,7 @@ if (typeof window !== 'undefined') {
 /** For tests: back to a fresh, signed-out page. */
 export function resetSessionForTests(state: Partial<SessionState> = {}): void {
   domainProbe = state.domainChecked ? Promise.resolve() : null;
+  leaving = false;
   session.set({ ...signedOut, domain: 'OUT', domainChecked: false, ...state });
   expiredNotice.set(null);
   pendingError.set(null);
