@@ -64,6 +64,7 @@ export default defineConfig({
       ADMIN_EMAILS: 'admin@e2e.test',
       WORKERS: '1',
       LOG_LEVEL: 'warn',
+      CHECK_ANSWERS: 'true',
     },
   },
 });

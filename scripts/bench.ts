@@ -89,14 +89,15 @@ const FACE_ENDPOINTS: Array<{
 ];
 
 /**
- * Each face endpoint as the gateway runs it (its `run` in apps/server/src/modules/gateway/
- * algorithms.ts: parameters to engine jobs, jobs in parallel where it splits them, the answer) on a
+ * Each face endpoint as the gateway runs it (its binding, apps/server/src/modules/gateway/
+ * face-bindings.ts: parameters to engine jobs, jobs in parallel where it splits them, the answer) on a
  * 2-worker pool, without HTTP; the comparison's second image is the astronaut mirrored. Peak RSS
  * is sampled while they run: every face model is loaded and used in both workers.
  */
 async function stageFaceEndpoints() {
   const { createLocalBackend, summarize } = await import('@pixora/vision');
-  const { gatewayAlgorithms } = await import('../apps/server/src/modules/gateway/algorithms.ts');
+  const { bindingsByEndpoint } = await import('../apps/server/src/modules/gateway/bindings.ts');
+  const { runBinding } = await import('../apps/server/src/modules/gateway/binding.ts');
   const images = [await benchImage(), await benchImage({ mirrored: true })];
   const workers = 2;
   const isolation = await defaultIsolation();
@@ -108,10 +109,10 @@ async function stageFaceEndpoints() {
   const children = isolation === 'process' ? childPids() : [];
   const rows = [];
   for (const { endpoint, parameter, images: count, target } of FACE_ENDPOINTS) {
-    const algorithm = gatewayAlgorithms.find((a) => a.endpoint === endpoint);
-    if (!algorithm) throw new Error(`${endpoint} is not served`);
+    const binding = bindingsByEndpoint.get(endpoint);
+    if (!binding) throw new Error(`${endpoint} is not served`);
     const call = () =>
-      algorithm.run({ backend, images: images.slice(0, count), parameter, timeoutMs: 120_000 });
+      runBinding(binding, { backend, images: images.slice(0, count), parameter, timeoutMs: 120_000 });
     const { mediaExtra } = await call(); // warm-up; also checks the answer
     if (endpoint === 'v1/face_compare' && mediaExtra.is_same_person !== 1)
       throw new Error('compare: the astronaut and her mirror image should be the same person');
@@ -632,8 +633,8 @@ largest worker process's own peak RSS.
 
 ## Face endpoints
 
-Each endpoint as the gateway runs it for a request with the parameters shown (its \`run\` in
-apps/server/src/modules/gateway/algorithms.ts: engine jobs on the pool, in parallel where the
+Each endpoint as the gateway runs it for a request with the parameters shown (its binding in
+apps/server/src/modules/gateway/face-bindings.ts: engine jobs on the pool, in parallel where the
 endpoint splits them, then the answer), on a 2-worker pool (worker ${faces.isolation === 'process' ? 'processes' : 'threads'}, the default), without HTTP. Comparison: the 640-px
 astronaut against her mirror image.
 

@@ -13,36 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { facePhotos, type FacePhoto } from './face-photos.ts';
+import { RECORDINGS } from './face-recordings.ts';
 
 const out = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../apps/web/src/features/algorithm/demos/face-kit/fixtures',
 );
-
-const RECORDINGS: ReadonlyArray<
-  [name: string, endpoint: string, parameter: object, photos: FacePhoto[], width?: number]
-> = [
-  ['facedetect-v1-sample1', 'v1/facedetect', { nFront: 20 }, ['groupOfThree']],
-  ['facedetect-v2-astronaut', 'v2/facedetect', { max_face_num: 20 }, ['astronaut']],
-  ['facedetect-error-20003-chelsea', 'v1/facedetect', {}, ['cat']],
-  ['faceanalysis-astronaut', 'v2/macro_facial_analysis', {}, ['astronaut']],
-  ['faceanalysis-cameraman', 'v2/macro_facial_analysis', {}, ['cameraman']],
-  ['faceanalysis-sample1', 'v2/macro_facial_analysis', {}, ['groupOfThree']],
-  [
-    'facecharacter-astronaut',
-    'v1/micro_facial_analysis',
-    { return_attributes: 'facial_analysis' },
-    ['astronaut'],
-  ],
-  ['facecompare-astronaut-mirrored', 'v1/face_compare', {}, ['astronaut', 'astronautMirrored']],
-  ['facecompare-error-20010-astronaut-chelsea', 'v1/face_compare', {}, ['astronaut', 'cat']],
-  ['facecompare-error-20022-astronaut-cameraman', 'v1/face_compare', {}, ['astronaut', 'cameraman']],
-  ['babyrecognition-sample1', 'v1/baby_recognition', {}, ['groupOfThree']],
-  ['facepoints-106-astronaut', 'v2/facepoints', { landmark_type: '106' }, ['astronaut']],
-  // The photo at 192 px keeps the result image (base64 in the answer) small.
-  ['aibeauty-astronaut-192', 'v3/AIBeauty', { smooth: 80 }, ['astronaut'], 192],
-  ['aibeauty-error-20003-chelsea', 'v3/AIBeauty', {}, ['cat']],
-];
 
 const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 

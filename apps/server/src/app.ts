@@ -32,10 +32,17 @@ import { createLocalStorage } from './platform/storage.ts';
 function toApiError(error: FastifyError): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error.validation) {
+    // Each problem named by the path the client sent (`parameter.max_face_num`) and the rule broken.
     const where = error.validation
-      .map((v) => (v.instancePath ? v.instancePath.slice(1).replaceAll('/', '.') : v.message))
-      .join(', ');
-    return new ApiError(10000, `${error.validationContext ?? 'body'} ${where}`.trim());
+      .map((v) => {
+        const path = v.instancePath.slice(1).replaceAll('/', '.');
+        return path ? `${path} ${v.message ?? 'is invalid'}` : (v.message ?? 'invalid');
+      })
+      .join('; ');
+    return new ApiError(
+      10000,
+      `${error.validationContext === 'body' ? '' : `${error.validationContext} `}${where}`.trim(),
+    );
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import { seedDemoApp, seedMenus } from '../src/db/seed.ts';
+import { isServed } from '../src/modules/gateway/bindings.ts';
 import { loadContent } from '../src/modules/content/content.loader.ts';
 import { seedContent } from '../src/modules/content/content.seed.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
@@ -43,11 +44,12 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     WEB_DIST: webDist,
     DATA_DIR: dataDir,
     DATABASE_URL: 'sqlite::memory:',
+    CHECK_ANSWERS: 'true',
     ...env,
   });
   const db = openDatabase(config.DATABASE_URL ?? 'sqlite::memory:');
   await migrateToLatest(db.kysely, db.dialect);
-  await seedMenus(db.kysely);
+  await seedMenus(db.kysely, isServed);
   await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
   await seedContent(db.kysely, loadContent(config.CONTENT_DIR));
   const ctx: AppContext = {

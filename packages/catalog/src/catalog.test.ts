@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apiDocs,
+  answerRows,
   capabilities,
   capabilityUrl,
   FACE_SET_ENDPOINTS,
   findByEndpoint,
   groups,
   LANGUAGES,
+  parameterRows,
+  producesImages,
+  type EndpointContract,
 } from './index.ts';
 
 // Everything below is copied from the product spec (points 1, 2 and 7): the catalogue must hold it all.
@@ -203,47 +206,39 @@ describe('capability catalogue', () => {
     for (const g of groups) expect(ids.has(g.menuId)).toBe(false);
   });
 
-  it('marks the face family served by the engine as available, with its gateway endpoints (AI Beauty included)', () => {
-    const served: Array<[number, string]> = [
-      [63, 'v1/facedetect'],
-      [81, 'v3/AIBeauty'],
-      [86, 'v2/facepoints'],
-      [131, 'v1/baby_recognition'],
-      [133, 'v1/face_compare'],
-      [156, 'v2/facedetect'],
-      [166, 'v1/micro_facial_analysis'],
-      [167, 'v2/macro_facial_analysis'],
-    ];
-    for (const [id, endpoint] of served) {
-      const c = capabilities.find((x) => x.id === id)!;
-      expect([c.available, c.endpoint], String(id)).toEqual([true, endpoint]);
+  it('writes each API contract for its own endpoint and kind, taking rsp_media_type where it makes images', () => {
+    for (const c of capabilities.filter((x) => x.api)) {
+      const api = c.api!;
+      expect(api.endpoint, c.key).toBe(c.endpoint);
+      expect(api.kind, c.key).toBe(c.kind);
+      expect('rsp_media_type' in api.parameters.shape, c.key).toBe(producesImages(api.kind!));
+      expect(api.samples, c.key).toHaveLength(api.images);
     }
   });
 
-  it('documents every endpoint of the face family, face search included, in three languages', () => {
-    expect(capabilities.find((c) => c.id === 133)!.extraEndpoints).toEqual(FACE_SET_ENDPOINTS);
-    const endpoints = capabilities
-      .filter((c) => c.group === 'faceTechnology' && c.available)
-      .flatMap((c) => [c.endpoint!, ...(c.extraEndpoints ?? [])]);
-    expect(endpoints).toEqual(
+  it('documents every parameter and answer field of every API in three languages, face search included', () => {
+    const face = capabilities.find((c) => c.id === 133)!;
+    expect(face.extraEndpoints!.map((e) => e.endpoint)).toEqual(FACE_SET_ENDPOINTS);
+    const endpoints: EndpointContract[] = capabilities.flatMap((c) =>
+      c.api ? [c.api, ...(c.extraEndpoints ?? [])] : [],
+    );
+    expect(endpoints.map((e) => e.endpoint)).toEqual(
       expect.arrayContaining(['v3/AIBeauty', 'v1/face_search', 'v1/faceset/add_face']),
     );
     for (const endpoint of endpoints) {
-      const doc = apiDocs[endpoint];
-      expect(doc, endpoint).toBeDefined();
-      for (const field of [...doc!.parameters, ...doc!.response])
+      const rows = [...parameterRows(endpoint), ...answerRows(endpoint)];
+      for (const row of rows)
         for (const lang of LANGUAGES)
-          expect(field.description[lang].trim(), `${endpoint} ${field.name} ${lang}`).not.toBe('');
+          expect(row.description[lang].trim(), `${endpoint.endpoint} ${row.name} ${lang}`).not.toBe('');
     }
-    // The new attributes are documented for what they are.
-    const macro = apiDocs['v2/macro_facial_analysis']!.response;
+    // The attributes are documented for what they are.
+    const macro = answerRows(capabilities.find((c) => c.endpoint === 'v2/macro_facial_analysis')!.api!);
     const named = (name: string) =>
       macro.find((f) => f.name === `faces[].face_attributes.${name}`)!.description.en;
     expect(named('race')).toContain('estimate of apparent race');
     expect(named('beauty')).toContain('regularity score');
     for (const name of ['glasses', 'mustache', 'eyelid']) expect(named(name)).toBeTruthy();
-    expect(apiDocs['v2/facepoints']!.response.map((f) => f.name)).toContain(
-      'faces[].face_landmark.points_106',
-    );
+    const points = answerRows(capabilities.find((c) => c.endpoint === 'v2/facepoints')!.api!);
+    expect(points.map((f) => f.name)).toContain('faces[].face_landmark.points_106');
   });
 });

@@ -1,12 +1,35 @@
 export * from './types.ts';
+export { groups } from './groups.ts';
+export { FACE_COUNT, FACE_SET_ENDPOINTS, FACE_SET_NAME_MAX, DEMO_FACE_SETS } from './limits.ts';
+export * from './capabilities/index.ts';
+export { EMOTIONS, RACES } from './capabilities/faceTechnology/faceAnalysis.ts';
+export { BEAUTY } from './capabilities/faceTechnology/aibeauty.ts';
+export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export {
-  capabilities,
-  groups,
-  DEMO_FACE_SETS,
-  FACE_SET_ENDPOINTS,
-  FACE_SET_NAME_MAX,
-} from './capabilities.ts';
-import { capabilities, groups } from './capabilities.ts';
+  faceSetEndpoints,
+  type FaceSetSummary,
+  type StoredFace,
+} from './capabilities/faceTechnology/face-sets.ts';
+export {
+  defineCapability,
+  defineEndpoint,
+  type ApiCapability,
+  type EndpointContract,
+  type Parameters,
+} from './contract/define.ts';
+export { described, i18n, metaOf, type Doc, type FieldMeta } from './contract/doc.ts';
+export {
+  OUTPUT_KINDS,
+  producesImages,
+  type KindAnswer,
+  type KindView,
+  type Layout,
+  type OutputKind,
+} from './contract/kinds.ts';
+export * from './contract/reference.ts';
+export * from './contract/answers.ts';
+import { capabilities } from './capabilities/index.ts';
+import { groups } from './groups.ts';
 import type { Capability, Group } from './types.ts';
 
 /** The page route of a capability: /algorithm/{group}/{slug}. */
@@ -28,4 +51,4 @@ export function groupInfo(group: Group) {
 }
 export * from './account-rules.ts';
 export * from './console-rules.ts';
-export * from './api-docs.ts';
+export * from './contract/envelope.ts';

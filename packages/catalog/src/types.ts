@@ -1,3 +1,6 @@
+import type { EndpointContract } from './contract/define.ts';
+import type { KindView, OutputKind } from './contract/kinds.ts';
+
 /** The languages of the platform. `zh` is the default. */
 export const LANGUAGES = ['zh', 'zh_tw', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,9 +26,8 @@ export type Display = 0 | 1 | 2;
 /** 1 internal-only icon, 2 hot, 3 beta, 4 new, 5 hot plus new. */
 export type Status = 1 | 2 | 3 | 4 | 5;
 
-/** How the demo page presents a result. */
-export type DemoKind =
-  'points' | 'boxes' | 'mask' | 'beforeAfter' | 'attributes' | 'labels' | 'compare' | 'solution' | 'sdk';
+/** How the demo page presents a result: the output kind of the capability's API, or an SDK or solution page. */
+export type DemoKind = OutputKind | 'solution' | 'sdk';
 
 export interface SampleFigure {
   originalImage: string;
@@ -49,8 +51,33 @@ export interface Extension {
   sampleFigure_mult?: SampleFigure[];
   imageLabels?: ImageLabel[];
   demoKind?: DemoKind;
-  /** Whether the online demo and API are served by this build (added by the server from the catalogue). */
+  /** Whether the online demo and API are served by this build: the server adds it from its bindings. */
   available?: boolean;
+  /**
+   * What the kind's web demo needs of a served capability (added by the server): how to read the
+   * answer, and the parameters it offers as controls.
+   */
+  demo?: DemoSpec;
+}
+
+/** A public parameter the web demo offers as a control, read from the contract's schema. */
+export interface DemoControl {
+  name: string;
+  type: 'integer' | 'number' | 'string' | 'boolean';
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  /** Allowed values (a choice). */
+  options?: readonly (string | number)[];
+  description: I18nText;
+}
+
+export interface DemoSpec {
+  images: number;
+  /** Sample photos that suit the capability (paths under the site), offered first. */
+  samples: string[];
+  view?: KindView;
+  controls: DemoControl[];
 }
 
 export interface Capability {
@@ -67,15 +94,19 @@ export interface Capability {
    * Further endpoints of the same capability, documented with it (face search's face-set
    * endpoints under faceRecognition). The menu and the demo page use `endpoint`.
    */
-  extraEndpoints?: readonly string[];
+  extraEndpoints?: readonly EndpointContract[];
   name: I18nText;
   description: I18nText;
   menuType: MenuType;
   display: Display;
   status: Status;
+  /** What the API answers (its output kind), or that the entry is an SDK or a solution page. */
+  kind: DemoKind;
+  /** Sample photos that suit it (files under /samples/), best first. */
+  samples: readonly string[];
   extension: Extension;
-  /** Whether the engine serves this capability in this build. */
-  available: boolean;
+  /** The web API, once its contract is written; served when the server binds it to an engine task. */
+  api?: EndpointContract;
 }
 
 export interface GroupInfo {
@@ -83,30 +114,4 @@ export interface GroupInfo {
   /** Menu id of the group entry (a parent row in the menu table). */
   menuId: number;
   name: I18nText;
-}
-
-/** A face's box in original-image pixels, as the gateway answers it. */
-export interface FaceRectangle {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-/** A face set as the face-set endpoints answer it; a website visitor's sets carry `expires_at`. */
-export interface FaceSetSummary {
-  faceset_token: string;
-  faceset_name: string;
-  face_count: number;
-  created_at: string;
-  /** Demo sets only: when the set is deleted. */
-  expires_at?: string;
-}
-
-/** A face stored in a face set. */
-export interface StoredFace {
-  face_token: string;
-  face_name: string;
-  face_rectangle: FaceRectangle;
-  created_at: string;
 }

@@ -41,6 +41,8 @@ export {
 } from './algorithms/index.ts';
 export {
   FACEPOINTS_DEFAULTS,
+  LANDMARK_TYPES,
+  type LandmarkType,
   type FacePointsParams,
   type FacePointsResult,
   type FacePointsFace,
@@ -66,5 +68,6 @@ export {
 export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
 export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';
 export { landmarks106, LAYOUT_106 } from './algorithms/face/landmarks106.ts';
+export type * from './algorithms/kinds.ts';
 export { cosineSimilarity } from './algorithms/face/compare.ts';
 export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';

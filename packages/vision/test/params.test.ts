@@ -11,8 +11,15 @@ describe('face task parameters', () => {
 
   it('read the detection parameters both tasks share', () => {
     const given = { maxFaces: 3, minConfidence: 0.7, smallFaces: false };
-    expect(parseFacePointsParams(given)).toEqual(given);
+    expect(parseFacePointsParams(given)).toEqual({ ...given, landmarkType: '468' });
     expect(parseFaceAnalysisParams({ ...given, emotion: true })).toMatchObject({ ...given, emotion: true });
+  });
+
+  it('take the 106-point layout as a facepoints option, and refuse other layouts', () => {
+    expect(parseFacePointsParams({ landmarkType: 'all' }).landmarkType).toBe('all');
+    expect(() => parseFacePointsParams({ landmarkType: '98' })).toThrow(
+      'landmarkType must be one of 468, 106, all',
+    );
   });
 
   it('turn on faceres when the descriptor is asked', () => {

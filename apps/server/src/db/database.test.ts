@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { menuTree } from '../modules/menu/menu.service.ts';
 import { openDatabase, type Db } from './database.ts';
 import { migrateToLatest } from './migrations.ts';
+import { isServed } from '../modules/gateway/bindings.ts';
 import { hashSecret, seedDemoApp, seedMenus } from './seed.ts';
 
 // The same behaviour is required of the embedded SQLite file and of PostgreSQL.
@@ -42,8 +43,8 @@ describe.each(targets)('database on %s', (dialect, url) => {
 
   it('seeds the menu from the catalogue idempotently', async () => {
     const expected = groups.length + capabilities.length;
-    expect(await seedMenus(db.kysely)).toBe(expected);
-    await seedMenus(db.kysely);
+    expect(await seedMenus(db.kysely, isServed)).toBe(expected);
+    await seedMenus(db.kysely, isServed);
     const { count } = await db.kysely
       .selectFrom('menus')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -53,7 +54,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
 
   it('restores a menu row changed by hand on the next seed', async () => {
     await db.kysely.updateTable('menus').set({ name: 'changed' }).where('id', '=', 86).execute();
-    await seedMenus(db.kysely);
+    await seedMenus(db.kysely, isServed);
     const row = await db.kysely
       .selectFrom('menus')
       .select('name')

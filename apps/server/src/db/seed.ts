@@ -1,12 +1,40 @@
 import crypto from 'node:crypto';
-import { capabilities, capabilityUrl, groups, type I18nText } from '@pixora/catalog';
+import {
+  capabilities,
+  capabilityUrl,
+  demoControls,
+  groups,
+  type Capability,
+  type I18nText,
+} from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import type { Database, MenusTable } from './schema.ts';
 
 const i18nJson = (text: I18nText) => JSON.stringify({ zh: text.zh, zh_tw: text.zh_tw, en: text.en });
 
-/** Menu rows derived from the capability catalogue: one parent row per group, one child per capability. */
-export function menuRowsFromCatalogue(): MenusTable[] {
+/**
+ * The Extension of a capability's menu entry: the catalogue's, plus whether this build serves it
+ * and, when it does, what the kind's web demo needs (how to read the answer, which parameters
+ * to offer), read from its contract.
+ */
+function menuExtension(c: Capability, served: boolean): string {
+  const demo =
+    served && c.api
+      ? {
+          images: c.api.images,
+          samples: c.samples.map((file) => `/samples/${file}`),
+          ...(c.api.view ? { view: c.api.view } : {}),
+          controls: demoControls(c.api),
+        }
+      : undefined;
+  return JSON.stringify({ ...c.extension, available: served, ...(demo ? { demo } : {}) });
+}
+
+/**
+ * Menu rows derived from the capability catalogue: one parent row per group, one child per
+ * capability. `isServed` says which capabilities this build serves (those it binds).
+ */
+export function menuRowsFromCatalogue(isServed: (id: number) => boolean): MenusTable[] {
   const rows: MenusTable[] = groups.map((g, index) => ({
     id: g.menuId,
     parent_id: 0,
@@ -32,7 +60,7 @@ export function menuRowsFromCatalogue(): MenusTable[] {
       name_i18n: i18nJson(c.name),
       comment: c.description.zh,
       comment_i18n: i18nJson(c.description),
-      extension: JSON.stringify({ ...c.extension, available: c.available }),
+      extension: menuExtension(c, isServed(c.id)),
       url: capabilityUrl(c),
       endpoint: c.endpoint ?? '',
       menu_type: c.menuType,
@@ -45,8 +73,8 @@ export function menuRowsFromCatalogue(): MenusTable[] {
 }
 
 /** Upserts by id, so every start refreshes the menu from the catalogue without duplicating rows. */
-export async function seedMenus(db: Kysely<Database>): Promise<number> {
-  const rows = menuRowsFromCatalogue();
+export async function seedMenus(db: Kysely<Database>, isServed: (id: number) => boolean): Promise<number> {
+  const rows = menuRowsFromCatalogue(isServed);
   await db.transaction().execute(async (trx) => {
     for (const row of rows) {
       const { id: _id, ...changes } = row;

@@ -30,6 +30,8 @@ const schema = z.object({
   MAX_IMAGE_PIXELS: int(25_000_000),
   URL_FETCH_TIMEOUT_MS: int(10_000),
   ALLOW_PRIVATE_URLS: bool(false),
+  // Tests: every answer of a served capability is checked against its contract before it is sent.
+  CHECK_ANSWERS: bool(false),
   DEMO_API_KEY: z.string().min(8).default('pixora-demo-key'),
   DEMO_API_SECRET: z.string().min(8).default('pixora-demo-secret'),
   DEMO_RATE_LIMIT_PER_MINUTE: int(30),

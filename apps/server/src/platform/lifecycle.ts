@@ -3,6 +3,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedDemoApp, seedMenus } from '../db/seed.ts';
+import { isServed } from '../modules/gateway/bindings.ts';
 import { loadContent } from '../modules/content/content.loader.ts';
 import { seedContent } from '../modules/content/content.seed.ts';
 import { databaseUrl, type Config } from './config.ts';
@@ -17,7 +18,7 @@ import { createMemoryRateLimiter } from './rate-limit.ts';
 export async function startPlatform(config: Config) {
   const db = openDatabase(databaseUrl(config));
   await migrateToLatest(db.kysely, db.dialect);
-  await seedMenus(db.kysely);
+  await seedMenus(db.kysely, isServed);
   await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
   await seedContent(db.kysely, loadContent(config.CONTENT_DIR));
 

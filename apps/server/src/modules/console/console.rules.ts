@@ -1,4 +1,5 @@
 import { capabilities, type Capability } from '@pixora/catalog';
+import { isServed } from '../gateway/bindings.ts';
 
 // The rules the web forms check too (quotas, SDK modules, name, phone and package patterns) are
 // in @pixora/catalog (console-rules.ts); these are the server's own.
@@ -15,8 +16,8 @@ const byId = new Map(apiCapabilities.map((c) => [c.id, c]));
 
 export const apiCapability = (id: number): Capability | undefined => byId.get(id);
 
-/** Granted at once: the capabilities this build serves. Others wait for review. */
-export const grantedAtOnce = (id: number): boolean => byId.get(id)?.available === true;
+/** Granted at once: the capabilities this build serves (those with a binding). Others wait for review. */
+export const grantedAtOnce = (id: number): boolean => byId.has(id) && isServed(id);
 
 /** A comma-separated id list as stored (`*`: every capability). */
 export function parseScopes(text: string): number[] {

@@ -1,18 +1,19 @@
 import {
-  apiDocs,
+  answerRows,
   capabilities,
   capabilityUrl,
-  exampleSample,
   groups,
-  type ApiDoc,
+  parameterRows,
   type Capability,
+  type EndpointContract,
+  type ReferenceRow,
 } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../platform/config.ts';
 import { errorCatalogue } from '../../platform/error-catalogue.ts';
 import type { Language } from '../../platform/messages.ts';
-import { gatewayAlgorithms } from '../gateway/algorithms.ts';
+import { isServed } from '../gateway/bindings.ts';
 
 /** Doc id of the "API reference" page; generated capability pages hang below it by group. */
 export const API_REFERENCE_DOC = 110;
@@ -42,6 +43,7 @@ const labels = {
   name: { zh: '字段', zh_tw: '欄位', en: 'Field' },
   type: { zh: '类型', zh_tw: '類型', en: 'Type' },
   required: { zh: '必填', zh_tw: '必填', en: 'Required' },
+  default: { zh: '默认值', zh_tw: '預設值', en: 'Default' },
   description: { zh: '说明', zh_tw: '說明', en: 'Description' },
   yes: { zh: '是', zh_tw: '是', en: 'yes' },
   no: { zh: '否', zh_tw: '否', en: 'no' },
@@ -66,11 +68,6 @@ const labels = {
     zh: '结果字段将在接口开放时在本页公布。在此之前，调用只会返回下方的错误。',
     zh_tw: '結果欄位將在介面開放時於本頁公布。在此之前，呼叫只會返回下方的錯誤。',
     en: 'The result fields are published on this page when the API opens. Until then a call only answers the errors below.',
-  },
-  fieldsByExample: {
-    zh: '结果位于 `media_info_list[0].media_extra`；运行下方示例即可看到该接口返回的全部字段。',
-    zh_tw: '結果位於 `media_info_list[0].media_extra`；執行下方範例即可看到此介面返回的全部欄位。',
-    en: 'The results are in `media_info_list[0].media_extra`; run the example below to see every field this API returns.',
   },
   sdk: {
     zh: '该能力以移动端 SDK 形式提供，不提供 Web API。SDK 按申请提供：请写信至 {{business_email}}，或在控制台提交 SDK 接入申请（`/admin/sdkManager/apply?type=sdk`），审核通过后我们会随授权一并发送 SDK 包与接入说明。',
@@ -166,21 +163,24 @@ export function curlExample(origin: string, endpoint: string, samples: readonly 
   ].join('\n');
 }
 
-/** The request, response and error tables of one endpoint (taking `images` images), with headings of `level`. */
+/** The request, response and error tables of one endpoint, with headings of `level`; `served` false: not open yet. */
 function endpointTables(
-  doc: ApiDoc | undefined,
+  contract: EndpointContract | undefined,
   images: number,
   served: boolean,
   level: string,
   language: Language,
 ): string[] {
   const l = (k: Label) => labels[k][language];
-  const header = `| ${l('name')} | ${l('type')} | ${l('required')} | ${l('description')} |\n| --- | --- | --- | --- |`;
+  const header = `| ${l('name')} | ${l('type')} | ${l('required')} | ${l('default')} | ${l('description')} |\n| --- | --- | --- | --- | --- |`;
   const common = labels.common;
   const mediaText =
     images > 1
       ? `${common.media[language]} ${common.mediaCount[language].replace('{n}', String(images))}`
       : common.media[language];
+  const row = (f: ReferenceRow) =>
+    `| ${f.name} | ${cell(f.type)} | ${f.required ? l('yes') : l('no')} | ${f.default ?? ''} | ${cell(f.description[language])} |`;
+  const doc = served ? contract : undefined;
   const out: string[] = [];
   out.push(
     `${level} ${l('request')}`,
@@ -189,16 +189,13 @@ function endpointTables(
     // Endpoints without an image (creating or listing face sets) take only the parameters.
     ...(images > 0
       ? [
-          `| media_info_list[].media_data | string | ${l('yes')} | ${mediaText} |`,
-          `| media_info_list[].media_profiles.media_data_type | string | ${l('no')} | ${common.type[language]} |`,
+          `| media_info_list[].media_data | string | ${l('yes')} |  | ${mediaText} |`,
+          `| media_info_list[].media_profiles.media_data_type | string | ${l('no')} |  | ${common.type[language]} |`,
         ]
       : []),
-    `| parameter | object | ${l('no')} | ${common.parameter[language]} |`,
-    `| extra | object | ${l('no')} | ${common.extra[language]} |`,
-    ...(doc?.parameters ?? []).map(
-      (f) =>
-        `| ${f.name} | ${cell(f.type)} | ${f.required ? l('yes') : l('no')} | ${cell(f.description[language])} |`,
-    ),
+    `| parameter | object | ${l('no')} |  | ${common.parameter[language]} |`,
+    `| extra | object | ${l('no')} |  | ${common.extra[language]} |`,
+    ...(doc ? parameterRows(doc).map(row) : []),
     '',
     `${level} ${l('response')}`,
     '',
@@ -209,11 +206,11 @@ function endpointTables(
       '',
       `| ${l('name')} | ${l('type')} | ${l('description')} |`,
       '| --- | --- | --- |',
-      ...doc.response.map((f) => `| ${f.name} | ${cell(f.type)} | ${cell(f.description[language])} |`),
+      ...answerRows(doc).map((f) => `| ${f.name} | ${cell(f.type)} | ${cell(f.description[language])} |`),
       '',
     );
   } else {
-    out.push((served ? labels.fieldsByExample : labels.notOpenFields)[language], '');
+    out.push(labels.notOpenFields[language], '');
   }
   const errors = doc ? [...new Set([...doc.errors, ...ENVELOPE_ERRORS])] : [10023, ...ENVELOPE_ERRORS];
   out.push(`${level} ${l('errors')}`, '', errorTable(language, errors), '');
@@ -236,8 +233,8 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
     return [...out, `## ${l('delivery')}`, '', text].join('\n');
   }
   const endpoint = c.endpoint;
-  const served = gatewayAlgorithms.find((a) => a.endpoint === endpoint);
-  const images = served?.images ?? 1;
+  const served = isServed(c.id) && c.api !== undefined;
+  const images = c.api?.images ?? 1;
   out.push(
     `## ${l('endpoint')}`,
     '',
@@ -248,17 +245,14 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
     '',
   );
   if (!served) out.push(`> ${labels.notOpen[language]}`, '');
-  const doc = served ? apiDocs[c.endpoint] : undefined;
-  out.push(...endpointTables(doc, images, served !== undefined, '##', language));
-  const extra = served ? (c.extraEndpoints ?? []).filter((e) => apiDocs[e]) : [];
+  out.push(...endpointTables(c.api, images, served, '##', language));
+  const extra = served ? (c.extraEndpoints ?? []) : [];
   if (extra.length > 0) {
     out.push(`## ${l('moreEndpoints')}`, '');
-    for (const e of extra) {
-      const images = apiDocs[e]!.parameters.some((f) => f.name.startsWith('media_info_list')) ? 1 : 0;
-      out.push(`### POST /${e}`, '', ...endpointTables(apiDocs[e], images, true, '####', language));
-    }
+    for (const e of extra)
+      out.push(`### POST /${e.endpoint}`, '', ...endpointTables(e, e.images, true, '####', language));
   }
-  const samples = Array.from({ length: images }, () => exampleSample(endpoint));
+  const samples = Array.from({ length: images }, (_, i) => c.samples[i] ?? c.samples[0]!);
   out.push(
     `## ${l('example')}`,
     '',
@@ -289,8 +283,7 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
 function delivery(c: Capability, language: Language): string {
   const l = labels.deliveryKinds;
   if (!c.endpoint) return (c.menuType === 2 ? l.solution : l.sdk)[language];
-  const served = gatewayAlgorithms.some((a) => a.endpoint === c.endpoint);
-  return `\`POST /${c.endpoint}\` (${(served ? l.open : l.notOpen)[language]})`;
+  return `\`POST /${c.endpoint}\` (${(isServed(c.id) ? l.open : l.notOpen)[language]})`;
 }
 
 /** A group page of the API reference: its capabilities, how each is delivered, links to their pages. */

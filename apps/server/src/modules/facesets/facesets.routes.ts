@@ -1,12 +1,18 @@
+import {
+  errorEnvelope,
+  faceSetEndpoints,
+  requestEnvelope,
+  responseEnvelope,
+  type EndpointContract,
+} from '@pixora/catalog';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { apiUsage } from '../console/usage.ts';
-import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
-import { authoriseCaller, DEMO_HEADER, gatewayQuery, mediaItem } from '../gateway/caller.ts';
+import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
+import { authoriseCaller, DEMO_HEADER, gatewayQuery } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
 import { loadMedia, mediaBodyLimit, mediaLimits } from '../gateway/media.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities, type DemoIdentity } from './demo-identity.ts';
@@ -14,26 +20,16 @@ import { appOwner, FaceSetService, type FaceSetOwner } from './facesets.service.
 
 /** Face sets belong to faceRecognition (capability 133): an app needs that scope (or `*`). */
 export const FACE_RECOGNITION_ID = 133;
-const DEFAULT_TOP_N = 5;
-const MAX_TOP_N = 20;
 /** Expired visitor sets are swept this often (and before each visitor creates a set). */
 const SWEEP_MS = 10 * 60_000;
 
-/** The gateway's request envelope; the image is needed only by add_face and face_search. */
-const body = z.object({
-  parameter: z.record(z.string(), z.unknown()).default({}),
-  extra: z.record(z.string(), z.unknown()).default({}),
-  media_info_list: z.array(mediaItem).default([]),
-});
-type Body = z.infer<typeof body>;
-
-function topN(parameter: Record<string, unknown>): number {
-  const raw = parameter.top_n ?? DEFAULT_TOP_N;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_TOP_N)
-    throw new ApiError(10000, `top_n must be an integer between 1 and ${MAX_TOP_N}`);
-  return n;
+/** The checked request of a face-set endpoint (its contract in @pixora/catalog): parameters as the client named them. */
+interface Body {
+  parameter: Record<string, unknown> & { faceset_token?: string; top_n?: number };
+  extra: Record<string, unknown>;
+  media_info_list: Array<{ media_data: string; media_profiles?: { media_data_type?: string } }>;
 }
+const contracts = new Map<string, EndpointContract>(faceSetEndpoints.map((e) => [`/${e.endpoint}`, e]));
 
 /** How an endpoint treats a website visitor who has no demo identity yet. */
 type WithoutIdentity = 'issue' | 'empty';
@@ -132,8 +128,9 @@ export const faceSetRoutes =
       summary: string,
       withoutIdentity: WithoutIdentity,
       handler: (who: FaceSetOwner | null, b: Body) => Promise<Record<string, unknown>>,
-    ) =>
-      app.post(
+    ) => {
+      const contract = contracts.get(path)!;
+      return app.post(
         path,
         {
           bodyLimit,
@@ -145,16 +142,25 @@ export const faceSetRoutes =
               `Website demo calls (header ${DEMO_HEADER}, no credentials) own up to ${DEMO_LIMITS.sets} sets of ` +
               `${DEMO_LIMITS.facesPerSet} faces under a per-browser cookie, deleted after ${DEMO_LIMITS.hours} h.`,
             querystring: gatewayQuery,
-            body,
+            body: requestEnvelope(contract),
+            response: { 200: responseEnvelope(contract), '4xx': errorEnvelope, '5xx': errorEnvelope },
+          },
+          preValidation: async (request) => {
+            request.sentParameter = (request.body as { parameter?: unknown } | undefined)?.parameter;
           },
         },
         async (request, reply) => {
           const who = await owner(request, reply, withoutIdentity);
-          const b = request.body;
+          const b = request.body as Body;
           const mediaExtra = await handler(who, b);
-          return { parameter: b.parameter, extra: b.extra, media_info_list: [{ media_extra: mediaExtra }] };
+          return {
+            parameter: (request.sentParameter ?? {}) as Record<string, unknown>,
+            extra: b.extra,
+            media_info_list: [{ media_extra: mediaExtra }],
+          };
         },
       );
+    };
     /** The owner, or 21017 for a visitor who owns nothing yet. */
     const known = (who: FaceSetOwner | null): FaceSetOwner => {
       if (!who) throw new ApiError(21017, 'face set not found');
@@ -194,7 +200,7 @@ export const faceSetRoutes =
     }));
     route('/v1/face_search', 'Search a face set for the face of an image', 'empty', async (who, b) => {
       const searcher = known(who);
-      const n = topN(b.parameter);
+      const n = b.parameter.top_n!;
       await sets.set(searcher, b.parameter.faceset_token);
       const face = await describe(await image(b));
       const found = await sets.search(

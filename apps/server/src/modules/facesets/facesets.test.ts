@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../db/migrations.ts';
 import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { apiUsage } from '../console/usage.ts';
-import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
+import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities } from './demo-identity.ts';
 import {
   appOwner,

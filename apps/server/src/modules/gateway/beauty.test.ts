@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import { join as pathJoin } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
-import { beautyParams, gatewayAlgorithms } from './algorithms.ts';
+import { aibeauty } from '@pixora/catalog';
+import { runBinding } from './binding.ts';
+import { bindingsByEndpoint } from './bindings.ts';
+import { beautyParams } from './face-bindings.ts';
 
 const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
@@ -39,8 +42,7 @@ describe('v3/AIBeauty on the real engine', () => {
     });
 
   it('retouches the astronaut: a JPEG of the same size, changed on her face only', async () => {
-    const endpoint = gatewayAlgorithms.find((a) => a.endpoint === 'v3/AIBeauty')!;
-    const answer = await endpoint.run({
+    const answer = await runBinding(bindingsByEndpoint.get('v3/AIBeauty')!, {
       backend,
       images: [astronaut],
       parameter: { smooth: '80', whiten: 40, slim: 0, eye: 0 },
@@ -157,7 +159,7 @@ describe('v3/AIBeauty on the real engine', () => {
   });
 
   it('reads the settings as numbers or numeric strings', () => {
-    expect(beautyParams({ smooth: '0', whiten: 100 })).toMatchObject({
+    expect(beautyParams(aibeauty.api.parameters.parse({ smooth: '0', whiten: 100 }))).toMatchObject({
       smooth: 0,
       whiten: 100,
       slim: 20,

@@ -1,96 +1,117 @@
-import { capabilities } from '@pixora/catalog';
+import {
+  capabilities,
+  errorEnvelope,
+  mediaItem,
+  requestEnvelope,
+  responseEnvelope,
+  type Capability,
+} from '@pixora/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { apiUsage } from '../console/usage.ts';
-import { gatewayAlgorithms } from './algorithms.ts';
-import { authoriseCaller, gatewayQuery, mediaItem } from './caller.ts';
-import { toApiError } from './engine-errors.ts';
-import { loadMedia, mediaBodyLimit, mediaLimits } from './media.ts';
-import { responseMediaType, type ResultMedia } from './result-media.ts';
+import { bindingsById } from './bindings.ts';
+import { authoriseCaller, gatewayQuery } from './caller.ts';
+import { mediaBodyLimit, mediaLimits } from './media.ts';
+import type { ResultMedia } from './result-media.ts';
+import { runCapability, type CapabilityRequest } from './run-capability.ts';
 
+/** The envelope of an endpoint whose contract is not served: only its shape is checked. */
 export const gatewayRequest = z.object({
   parameter: z.record(z.string(), z.unknown()).default({}),
   extra: z.record(z.string(), z.unknown()).default({}),
   media_info_list: z.array(mediaItem).min(1),
 });
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's `parameter` as the client sent it, echoed in the answer. */
+    sentParameter?: unknown;
+  }
+}
+
+/**
+ * Answers are written as the bindings make them: the contract's schema documents them. With
+ * CHECK_ANSWERS (tests) every answer is first parsed with it, and one that does not fit fails.
+ */
+function answerSerializer(check: boolean) {
+  return ({ schema }: { schema: unknown }) =>
+    (data: unknown) => {
+      if (check) {
+        const result = (schema as z.ZodType).safeParse(data);
+        if (!result.success)
+          throw new Error(`answer does not fit its contract: ${z.prettifyError(result.error)}`);
+      }
+      return JSON.stringify(data);
+    };
+}
+
+const describe = (capability: Capability) => ({
+  tags: ['gateway'],
+  summary: capability.name.en,
+  description: capability.description.en,
+  querystring: gatewayQuery,
+});
+
+/**
+ * One route per capability with an endpoint. A served capability (one with a binding) checks its
+ * request against its contract and runs it; any other answers 10023 before its caller is even
+ * looked at, so nothing is counted against a quota.
+ */
 export const gatewayRoutes =
   (ctx: AppContext, results: ResultMedia): FastifyPluginAsyncZod =>
   async (app) => {
-    const algorithms = new Map(gatewayAlgorithms.map((a) => [a.endpoint, a]));
     app.addHook('onSend', apiUsage(ctx).onSend);
     const bodyLimit = mediaBodyLimit(ctx.config);
-    const limits = mediaLimits(ctx.config);
+    const deps = { ctx, results, limits: mediaLimits(ctx.config) };
 
     for (const capability of capabilities) {
       if (!capability.endpoint) continue;
-      const algorithm = algorithms.get(capability.endpoint);
+      const binding = bindingsById.get(capability.id);
+      if (!binding) {
+        app.post(
+          `/${capability.endpoint}`,
+          {
+            bodyLimit,
+            schema: { ...describe(capability), body: gatewayRequest },
+            onRequest: async () => {
+              throw new ApiError(10023, capability.endpoint);
+            },
+          },
+          async () => {
+            throw new ApiError(10023, capability.endpoint);
+          },
+        );
+        continue;
+      }
+      const contract = binding.capability.api;
       app.post(
-        `/${capability.endpoint}`,
+        `/${contract.endpoint}`,
         {
           bodyLimit,
           schema: {
-            tags: ['gateway'],
-            summary: capability.name.en,
-            description: capability.description.en,
-            querystring: gatewayQuery,
-            body: gatewayRequest,
+            ...describe(capability),
+            body: requestEnvelope(contract),
+            response: { 200: responseEnvelope(contract), '4xx': errorEnvelope, '5xx': errorEnvelope },
+          },
+          serializerCompiler: answerSerializer(ctx.config.CHECK_ANSWERS),
+          onRequest: async (request) => {
+            await authoriseCaller(ctx, request, capability.id);
+          },
+          preValidation: async (request) => {
+            request.sentParameter = (request.body as { parameter?: unknown } | undefined)?.parameter;
           },
         },
-        async (request, reply) => {
-          await authoriseCaller(ctx, request, capability.id);
-          if (!algorithm) throw new ApiError(10023, capability.endpoint);
-          const { parameter, extra, media_info_list: media } = request.body;
-          if (media.length < algorithm.images) {
-            throw new ApiError(10000, `media_info_list needs ${algorithm.images} image(s)`);
-          }
-          const rspMediaType = responseMediaType(parameter);
-          const t0 = performance.now();
-          const images = await Promise.all(
-            media.slice(0, algorithm.images).map((item) => loadMedia(item, limits)),
-          );
-          const t1 = performance.now();
-          try {
-            const { mediaExtra, image } = await algorithm.run({
-              backend: ctx.backend,
-              images,
-              parameter,
-              timeoutMs: ctx.config.INFERENCE_TIMEOUT_MS,
-            });
-            // Where the time went (W3C Server-Timing): reading the media (base64 or download), and
-            // the engine (queue wait plus inference). Clients and `npm run bench` read it.
-            reply.header(
-              'server-timing',
-              `media;dur=${(t1 - t0).toFixed(1)}, engine;dur=${(performance.now() - t1).toFixed(1)}`,
-            );
-            let resultMedia: { media_data?: string; media_profiles: Record<string, string> } = {
-              media_profiles: { media_data_type: media[0]!.media_profiles?.media_data_type ?? 'jpg' },
-            };
-            if (image && rspMediaType === 'url') {
-              const { url, expiresAt } = await results.publish(request, image.bytes, image.type);
-              resultMedia = {
-                media_data: url,
-                media_profiles: { media_data_type: 'url', expires_at: expiresAt.toISOString() },
-              };
-            } else if (image) {
-              resultMedia = {
-                media_data: image.bytes.toString('base64'),
-                media_profiles: { media_data_type: image.type },
-              };
-            }
-            return {
-              parameter,
-              extra,
-              media_info_list: [{ ...resultMedia, media_extra: mediaExtra }],
-            };
-          } catch (err) {
-            const apiError = toApiError(err);
-            if (apiError.code === 10009) request.log.error({ err }, 'algorithm failed');
-            throw apiError;
-          }
-        },
+        async (request, reply) =>
+          runCapability(
+            deps,
+            binding,
+            request.body as CapabilityRequest,
+            request.sentParameter,
+            request,
+            reply,
+          ),
       );
     }
   };

@@ -16,21 +16,13 @@ export const RESULT_ROUTE = '/api/v1/media/results';
 /** How often expired result files are deleted (also once at start). */
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-/** How an image-producing endpoint answers its image: base64 in the answer, or a short-lived URL. */
-export type ResponseMediaType = 'jpg' | 'url';
-
-/** `parameter.rsp_media_type`: `jpg` (default) or `url`, any letter case; anything else is 10000. */
-export function responseMediaType(parameter: Record<string, unknown>): ResponseMediaType {
-  const raw = parameter.rsp_media_type;
-  if (raw === undefined || raw === null || raw === '') return 'jpg';
-  const type = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  if (type === 'jpg' || type === 'url') return type;
-  throw new ApiError(10000, 'rsp_media_type must be jpg (base64 in the answer) or url (a short-lived URL)');
-}
-
 export interface ResultMedia {
   /** Stores the image; answers its absolute URL and when the URL stops working. */
-  publish(request: FastifyRequest, bytes: Buffer, type: 'jpg'): Promise<{ url: string; expiresAt: Date }>;
+  publish(
+    request: FastifyRequest,
+    bytes: Buffer,
+    type: 'jpg' | 'png',
+  ): Promise<{ url: string; expiresAt: Date }>;
 }
 
 export function createResultMedia(storage: Storage, config: Config): ResultMedia {
@@ -78,7 +70,7 @@ export const resultMediaRoutes =
         const bytes = left > 0 ? await storage.get(key) : undefined;
         if (!bytes) throw new ApiError(21017, 'this result URL does not exist or has expired');
         return reply
-          .type('image/jpeg')
+          .type(request.params.name.endsWith('.png') ? 'image/png' : 'image/jpeg')
           .header('cache-control', `private, max-age=${Math.floor(left / 1000)}`)
           .header('x-content-type-options', 'nosniff')
           .send(bytes);

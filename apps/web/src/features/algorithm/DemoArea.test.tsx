@@ -25,7 +25,7 @@ describe('DemoArea', { timeout: 20_000 }, () => {
     ['v1/micro_facial_analysis', 'attributes', 'facecharacter-demo'],
     ['v1/face_compare', 'compare', 'facecompare-demo'],
     ['v1/baby_recognition', 'boxes', 'babyrecognition-demo'],
-    ['v3/AIBeauty', 'beforeAfter', 'aibeauty-demo'],
+    ['v3/AIBeauty', 'image', 'aibeauty-demo'],
   ] as const)('presents %s (%s) with its demo', async (endpoint, kind, testId) => {
     await renderWithProviders(<DemoArea item={faceItem(endpoint, kind)} />);
     expect(await screen.findByTestId(testId, {}, { timeout: 5000 })).toBeTruthy();

@@ -51,7 +51,7 @@ const DEMOS: ReadonlyArray<{
   { kind: 'attributes', endpoints: [FACE_ANALYSIS_ENDPOINT], demo: FaceAnalysisDemo },
   { kind: 'attributes', endpoints: [FACE_CHARACTER_ENDPOINT], demo: FaceCharacterDemo },
   { kind: 'compare', endpoints: [FACE_COMPARE_ENDPOINT], demo: FaceRecognitionDemo },
-  { kind: 'beforeAfter', endpoints: [AI_BEAUTY_ENDPOINT], demo: AIBeautyDemo },
+  { kind: 'image', endpoints: [AI_BEAUTY_ENDPOINT], demo: AIBeautyDemo },
 ];
 
 function demoFor(item: MenuItem): DemoComponent | null {

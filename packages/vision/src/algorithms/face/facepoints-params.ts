@@ -4,7 +4,12 @@
  */
 import { TaskParamsError } from '../../errors.ts';
 
-export interface FacePointsParams {
+/** Which landmark layouts are returned: the 468-point mesh with the irises, the 106 points, or both. */
+export type LandmarkType = '468' | '106' | 'all';
+export const LANDMARK_TYPES: readonly LandmarkType[] = ['468', '106', 'all'];
+
+/** The detection parameters every face task shares. */
+export interface DetectionParams {
   /** Maximum number of faces returned (highest detector scores win). Default 20, max 100. */
   maxFaces: number;
   /**
@@ -20,6 +25,14 @@ export interface FacePointsParams {
   smallFaces: boolean;
 }
 
+export interface FacePointsParams extends DetectionParams {
+  /**
+   * '468' (default): mesh and irises; '106': the 106-point layout derived from them
+   * (landmarks106.ts) instead; 'all': both.
+   */
+  landmarkType: LandmarkType;
+}
+
 export interface FacePointsFace {
   /** Tight box around the 468 mesh points, original-image pixels, 1 decimal. */
   rectangle: { left: number; top: number; width: number; height: number };
@@ -31,6 +44,8 @@ export interface FacePointsFace {
   irisLeft: Array<[number, number]>;
   /** Subject's right iris (left side of a non-mirrored photo): centre, then 4 contour points. */
   irisRight: Array<[number, number]>;
+  /** The 106-point layout, computed from the rounded mesh and iris centres (landmarkType 106 or all). */
+  points106?: Array<[number, number]>;
 }
 
 export interface FacePointsResult {
@@ -44,6 +59,7 @@ export const FACEPOINTS_DEFAULTS: Readonly<FacePointsParams> = Object.freeze({
   maxFaces: 20,
   minConfidence: 0.4,
   smallFaces: true,
+  landmarkType: '468',
 });
 
 /** A boolean parameter of `raw`, if given. */
@@ -61,7 +77,7 @@ export function booleanParam(raw: Record<string, unknown>, key: string): boolean
  */
 export function readDetectionParams(
   raw: Record<string, unknown> | undefined,
-  p: FacePointsParams,
+  p: DetectionParams,
 ): Record<string, unknown> | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
@@ -85,6 +101,11 @@ export function readDetectionParams(
 
 export function parseFacePointsParams(raw: Record<string, unknown> | undefined): FacePointsParams {
   const p = { ...FACEPOINTS_DEFAULTS };
-  readDetectionParams(raw, p);
+  const given = readDetectionParams(raw, p);
+  if (given?.landmarkType !== undefined) {
+    if (!LANDMARK_TYPES.includes(given.landmarkType as LandmarkType))
+      throw new TaskParamsError(`landmarkType must be one of ${LANDMARK_TYPES.join(', ')}`);
+    p.landmarkType = given.landmarkType as LandmarkType;
+  }
   return p;
 }

@@ -7,7 +7,7 @@ import { answers, errors } from '../face-kit/fixtures/index.ts';
 import { analyseSample, faceItem } from '../face-kit/faceDemoTesting.ts';
 import { AIBeautyDemo, BEAUTY_DEFAULTS } from './AIBeautyDemo.tsx';
 
-const item = faceItem('v3/AIBeauty', 'beforeAfter', { sampleFigure: ['/samples/astronaut.jpg'] });
+const item = faceItem('v3/AIBeauty', 'image', { sampleFigure: ['/samples/astronaut.jpg'] });
 const answer = answers.beautyAstronaut192;
 const resultData = answer.media_info_list[0]!.media_data!;
 

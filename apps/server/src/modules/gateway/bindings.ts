@@ -1,0 +1,25 @@
+/**
+ * The capabilities this build serves: one binding each. A capability is served exactly when it
+ * has a binding here; the gateway's routes, the menu's "open" flag, the console's grants and the
+ * API reference all read this list.
+ */
+import type { ApiCapability } from '@pixora/catalog';
+import type { Binding } from './binding.ts';
+import { faceBindings } from './face-bindings.ts';
+
+export const bindings: readonly Binding<ApiCapability>[] = [
+  ...Object.values(faceBindings),
+] as Binding<ApiCapability>[];
+
+/** The binding of each served capability, by capability id. */
+export const bindingsById: ReadonlyMap<number, Binding<ApiCapability>> = new Map(
+  bindings.map((b) => [b.capability.id, b]),
+);
+
+/** Whether this build serves capability `id`. */
+export const isServed = (id: number): boolean => bindingsById.has(id);
+
+/** The binding of each served endpoint, by endpoint (`v2/facepoints`). */
+export const bindingsByEndpoint: ReadonlyMap<string, Binding<ApiCapability>> = new Map(
+  bindings.map((b) => [b.capability.api.endpoint, b]),
+);

@@ -1,0 +1,467 @@
+/**
+ * The face family's bindings. Their answers predate the output kinds and keep their own shapes
+ * (the recorded face answers are their golden files), so each has a mapper of its own; detection,
+ * crops and models are the engine's (`facepoints`, `faceanalysis`, `facebeauty`).
+ */
+import {
+  aibeauty,
+  babyRecognition,
+  FACE_COUNT,
+  faceAnalysis,
+  faceCharacter,
+  faceDetect,
+  faceDetectServerVersion,
+  facePoint,
+  faceRecognition,
+  FLAT_FEATURES,
+  type ParametersOf,
+} from '@pixora/catalog';
+import {
+  cosineSimilarity,
+  type FaceAnalysisFace,
+  type FaceAnalysisResult,
+  type HeadPose,
+  type LandmarkType,
+} from '@pixora/vision';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { bind, type Binding, type CapabilityCall } from './binding.ts';
+
+const round = (v: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+};
+
+/**
+ * Near-frontal limits for comparison and feature analysis (20021 pitch, 20022 yaw), degrees.
+ * Measured (docs/quality.md): every face of our reference photos that a person calls "facing
+ * the camera" reads |yaw| <= 29 and |pitch| <= 22; sample2's three-quarter profile reads yaw -50.
+ */
+export const MAX_PITCH = 30;
+export const MAX_YAW = 30;
+/** Smallest face (mesh box width, pixels) accepted where identity or geometry is measured (20023). */
+export const MIN_FACE_PX = 48;
+/**
+ * Same-person threshold on the 0-100 similarity (100 x cosine of the FaceRes descriptors).
+ * Measured on 21 same-person and 414 different-person pairs (docs/quality.md): at 60, 4/21 false
+ * rejects and 1/414 false accepts; at 50, 0/21 and 26/414.
+ */
+export const SAME_PERSON_THRESHOLD = 60;
+/** babyRecognition: a face is a baby or young child when P(age < 4 years) >= 0.5. */
+export const BABY_PROBABILITY = 0.5;
+
+function rectangle(face: Pick<FaceAnalysisFace, 'rectangle'>) {
+  const r = face.rectangle;
+  return {
+    left: round(r.left, 1),
+    top: round(r.top, 1),
+    width: round(r.width, 1),
+    height: round(r.height, 1),
+  };
+}
+
+function landmark(face: Pick<FaceAnalysisFace, 'mesh' | 'irisLeft' | 'irisRight'>) {
+  return {
+    mesh: (face.mesh ?? []).map(([x, y, z]) => [round(x, 1), round(y, 1), round(z, 2)]),
+    iris_left: (face.irisLeft ?? []).map(([x, y]) => [round(x, 1), round(y, 1)]),
+    iris_right: (face.irisRight ?? []).map(([x, y]) => [round(x, 1), round(y, 1)]),
+  };
+}
+
+const poseAttribute = (pose: HeadPose) => ({
+  pitch_angle: pose.pitch,
+  yaw_angle: pose.yaw,
+  roll_angle: pose.roll,
+});
+
+/** Exactly one usable face: 20003/20010 none, 20004 several, 20023 too small, 20021/20022 not frontal. */
+function singleFrontalFace(result: FaceAnalysisResult, noFaceCode: 20003 | 20010): FaceAnalysisFace {
+  if (result.faces.length === 0) throw new ApiError(noFaceCode);
+  if (result.faces.length > 1) throw new ApiError(20004);
+  const face = result.faces[0]!;
+  if (face.rectangle.width < MIN_FACE_PX) throw new ApiError(20023);
+  if (Math.abs(face.pose.pitch) > MAX_PITCH) throw new ApiError(20021);
+  if (Math.abs(face.pose.yaw) > MAX_YAW) throw new ApiError(20022);
+  return face;
+}
+
+function analyse(call: Omit<CapabilityCall, 'parameter' | 'images'>, image: Buffer, params: object) {
+  return call.backend.run<FaceAnalysisResult>(
+    'faceanalysis',
+    { image, params: { ...params } },
+    { timeoutMs: call.timeoutMs },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// v2/facepoints
+
+/** Which layouts v2/facepoints returns: `landmark_type`, else `return_landmark` 106, else the mesh. */
+export function landmarkType(p: ParametersOf<typeof facePoint>): LandmarkType {
+  return p.landmark_type ?? (p.return_landmark === '106' ? '106' : '468');
+}
+
+export const facePointsParams = (p: ParametersOf<typeof facePoint>) => ({
+  maxFaces: p.max_face_num ?? p.nFront ?? FACE_COUNT.default,
+  landmarkType: landmarkType(p),
+});
+
+const facePoints = bind(facePoint, 'facepoints', {
+  params: facePointsParams,
+  answer(result, p) {
+    if (result.faces.length === 0) throw new ApiError(20003);
+    const type = landmarkType(p);
+    return {
+      mediaExtra: {
+        image_width: result.imageWidth,
+        image_height: result.imageHeight,
+        faces: result.faces.map((face) => ({
+          face_rectangle: rectangle(face),
+          score: round(face.score, 4),
+          face_landmark: {
+            ...(type !== '106' ? landmark(face) : {}),
+            ...(face.points106 ? { points_106: face.points106 } : {}),
+          },
+        })),
+      },
+    };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// v1/facedetect, v2/facedetect on the engine's `faceanalysis` task
+
+/** Box, score and pose need the detector and the mesh only; the mesh is answered with return_landmark. */
+export function detectParams(count: number | undefined, landmarks: boolean) {
+  return { maxFaces: count ?? FACE_COUNT.default, landmarks };
+}
+
+function faceDetection<C extends typeof faceDetect | typeof faceDetectServerVersion>(
+  capability: C,
+  count: (p: ParametersOf<C>) => number | undefined,
+): Binding<C> {
+  return {
+    capability,
+    tasks: ['faceanalysis'],
+    async run(call) {
+      const landmarks = call.parameter.return_landmark;
+      const result = await analyse(call, call.images[0]!, detectParams(count(call.parameter), landmarks));
+      if (result.faces.length === 0) throw new ApiError(20003);
+      return {
+        mediaExtra: {
+          image_width: result.imageWidth,
+          image_height: result.imageHeight,
+          face_num: result.faces.length,
+          faces: result.faces.map((face) => ({
+            face_rectangle: rectangle(face),
+            score: round(face.score, 4),
+            face_attributes: { headpose: poseAttribute(face.pose) },
+            ...(landmarks ? { face_landmark: landmark(face) } : {}),
+          })),
+        },
+      };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// v2/macro_facial_analysis
+
+/**
+ * Attributes of v2/macro_facial_analysis, in answer order. `mustache` is the beard/moustache
+ * attribute (`beard` is accepted as its alias in return_attributes); `beauty` is attractiveness.
+ */
+const MACRO_ATTRIBUTES = [
+  'gender',
+  'age',
+  'emotion',
+  'race',
+  'glasses',
+  'mustache',
+  'eyelid',
+  'beauty',
+  'poseestimation',
+] as const;
+const APPEARANCE_ATTRIBUTES = ['glasses', 'mustache', 'eyelid', 'beauty'] as const;
+
+/** `return_attributes` as a set; undefined when the client did not restrict it. */
+function requested(raw: string | undefined): Set<string> | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  return new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .map((s) => (s === 'beard' ? 'mustache' : s === 'attractiveness' ? 'beauty' : s))
+      .filter(Boolean),
+  );
+}
+
+/**
+ * The engine params of v2/macro_facial_analysis; with no `return_attributes` every attribute is
+ * asked. Age and gender come from HSE-FaceRes and race from GEAR (measured on labelled photos,
+ * docs/quality.md: FaceRes is right on 125/129 genders, GEAR on 88/129, SSR-Net on 74/129).
+ */
+export function macroParams(p: ParametersOf<typeof faceAnalysis>) {
+  const asked = requested(p.return_attributes);
+  const want = (name: string) => !asked || asked.has(name);
+  return {
+    maxFaces: p.max_face_num,
+    landmarks: p.return_landmark,
+    faceres: want('gender') || want('age'),
+    emotion: want('emotion'),
+    appearance: APPEARANCE_ATTRIBUTES.some(want),
+    gear: want('race'),
+  };
+}
+
+/**
+ * The engine jobs of one macro analysis: everything but GEAR (~270 ms a face) in the first, GEAR
+ * alone in a second (when race is asked and something else is too), so two workers share the
+ * work. Both jobs run the same deterministic detection on the same bytes, so they find the same
+ * faces in the same order.
+ */
+export function macroJobs(p: ParametersOf<typeof faceAnalysis>) {
+  const { gear, ...rest } = macroParams(p);
+  const main = { ...rest, gear: false };
+  const others = main.faceres || main.emotion || main.appearance || main.landmarks;
+  if (!gear) return [main];
+  if (!others) return [{ ...main, gear: true }];
+  return [main, { maxFaces: main.maxFaces, gear: true }];
+}
+
+const macroAnalysis: Binding<typeof faceAnalysis> = {
+  capability: faceAnalysis,
+  tasks: ['faceanalysis'],
+  async run(call) {
+    const p = call.parameter;
+    const asked = requested(p.return_attributes);
+    const want = (name: string) => !asked || asked.has(name);
+    const landmarks = p.return_landmark;
+    const [result, gearResult] = await Promise.all(
+      macroJobs(p).map((params) => analyse(call, call.images[0]!, params)),
+    );
+    if (result!.faces.length === 0) throw new ApiError(20003);
+    const gearOf = (face: FaceAnalysisFace) =>
+      face.gear ??
+      gearResult?.faces.find(
+        (g) => g.rectangle.left === face.rectangle.left && g.rectangle.top === face.rectangle.top,
+      )?.gear;
+    return {
+      mediaExtra: {
+        image_width: result!.imageWidth,
+        image_height: result!.imageHeight,
+        face_num: result!.faces.length,
+        faces: result!.faces.map((face) => {
+          const attrs: Record<string, unknown> = {};
+          if (want('gender') && face.gender)
+            attrs.gender = { value: face.gender.value, confidence: face.gender.confidence };
+          if (want('age') && face.age !== undefined) {
+            attrs.age = { value: Math.round(face.age), confidence: round(face.ageConfidence ?? 0, 4) };
+          }
+          if (want('emotion') && face.emotion) {
+            const [label, prob] = Object.entries(face.emotion).sort((a, b) => b[1] - a[1])[0]!;
+            attrs.emotion = { value: label, confidence: round(prob, 4), probabilities: face.emotion };
+          }
+          const race = gearOf(face)?.race;
+          if (want('race') && race) {
+            attrs.race = {
+              value: race.value,
+              confidence: round(race.confidence, 4),
+              probabilities: race.probabilities,
+            };
+          }
+          const look = face.appearance;
+          if (look) {
+            if (want('glasses'))
+              attrs.glasses = { value: look.glasses.value, confidence: look.glasses.confidence };
+            if (want('mustache'))
+              attrs.mustache = { value: look.beard.value, confidence: look.beard.confidence };
+            if (want('eyelid'))
+              attrs.eyelid = { value: look.eyelid.value, confidence: look.eyelid.confidence };
+            if (want('beauty'))
+              attrs.beauty = { value: look.beauty.value, confidence: look.beauty.confidence };
+          }
+          if (want('poseestimation'))
+            attrs.poseestimation = { value: poseAttribute(face.pose), confidence: null };
+          return {
+            face_rectangle: rectangle(face),
+            score: round(face.score, 4),
+            face_attributes: attrs,
+            ...(landmarks ? { face_landmark: landmark(face) } : {}),
+          };
+        }),
+        supported_attributes: MACRO_ATTRIBUTES,
+      },
+    };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// v1/micro_facial_analysis
+
+const microAnalysis: Binding<typeof faceCharacter> = {
+  capability: faceCharacter,
+  tasks: ['faceanalysis'],
+  async run(call) {
+    const landmarks = call.parameter.return_landmark;
+    const result = await analyse(call, call.images[0]!, { maxFaces: 5, features: true, landmarks });
+    const face = singleFrontalFace(result, 20003);
+    const { measures, ...labels } = face.features!;
+    const facial_analysis: Record<string, unknown> = { measures };
+    for (const [key, v] of Object.entries(labels))
+      facial_analysis[key] = typeof v === 'string' ? { value: v } : v;
+    // The same labels under the flat names client code of this kind of platform reads; they come
+    // from fixed cut points on geometric ratios, so there is no calibrated confidence to give.
+    const flat: Record<string, { value: string | number; confidence: null }> = {};
+    for (const [name, ours] of Object.entries(FLAT_FEATURES))
+      flat[name] = { value: labels[ours], confidence: null };
+    for (const [shape, score] of Object.entries(labels.face_shape.scores))
+      flat[`facetype_${shape}`] = { value: score, confidence: null };
+    return {
+      mediaExtra: {
+        image_width: result.imageWidth,
+        image_height: result.imageHeight,
+        faces: [
+          {
+            face_rectangle: rectangle(face),
+            face_attributes: { facial_analysis, headpose: poseAttribute(face.pose), ...flat },
+            ...(landmarks ? { face_landmark: landmark(face) } : {}),
+          },
+        ],
+      },
+    };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// v1/face_compare and the face sets
+
+/** v1/face_compare, per image (each image is one job). */
+export const COMPARE_PARAMS = Object.freeze({ maxFaces: 5, descriptor: true, smallFaces: false });
+
+const faceCompare: Binding<typeof faceRecognition> = {
+  capability: faceRecognition,
+  tasks: ['faceanalysis'],
+  async run(call) {
+    // Two jobs, one per image: with two workers they run in parallel.
+    const [first, second] = await Promise.all([
+      analyse(call, call.images[0]!, COMPARE_PARAMS),
+      analyse(call, call.images[1]!, COMPARE_PARAMS),
+    ]);
+    const a = singleFrontalFace(first, 20003);
+    const b = singleFrontalFace(second, 20010);
+    const similarity = round(Math.max(0, cosineSimilarity(a.descriptor ?? [], b.descriptor ?? [])) * 100, 2);
+    return {
+      mediaExtra: {
+        similarity,
+        is_same_person: similarity >= SAME_PERSON_THRESHOLD ? 1 : 0,
+        threshold: SAME_PERSON_THRESHOLD,
+        // Each image's size (EXIF orientation applied), so a client can draw the boxes without
+        // measuring the photos itself.
+        faces: [
+          {
+            face_rectangle: rectangle(a),
+            image: 0,
+            image_width: first.imageWidth,
+            image_height: first.imageHeight,
+          },
+          {
+            face_rectangle: rectangle(b),
+            image: 1,
+            image_width: second.imageWidth,
+            image_height: second.imageHeight,
+          },
+        ],
+      },
+    };
+  },
+};
+
+/**
+ * The identity descriptor of the one usable face of an image, for face sets and face search:
+ * the same engine job and rules as v1/face_compare (20003 no face, 20004 several, 20023 too
+ * small, 20021/20022 not frontal).
+ */
+export async function describeSingleFace(call: Omit<CapabilityCall, 'parameter' | 'images'>, image: Buffer) {
+  const result = await analyse(call, image, COMPARE_PARAMS);
+  const face = singleFrontalFace(result, 20003);
+  return {
+    descriptor: face.descriptor ?? [],
+    rectangle: rectangle(face),
+    imageWidth: result.imageWidth,
+    imageHeight: result.imageHeight,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// v1/baby_recognition
+
+const baby: Binding<typeof babyRecognition> = {
+  capability: babyRecognition,
+  tasks: ['faceanalysis'],
+  async run(call) {
+    const result = await analyse(call, call.images[0]!, {
+      maxFaces: call.parameter.max_face_num,
+      faceres: true,
+    });
+    if (result.faces.length === 0) throw new ApiError(20003);
+    return {
+      mediaExtra: {
+        image_width: result.imageWidth,
+        image_height: result.imageHeight,
+        faces: result.faces.map((face) => {
+          const p = face.childProbability ?? 0;
+          return {
+            face_rectangle: rectangle(face),
+            face_attributes: {
+              baby: {
+                value: p >= BABY_PROBABILITY ? 1 : 0,
+                confidence: round(p >= BABY_PROBABILITY ? p : 1 - p, 4),
+              },
+              age: { value: Math.round(face.age ?? 0), confidence: round(face.ageConfidence ?? 0, 4) },
+            },
+          };
+        }),
+      },
+    };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// v3/AIBeauty
+
+/** v3/AIBeauty parameters as engine params (`facebeauty`). */
+export const beautyParams = (p: ParametersOf<typeof aibeauty>) => ({
+  smooth: p.smooth,
+  whiten: p.whiten,
+  slim: p.slim,
+  eye: p.eye,
+  maxFaces: p.max_face_num,
+});
+
+const beauty = bind(aibeauty, 'facebeauty', {
+  params: beautyParams,
+  answer(result) {
+    if (result.faces.length === 0 || !result.image) throw new ApiError(20003);
+    return {
+      mediaExtra: {
+        image_width: result.imageWidth,
+        image_height: result.imageHeight,
+        face_num: result.faces.length,
+        faces: result.faces.map((face) => ({ face_rectangle: rectangle(face), score: round(face.score, 4) })),
+        beauty: result.settings,
+      },
+      image: { bytes: Buffer.from(result.image), type: 'jpg' },
+    };
+  },
+});
+
+export const faceBindings = {
+  facePoints,
+  faceDetect: faceDetection(faceDetect, (p) => p.nFront ?? p.max_face_num),
+  faceDetectServerVersion: faceDetection(faceDetectServerVersion, (p) => p.max_face_num ?? p.nFront),
+  macroAnalysis,
+  microAnalysis,
+  faceCompare,
+  baby,
+  beauty,
+};

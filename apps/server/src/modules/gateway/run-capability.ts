@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { requestEnvelope } from '@pixora/catalog';
+import type { AppContext } from '../../platform/context.ts';
+import type { Binding, ResultImage } from './binding.ts';
+import { toApiError } from './engine-errors.ts';
+import { loadMedia, type MediaLimits } from './media.ts';
+import type { ResultMedia } from './result-media.ts';
+
+/** The checked request of a served capability. */
+export type CapabilityRequest = z.output<ReturnType<typeof requestEnvelope>>;
+
+/** What `media_info_list[0]` carries besides `media_extra`. */
+interface MediaOut {
+  media_data?: string;
+  media_profiles: { media_data_type: string; expires_at?: string };
+}
+
+/**
+ * Runs a served capability for one request: loads its images (base64 or download), runs its
+ * binding, and wraps the answer in the gateway's envelope. `parameter` is echoed as the client
+ * sent it; the binding gets it checked, with defaults, in the public names.
+ */
+export async function runCapability(
+  deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits },
+  binding: Binding,
+  body: CapabilityRequest,
+  sentParameter: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { ctx, results, limits } = deps;
+  const contract = binding.capability.api;
+  const media = body.media_info_list;
+  const t0 = performance.now();
+  const images = await Promise.all(media.slice(0, contract.images).map((item) => loadMedia(item, limits)));
+  const t1 = performance.now();
+  let answer;
+  try {
+    answer = await binding.run({
+      backend: ctx.backend,
+      images,
+      parameter: body.parameter as Record<string, unknown>,
+      timeoutMs: ctx.config.INFERENCE_TIMEOUT_MS,
+    });
+  } catch (err) {
+    const apiError = toApiError(err);
+    if (apiError.code === 10009) request.log.error({ err }, 'algorithm failed');
+    throw apiError;
+  }
+  // Where the time went (W3C Server-Timing): reading the media (base64 or download), and the
+  // engine (queue wait plus inference). Clients and `npm run bench` read it.
+  reply.header(
+    'server-timing',
+    `media;dur=${(t1 - t0).toFixed(1)}, engine;dur=${(performance.now() - t1).toFixed(1)}`,
+  );
+
+  const asUrl = (body.parameter as { rsp_media_type?: string }).rsp_media_type === 'url';
+  const publish = async (image: ResultImage) =>
+    asUrl ? results.publish(request, image.bytes, image.type) : undefined;
+  let out: MediaOut = {
+    media_profiles: { media_data_type: media[0]?.media_profiles?.media_data_type ?? 'jpg' },
+  };
+  if (answer.image) {
+    const link = await publish(answer.image);
+    out = link
+      ? {
+          media_data: link.url,
+          media_profiles: { media_data_type: 'url', expires_at: link.expiresAt.toISOString() },
+        }
+      : {
+          media_data: answer.image.bytes.toString('base64'),
+          media_profiles: { media_data_type: answer.image.type },
+        };
+  }
+  let mediaExtra = answer.mediaExtra;
+  if (answer.fieldImages && Object.keys(answer.fieldImages).length) {
+    const filled: Record<string, unknown> = { ...mediaExtra };
+    for (const [field, image] of Object.entries(answer.fieldImages))
+      filled[field] = (await publish(image))?.url ?? image.bytes.toString('base64');
+    // In the order the contract documents its fields.
+    const order = Object.keys((contract.answer as z.ZodObject).shape ?? {});
+    mediaExtra = Object.fromEntries(
+      [...order.filter((k) => k in filled), ...Object.keys(filled).filter((k) => !order.includes(k))].map(
+        (k) => [k, filled[k]],
+      ),
+    );
+  }
+  return {
+    parameter: (sentParameter ?? {}) as Record<string, unknown>,
+    extra: body.extra,
+    media_info_list: [{ ...out, media_extra: mediaExtra }],
+  };
+}

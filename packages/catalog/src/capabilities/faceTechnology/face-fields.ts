@@ -1,0 +1,118 @@
+/**
+ * Pieces shared by the face family's contracts: the face box, the 468-point landmark, the head
+ * pose, an attribute with its confidence, and the parameters several face endpoints take.
+ */
+import { z } from 'zod';
+import { obj, px, rectangle } from '../../contract/answer.ts';
+import type { NoFields } from '../../contract/kinds.ts';
+import { described, type Doc } from '../../contract/doc.ts';
+import { choice, maxFaces, maxFacesOptional } from '../../contract/params.ts';
+
+export const faceRectangle = rectangle([
+  '人脸框（像素）：468 点网格的外接框。',
+  '人臉框（像素）：468 點網格的外接框。',
+  'Face box in pixels: the box around the 468 mesh points.',
+]);
+
+export const detectionScore = described(z.number().min(0).max(1), [
+  '检测置信度，0 到 1。',
+  '偵測置信度，0 到 1。',
+  'Detection confidence, 0 to 1.',
+]);
+
+const point2 = z.tuple([z.number(), z.number()]);
+const point3 = z.tuple([z.number(), z.number(), z.number()]);
+
+export const mesh = described(z.array(point3), [
+  '468 点三维人脸网格（MediaPipe 拓扑），[x, y, z]；z 为相对深度，越小越靠近镜头。',
+  '468 點三維人臉網格（MediaPipe 拓撲），[x, y, z]；z 為相對深度，越小越靠近鏡頭。',
+  '468-point 3D face mesh (MediaPipe topology), [x, y, z]; z is relative depth, smaller is nearer the camera.',
+]);
+const iris = (side: Doc) =>
+  described(z.array(point2), [
+    `${side[0]}虹膜：中心及上下左右边缘共 5 点 [x, y]。`,
+    `${side[1]}虹膜：中心及上下左右邊緣共 5 點 [x, y]。`,
+    `${side[2]} iris: its centre and four edge points, [x, y].`,
+  ]);
+export const irisLeft = iris(['被拍摄者左眼的', '被拍攝者左眼的', "The subject's left"]);
+export const irisRight = iris(['被拍摄者右眼的', '被拍攝者右眼的', "The subject's right"]);
+
+/** The mesh and both irises (the face family's `face_landmark` with `return_landmark`). */
+export const faceLandmark = described(obj({ mesh, iris_left: irisLeft, iris_right: irisRight }), [
+  '`return_landmark` 为 1 或 2 时返回：468 点网格与两眼虹膜点。',
+  '`return_landmark` 為 1 或 2 時返回：468 點網格與兩眼虹膜點。',
+  'With `return_landmark` 1 or 2: the 468-point mesh and both irises.',
+]).optional();
+
+export const points106 = described(z.array(point2).length(106), [
+  '106 点（landmark_type 为 106 或 all 时）：轮廓 0-32、右眉 33-41、左眉 42-50、右眼 51-60、左眼 61-70（含眼中心与瞳孔）、鼻 71-85、外唇 86-97、内唇 98-105；左右指被拍摄者自身的左右。每点取自网格点或其均值，没有单独的模型。',
+  '106 點（landmark_type 為 106 或 all 時）：輪廓 0-32、右眉 33-41、左眉 42-50、右眼 51-60、左眼 61-70（含眼中心與瞳孔）、鼻 71-85、外唇 86-97、內唇 98-105；左右指被拍攝者自身的左右。每點取自網格點或其平均，沒有單獨的模型。',
+  "106 points (landmark_type 106 or all): contour 0-32, right brow 33-41, left brow 42-50, right eye 51-60, left eye 61-70 (with eye centre and pupil), nose 71-85, outer lips 86-97, inner lips 98-105; right and left are the subject's own. Each point is a mesh point or a mean of mesh points, not a model of its own.",
+]);
+
+const angle = (text: Doc) => described(z.number(), text);
+/** Head pose in degrees. */
+export const headPose = obj({
+  pitch_angle: angle([
+    '俯仰角（度），低头为正。',
+    '俯仰角（度），低頭為正。',
+    'Pitch in degrees, positive when the head is bowed.',
+  ]),
+  yaw_angle: angle([
+    '偏航角（度），脸转向图片右侧为正。',
+    '偏航角（度），臉轉向圖片右側為正。',
+    "Yaw in degrees, positive when the face turns towards the image's right.",
+  ]),
+  roll_angle: angle([
+    '翻滚角（度），两颊连线向图片右下倾斜为正。',
+    '翻滾角（度），兩頰連線向圖片右下傾斜為正。',
+    "Roll in degrees, positive when the line between the cheeks slopes down towards the image's right.",
+  ]),
+});
+
+export const headPoseField = described(headPose, [
+  '头部姿态（度），由三维网格计算。',
+  '頭部姿態（度），由三維網格計算。',
+  'Head pose in degrees, from the 3D mesh.',
+]);
+
+/** An attribute of a face: its value and a confidence (null where the method gives none). */
+export const faceAttribute = <V extends z.ZodType, M extends z.ZodRawShape = NoFields>(
+  value: V,
+  text: Doc,
+  more?: M,
+) =>
+  described(
+    obj({
+      value,
+      confidence: z.number().min(0).max(1).nullable(),
+      ...((more ?? {}) as M),
+    }),
+    text,
+  );
+
+export { px };
+
+/** `return_landmark`: 1 or 2 (as number, text or true) adds the mesh and irises; 0 or absent does not. */
+export const returnLandmark = described(
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return false;
+      if (v === true || v === 1 || v === 2 || v === '1' || v === '2' || v === 'true') return true;
+      if (v === false || v === 0 || v === '0' || v === 'false') return false;
+      return v;
+    },
+    z.boolean({ error: 'must be 0, 1 or 2' }),
+  ),
+  [
+    '为 1 或 2 时同时返回 468 点网格与虹膜点（face_landmark）。',
+    '為 1 或 2 時同時返回 468 點網格與虹膜點（face_landmark）。',
+    '1 or 2 to also return the 468-point mesh and iris points (face_landmark).',
+  ],
+  { type: 'integer', enum: [0, 1, 2], default: 0 },
+);
+
+export { maxFaces, maxFacesOptional, choice };
+
+/** Errors of an endpoint that needs exactly one usable frontal face. */
+export const ONE_FACE_ERRORS = [20003, 20004, 20021, 20022, 20023] as const;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { count, imageSize, obj } from '../../contract/answer.ts';
+import { defineCapability } from '../../contract/define.ts';
+import { described } from '../../contract/doc.ts';
+import {
+  detectionScore,
+  faceAttribute,
+  faceLandmark,
+  faceRectangle,
+  headPose,
+  maxFaces,
+  returnLandmark,
+} from './face-fields.ts';
+
+/** The classes of the emotion and race models, in their answer order. */
+export const EMOTIONS = ['angry', 'disgust', 'fear', 'happy', 'sad', 'surprise', 'neutral'] as const;
+export const RACES = ['white', 'black', 'asian', 'indian', 'other'] as const;
+
+export const faceAnalysis = defineCapability({
+  id: 167,
+  key: 'faceAnalysis',
+  group: 'faceTechnology',
+  slug: 'faceanalysis',
+  kind: 'attributes',
+  status: 2,
+  doc: 79,
+  name: ['人脸属性分析', '人臉屬性分析', 'Face Attribute Analysis'],
+  description: [
+    '分析年龄、性别、表情、人种、颜值、眼镜、胡须、眼睑与头部姿态等属性。',
+    '分析年齡、性別、表情、人種、顏值、眼鏡、鬍鬚、眼瞼與頭部姿態等屬性。',
+    'Estimates age, gender, emotion, race, attractiveness, glasses, beard, eyelid and head pose.',
+  ],
+  api: {
+    endpoint: 'v2/macro_facial_analysis',
+    parameters: {
+      return_attributes: described(z.string({ error: 'must be a comma-separated string' }).optional(), [
+        '逗号分隔：gender,age,emotion,race,glasses,mustache（或 beard）,eyelid,beauty（或 attractiveness）,poseestimation；默认全部。其他名称被忽略。',
+        '逗號分隔：gender,age,emotion,race,glasses,mustache（或 beard）,eyelid,beauty（或 attractiveness）,poseestimation；預設全部。其他名稱會被忽略。',
+        'Comma-separated: gender,age,emotion,race,glasses,mustache (or beard),eyelid,beauty (or attractiveness),poseestimation; default all. Other names are ignored.',
+      ]),
+      return_landmark: returnLandmark,
+      max_face_num: maxFaces(),
+    },
+    answer: {
+      kind: 'attributes',
+      answer: obj({
+        ...imageSize,
+        face_num: count(['人脸数量。', '人臉數量。', 'Number of faces.']),
+        faces: described(
+          z.array(
+            obj({
+              face_rectangle: faceRectangle,
+              score: detectionScore,
+              face_attributes: described(
+                obj({
+                  gender: faceAttribute(z.union([z.literal(0), z.literal(1)]), [
+                    '性别：0 女，1 男（HSE-FaceRes 模型）。',
+                    '性別：0 女，1 男（HSE-FaceRes 模型）。',
+                    'Gender: 0 female, 1 male (HSE-FaceRes model).',
+                  ]).optional(),
+                  age: faceAttribute(z.number().int(), [
+                    '年龄（岁）；置信度为估计值 ±5 岁内的概率。',
+                    '年齡（歲）；置信度為估計值 ±5 歲內的機率。',
+                    'Age in years; confidence is the probability within 5 years of it.',
+                  ]).optional(),
+                  emotion: faceAttribute(
+                    z.enum(EMOTIONS),
+                    [
+                      '表情：angry、disgust、fear、happy、sad、surprise、neutral，附各类概率。',
+                      '表情：angry、disgust、fear、happy、sad、surprise、neutral，附各類機率。',
+                      'Emotion: angry, disgust, fear, happy, sad, surprise, neutral, with every class’s probability.',
+                    ],
+                    { probabilities: z.record(z.enum(EMOTIONS), z.number()) },
+                  ).optional(),
+                  race: faceAttribute(
+                    z.enum(RACES),
+                    [
+                      '外貌的人种估计（GEAR 模型）：white、black、asian、indian、other，附各类概率。它只是对照片中外貌的估计，在我们的标注照片上常有错误，不代表身份或血统。',
+                      '外貌的人種估計（GEAR 模型）：white、black、asian、indian、other，附各類機率。它只是對照片中外貌的估計，在我們的標註照片上常有錯誤，不代表身分或血統。',
+                      'An estimate of apparent race from appearance (GEAR model): white, black, asian, indian, other, with every class’s probability. It is only an estimate of how the face looks in the photo, often wrong on our labelled photos, and says nothing about identity or ancestry.',
+                    ],
+                    { probabilities: z.record(z.enum(RACES), z.number()) },
+                  ).optional(),
+                  glasses: faceAttribute(z.enum(['none', 'glasses', 'sunglasses']), [
+                    '眼镜：由网格与像素测量（眼部比脸颊暗很多为墨镜；鼻梁与眼下有镜框边缘为眼镜），小脸上的细框可能漏检。',
+                    '眼鏡：由網格與像素測量（眼部比臉頰暗很多為墨鏡；鼻樑與眼下有鏡框邊緣為眼鏡），小臉上的細框可能漏檢。',
+                    'Glasses, measured on the mesh and pixels (eyes much darker than the cheeks: sunglasses; frame edges on the nose bridge and under the eyes: glasses); thin frames on small faces can be missed.',
+                  ]).optional(),
+                  mustache: faceAttribute(z.union([z.literal(0), z.literal(1)]), [
+                    '胡须（络腮胡或小胡子）为 1：下巴与上唇皮肤明显比脸颊暗。浅色短须可能漏检。',
+                    '鬍鬚（絡腮鬍或小鬍子）為 1：下巴與上唇皮膚明顯比臉頰暗。淺色短鬚可能漏檢。',
+                    '1 for a beard or moustache: the chin and upper-lip skin clearly darker than the cheeks. Short, light beards can be missed.',
+                  ]).optional(),
+                  eyelid: faceAttribute(z.enum(['single', 'double']), [
+                    '眼睑：上眼睑与眉之间有褶线为 double。尚未在单眼皮照片上验证，只作弱参考。',
+                    '眼瞼：上眼瞼與眉之間有褶線為 double。尚未在單眼皮照片上驗證，只作弱參考。',
+                    'Eyelid: double when a fold shows between the upper lid and the brow. Not yet validated on single-eyelid photos: a weak cue.',
+                  ]).optional(),
+                  beauty: faceAttribute(z.number().min(50).max(100), [
+                    '规整度评分（作为“颜值”返回）：面部对称性、五官比例与新古典比例的接近程度、皮肤均匀度的加权，50 到 100。它衡量的是这张照片里面部几何与肤质有多规整，并非美丑；姿态、表情、光线和画质可使其变化多达 28 分。',
+                    '規整度評分（作為「顏值」返回）：面部對稱性、五官比例與新古典比例的接近程度、皮膚均勻度的加權，50 到 100。它衡量的是這張照片裡面部幾何與膚質有多規整，並非美醜；姿態、表情、光線和畫質可使其變化多達 28 分。',
+                    'A regularity score, returned as attractiveness: symmetry, closeness to the neoclassical facial proportions and skin evenness, weighted, 50 to 100. It measures how regular the face geometry and skin look in this photo, not beauty; pose, expression, light and image quality move it by up to 28 points.',
+                  ]).optional(),
+                  poseestimation: faceAttribute(headPose, [
+                    '头部姿态（度）；confidence 为 null。',
+                    '頭部姿態（度）；confidence 為 null。',
+                    'Head pose in degrees; confidence is null.',
+                  ]).optional(),
+                }),
+                [
+                  '所请求的属性（return_attributes），每项为 { value, confidence }。',
+                  '所請求的屬性（return_attributes），每項為 { value, confidence }。',
+                  'The attributes asked for (return_attributes), each { value, confidence }.',
+                ],
+              ),
+              face_landmark: faceLandmark,
+            }),
+          ),
+          ['检测到的人脸。', '偵測到的人臉。', 'Faces found.'],
+        ),
+        supported_attributes: described(z.array(z.string()), [
+          '本接口可返回的全部属性名。',
+          '本介面可返回的全部屬性名。',
+          'Every attribute this API can return.',
+        ]),
+      }),
+    },
+    errors: [20003],
+  },
+});

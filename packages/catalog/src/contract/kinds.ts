@@ -1,0 +1,233 @@
+/**
+ * Output kinds: what a capability answers, as the unit of reuse. Each kind has one answer builder
+ * (its field texts written once, in three languages), one view (how the kind's web demo reads the
+ * answer) and, on the server, one mapper. A capability of a known kind states its nouns and names;
+ * everything else comes from here.
+ */
+import { z } from 'zod';
+import type { I18nText } from '../types.ts';
+import { count, imageData, imageSize, keypoint, obj, rectangle, scoredLabel, unit } from './answer.ts';
+import { described, type Doc } from './doc.ts';
+
+export const OUTPUT_KINDS = ['boxes', 'points', 'mask', 'labels', 'attributes', 'image', 'compare'] as const;
+export type OutputKind = (typeof OUTPUT_KINDS)[number];
+
+/** Kinds whose answer carries images: they take `rsp_media_type`, and their demo offers downloads. */
+export const producesImages = (kind: OutputKind): boolean => kind === 'mask' || kind === 'image';
+
+/** A layout of named points and the edges drawn between them (a body's skeleton). */
+export interface Layout {
+  name: string;
+  points: readonly string[];
+  edges: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Where the kind's web demo finds things in an answer. */
+export type KindView =
+  | { kind: 'boxes'; list: string; rectangle: string }
+  | { kind: 'points'; list: string; rectangle: string; points: string; layout: Layout }
+  | { kind: 'mask'; image: string }
+  | { kind: 'labels'; list: string; names?: Record<string, I18nText> }
+  | { kind: 'attributes'; list: string; rectangle?: string; attributes: string }
+  | { kind: 'image' };
+
+/** An answer of a kind: its schema and how the demo reads it. */
+export interface KindAnswer<A extends z.ZodType = z.ZodType> {
+  kind: OutputKind;
+  answer: A;
+  view?: KindView;
+  /** Answer fields that hold images besides `media_data` (sent as base64 or as URLs). */
+  imageFields?: readonly string[];
+}
+
+/** No further fields: the default of the builders' optional field sets. */
+export type NoFields = Record<never, never>;
+
+const keyed = <K extends string, V>(key: K, value: V) => ({ [key]: value }) as Record<K, V>;
+
+/** Plural noun of what a capability finds, for the texts of its answer: ['人', '人', 'people']. */
+export type Items = Doc;
+
+const listText = (items: Items): Doc => [
+  `检测到的${items[0]}，从左到右排列。`,
+  `偵測到的${items[1]}，由左至右排列。`,
+  `The ${items[2]} found, left to right.`,
+];
+const countText = (items: Items): Doc => [
+  `检测到的${items[0]}数量。`,
+  `偵測到的${items[1]}數量。`,
+  `Number of ${items[2]} found.`,
+];
+const boxText = (items: Items): Doc => [
+  `${items[0]}的外接框（像素）。`,
+  `${items[1]}的外接框（像素）。`,
+  `Box around each of the ${items[2]}, in pixels.`,
+];
+const scoreText = (items: Items): Doc => [
+  `${items[0]}的检测得分，0 到 1（不是校准过的概率）。`,
+  `${items[1]}的偵測得分，0 到 1（不是校準過的機率）。`,
+  `Detection score of each of the ${items[2]}, 0 to 1 (a score, not a calibrated probability).`,
+];
+
+interface ItemsSpec<L extends string, R extends string, C extends string, I extends z.ZodRawShape> {
+  /** Name of the list (`persons`), of its count (`person_num`) and of each item's box (`person_rectangle`). */
+  list: L;
+  count: C;
+  rectangle: R;
+  items: Items;
+  /** Further fields of each item, after its box and score. */
+  item?: I;
+}
+
+function itemsAnswer<L extends string, R extends string, C extends string, I extends z.ZodRawShape>(
+  spec: ItemsSpec<L, R, C, I>,
+) {
+  const item = obj({
+    ...keyed(spec.rectangle, rectangle(boxText(spec.items))),
+    score: unit(scoreText(spec.items)),
+    ...((spec.item ?? {}) as I),
+  });
+  return obj({
+    ...imageSize,
+    ...keyed(spec.count, count(countText(spec.items))),
+    ...keyed(spec.list, described(z.array(item), listText(spec.items))),
+  });
+}
+
+/** boxes: every thing found, with its box, score and (optionally) label. */
+export function boxes<
+  L extends string,
+  R extends string,
+  C extends string,
+  I extends z.ZodRawShape = NoFields,
+>(spec: ItemsSpec<L, R, C, I>) {
+  return {
+    kind: 'boxes',
+    answer: itemsAnswer(spec),
+    view: { kind: 'boxes', list: spec.list, rectangle: spec.rectangle },
+  } as const satisfies KindAnswer;
+}
+
+/** A box's class, for boxes of several classes. */
+export const boxLabel = (text: Doc) => described(z.string(), text);
+
+/**
+ * points: every thing found with its box, score and the points of `layout` (`keypoints`), plus the
+ * model's own full set of points (`model_keypoints`).
+ */
+export function points<L extends string, R extends string, C extends string>(
+  spec: Omit<ItemsSpec<L, R, C, never>, 'item'> & { layout: Layout; modelPoints: Doc },
+) {
+  const layoutText: Doc = [
+    `${spec.layout.points.length} 个关键点，顺序与名称固定：${spec.layout.points.join('、')}；左右指被拍摄者自身的左右。`,
+    `${spec.layout.points.length} 個關鍵點，順序與名稱固定：${spec.layout.points.join('、')}；左右指被拍攝者自身的左右。`,
+    `${spec.layout.points.length} key points, always in this order and with these names: ${spec.layout.points.join(', ')}; right and left are the subject's own.`,
+  ];
+  const answer = itemsAnswer({
+    ...spec,
+    item: {
+      keypoints: described(z.array(keypoint).length(spec.layout.points.length), layoutText),
+      model_keypoints: described(z.array(keypoint), spec.modelPoints),
+    },
+  });
+  return {
+    kind: 'points',
+    answer,
+    view: {
+      kind: 'points',
+      list: spec.list,
+      rectangle: spec.rectangle,
+      points: 'keypoints',
+      layout: spec.layout,
+    },
+  } as const satisfies KindAnswer;
+}
+
+/**
+ * mask: a mask of the input's size as an 8-bit greyscale PNG (`mask`: 0 background to 255
+ * foreground, soft at the edges), and the cut-out (the photo with the mask as alpha, PNG) as the
+ * answer's image.
+ */
+export function mask<E extends z.ZodRawShape = NoFields>(spec: { region: Doc; extra?: E }) {
+  const answer = obj({
+    ...imageSize,
+    mask: imageData([
+      `${spec.region[0]}掩码：与原图同尺寸的 8 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），0 为背景，255 为${spec.region[0]}，边缘为软过渡。抠图结果（原图加该掩码作为透明通道的 PNG）在 media_info_list[0].media_data。`,
+      `${spec.region[1]}遮罩：與原圖同尺寸的 8 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），0 為背景，255 為${spec.region[1]}，邊緣為柔和過渡。去背結果（原圖加該遮罩作為透明通道的 PNG）在 media_info_list[0].media_data。`,
+      `Mask of the ${spec.region[2]}: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url), 0 background to 255 ${spec.region[2]}, soft at the edges. The cut-out (the photo with this mask as its alpha channel, PNG) is in media_info_list[0].media_data.`,
+    ]),
+    foreground_ratio: unit([
+      `掩码值不低于 128 的像素占全图的比例，0 到 1。`,
+      `遮罩值不低於 128 的像素佔全圖的比例，0 到 1。`,
+      `Share of the pixels whose mask value is 128 or more, 0 to 1.`,
+    ]),
+    ...((spec.extra ?? {}) as E),
+  });
+  return {
+    kind: 'mask',
+    answer,
+    view: { kind: 'mask', image: 'mask' },
+    imageFields: ['mask'],
+  } as const satisfies KindAnswer;
+}
+
+/** labels: the best labels of the whole image, best first, with their scores. */
+export function labels(spec: { what: Doc; names?: Record<string, Doc> }) {
+  const answer = obj({
+    labels: described(z.array(scoredLabel), [
+      `${spec.what[0]}，按得分从高到低。`,
+      `${spec.what[1]}，依得分由高到低。`,
+      `The ${spec.what[2]}, best first.`,
+    ]),
+  });
+  const names = spec.names
+    ? Object.fromEntries(
+        Object.entries(spec.names).map(([k, [zh, zh_tw, en]]) => [k, { zh, zh_tw, en }] as const),
+      )
+    : undefined;
+  return {
+    kind: 'labels',
+    answer,
+    view: { kind: 'labels', list: 'labels', ...(names ? { names } : {}) },
+  } as const satisfies KindAnswer;
+}
+
+/** One attribute of an item: its value and, where the method gives one, its score. */
+export const attribute = <V extends z.ZodType>(value: V, text: Doc) =>
+  described(
+    obj({
+      value,
+      score: unit(['得分，0 到 1。', '得分，0 到 1。', 'Score, 0 to 1.']).optional(),
+    }),
+    text,
+  );
+
+/** attributes: every thing found with its box and a set of named attributes. */
+export function attributes<L extends string, R extends string, C extends string, A extends z.ZodRawShape>(
+  spec: Omit<ItemsSpec<L, R, C, never>, 'item'> & { attributes: A },
+) {
+  const answer = itemsAnswer({
+    ...spec,
+    item: {
+      attributes: described(obj(spec.attributes), [
+        `${spec.items[0]}的属性。`,
+        `${spec.items[1]}的屬性。`,
+        `Attributes of each of the ${spec.items[2]}.`,
+      ]),
+    },
+  });
+  return {
+    kind: 'attributes',
+    answer,
+    view: { kind: 'attributes', list: spec.list, rectangle: spec.rectangle, attributes: 'attributes' },
+  } as const satisfies KindAnswer;
+}
+
+/** image: a new image the size of the input, as the answer's `media_data`, and what was done. */
+export function image<E extends z.ZodRawShape = NoFields>(spec: { extra?: E } = {}) {
+  return {
+    kind: 'image',
+    answer: obj({ ...imageSize, ...((spec.extra ?? {}) as E) }),
+    view: { kind: 'image' },
+  } as const satisfies KindAnswer;
+}

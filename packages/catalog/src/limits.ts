@@ -1,0 +1,27 @@
+/**
+ * Limits of public parameters that the web app also shows, as plain numbers (no zod here, so the
+ * web's first load can import them). The contract's parameter pieces check the same numbers.
+ */
+
+/** `max_face_num` and its aliases: faces returned or processed at most. */
+export const FACE_COUNT = { default: 20, min: 1, max: 100 } as const;
+
+/** Face search: the face sets of an app (or of a website visitor) and the search itself. */
+export const FACE_SET_ENDPOINTS = [
+  'v1/faceset/create',
+  'v1/faceset/list',
+  'v1/faceset/detail',
+  'v1/faceset/add_face',
+  'v1/faceset/remove_face',
+  'v1/faceset/delete',
+  'v1/face_search',
+] as const;
+
+/** Longest face-set and face name, in UTF-16 code units (the server's check and the demo's input). */
+export const FACE_SET_NAME_MAX = 64;
+
+/**
+ * What a website visitor keeps in face sets under their demo identity
+ * (docs/decisions/0005-demo-face-sets.md): sets, faces per set, and hours before all is deleted.
+ */
+export const DEMO_FACE_SETS = { sets: 3, facesPerSet: 20, hours: 24 } as const;
