@@ -51,6 +51,8 @@ export interface Extension {
   sampleFigure_mult?: SampleFigure[];
   imageLabels?: ImageLabel[];
   demoKind?: DemoKind;
+  /** The capability's key (added by the server): the web picks a demo of its own by it. */
+  key?: string;
   /** Whether the online demo and API are served by this build: the server adds it from its bindings. */
   available?: boolean;
   /**

@@ -13,7 +13,8 @@ import type { Database, MenusTable } from './schema.ts';
 const i18nJson = (text: I18nText) => JSON.stringify({ zh: text.zh, zh_tw: text.zh_tw, en: text.en });
 
 /**
- * The Extension of a capability's menu entry: the catalogue's, plus whether this build serves it
+ * The Extension of a capability's menu entry: the catalogue's, plus its key (the web picks its
+ * demo by it), whether this build serves it
  * and, when it does, what the kind's web demo needs (how to read the answer, which parameters
  * to offer), read from its contract.
  */
@@ -27,7 +28,7 @@ function menuExtension(c: Capability, served: boolean): string {
           controls: demoControls(c.api),
         }
       : undefined;
-  return JSON.stringify({ ...c.extension, available: served, ...(demo ? { demo } : {}) });
+  return JSON.stringify({ ...c.extension, key: c.key, available: served, ...(demo ? { demo } : {}) });
 }
 
 /**
