@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { capabilities, capabilityUrl, groups, type I18nText } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
+import { hashSecret } from '../modules/console/secrets.ts';
 import type { Database, MenusTable } from './schema.ts';
 
 const i18nJson = (text: I18nText) => JSON.stringify({ zh: text.zh, zh_tw: text.zh_tw, en: text.en });
@@ -58,10 +58,6 @@ export async function seedMenus(db: Kysely<Database>): Promise<number> {
     }
   });
   return rows.length;
-}
-
-export function hashSecret(secret: string): string {
-  return crypto.createHash('sha256').update(secret).digest('hex');
 }
 
 /** The demo app of the configuration: created once, its secret updated when the configuration changes. */

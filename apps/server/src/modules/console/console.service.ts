@@ -16,7 +16,6 @@ import {
   type UsageReport,
 } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
-import { hashSecret } from '../../db/seed.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../platform/config.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -38,6 +37,7 @@ import {
   parseScopes,
   SDK_REQUESTS_PER_DAY,
 } from './console.rules.ts';
+import { hashSecret, newSecret } from './secrets.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { shiftDay, usageDay, type UsageMeter } from './usage.ts';
 
@@ -68,7 +68,6 @@ const SDK_MODULE_NAMES: Record<SdkModule, Record<Language, string>> = {
 const asLanguage = (value: string): Language => (value === 'en' || value === 'zh_tw' ? value : 'zh');
 const now = () => new Date().toISOString();
 const newKey = () => crypto.randomBytes(16).toString('hex');
-const newSecret = () => crypto.randomBytes(24).toString('base64url');
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Where a request came from: the language for mails and the site origin for links. */

@@ -6,8 +6,8 @@ import { gatewayBody, privatePostgres, skimagePhoto, testApp } from '../../../te
 import { facematchGridTile } from '../../../../../packages/vision/test/labelled.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
-import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { hashSecret } from '../console/secrets.ts';
 import { apiUsage } from '../console/usage.ts';
 import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities } from './demo-identity.ts';

@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
+import { hashSecret, sameSecret } from '../console/secrets.ts';
 import { apiUsage } from '../console/usage.ts';
 
 /** One media item of the gateway's request envelope (architecture.md). */
@@ -25,12 +24,6 @@ export const DEMO_HEADER = 'x-pixora-demo';
 
 /** Who is calling a gateway endpoint: an app by its credentials, or the website's demo grant. */
 export type Caller = { kind: 'app'; appId: number } | { kind: 'demo' };
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
 
 /**
  * Authorises a call of capability `capabilityId`. With `api_key` + `api_secret`: the app must
