@@ -1,5 +1,6 @@
 import { capabilities, capabilityUrl, groups, type I18nText } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
+import { AppStatus } from '../modules/console/apps.repository.ts';
 import { hashSecret } from '../modules/console/secrets.ts';
 import type { Database, MenusTable } from './schema.ts';
 
@@ -69,11 +70,11 @@ export async function seedDemoApp(db: Kysely<Database>, apiKey: string, apiSecre
       api_key: apiKey,
       api_secret_hash: hashSecret(apiSecret),
       scopes: '*',
-      status: 1,
+      status: AppStatus.enabled,
       created_at: new Date().toISOString(),
     })
     .onConflict((oc) =>
-      oc.column('api_key').doUpdateSet({ api_secret_hash: hashSecret(apiSecret), status: 1 }),
+      oc.column('api_key').doUpdateSet({ api_secret_hash: hashSecret(apiSecret), status: AppStatus.enabled }),
     )
     .execute();
 }

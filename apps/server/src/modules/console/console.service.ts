@@ -23,7 +23,9 @@ import type { Language } from '../../platform/messages.ts';
 import type { Mailer } from '../../platform/messaging.ts';
 import type { User } from '../account/account.service.ts';
 import {
+  appStatusName,
   AppsRepository,
+  AppStatus,
   SdkRequestsRepository,
   type AppRow,
   type Owner,
@@ -47,10 +49,6 @@ export const CONSOLE_PAGES = {
   sdk: '/admin/sdkManager',
   review: '/admin/reviewManager',
 } as const;
-
-const STATUS_NAMES = { 0: 'disabled', 1: 'enabled', 2: 'suspended' } as const;
-const statusName = (status: number): ConsoleApp['status'] =>
-  STATUS_NAMES[status as keyof typeof STATUS_NAMES] ?? 'disabled';
 
 /** SDK module names in mails (the web app shows its own translations). */
 const SDK_MODULE_NAMES: Record<SdkModule, Record<Language, string>> = {
@@ -126,7 +124,7 @@ export class ConsoleService {
       requested_scopes: parseScopes(row.requested_scopes),
       daily_quota: row.daily_quota,
       requested_quota: row.requested_quota,
-      status: statusName(row.status),
+      status: appStatusName(row.status),
       review_status: row.review_status,
       review_note: row.review_note,
       reviewed_at: row.reviewed_at,
@@ -249,7 +247,7 @@ export class ConsoleService {
       daily_quota: FREE_DAILY_QUOTA,
       requested_quota: requestedQuota,
       review_status: pending ? 'pending' : 'none',
-      status: 1,
+      status: AppStatus.enabled,
       language: info.language,
       created_at: stamp,
       updated_at: stamp,
@@ -300,8 +298,12 @@ export class ConsoleService {
   /** The owner disables or enables an app; one suspended by an administrator stays suspended. */
   async setEnabled(user: User, id: number, enabled: boolean): Promise<ConsoleApp> {
     const app = await this.ownedOrThrow(user, id);
-    if (app.status === 2) throw new ApiError(30007, 'the app is suspended by an administrator');
-    const row = await this.apps.update(id, { status: enabled ? 1 : 0, updated_at: now() });
+    if (app.status === AppStatus.suspended)
+      throw new ApiError(30007, 'the app is suspended by an administrator');
+    const row = await this.apps.update(id, {
+      status: enabled ? AppStatus.enabled : AppStatus.disabled,
+      updated_at: now(),
+    });
     return (await this.views([row]))[0]!;
   }
 
@@ -518,7 +520,10 @@ export class ConsoleService {
   async suspendApp(id: number, suspended: boolean): Promise<ConsoleApp> {
     const app = await this.apps.byId(id);
     if (!app || app.user_id === null) throw new ApiError(21017, `app ${id}`);
-    const row = await this.apps.update(id, { status: suspended ? 2 : 1, updated_at: now() });
+    const row = await this.apps.update(id, {
+      status: suspended ? AppStatus.suspended : AppStatus.enabled,
+      updated_at: now(),
+    });
     return (await this.views([row]))[0]!;
   }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
+import { AppStatus } from '../console/apps.repository.ts';
 import { hashSecret, sameSecret } from '../console/secrets.ts';
 import { apiUsage } from '../console/usage.ts';
 
@@ -46,7 +47,10 @@ export async function authoriseCaller(
       throw new ApiError(10021);
     apiUsage(ctx).track(request, app.id, capabilityId);
     const scopes = app.scopes.split(',').map((s) => s.trim());
-    if (app.status !== 1 || !(scopes.includes('*') || scopes.includes(String(capabilityId)))) {
+    if (
+      app.status !== AppStatus.enabled ||
+      !(scopes.includes('*') || scopes.includes(String(capabilityId)))
+    ) {
       throw new ApiError(10022);
     }
     await apiUsage(ctx).admit(request, app);
