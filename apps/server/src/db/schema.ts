@@ -22,7 +22,7 @@ export interface AppsTable {
   api_key: string;
   /** SHA-256 of the secret: secrets are long random strings, so a fast hash is enough. */
   api_secret_hash: string;
-  /** Capability ids the app may call, comma-separated; `*` means all. */
+  /** Capability ids the app may call, comma-separated; `*` means all (EVERY_CAPABILITY). */
   scopes: string;
   /** AppStatus (modules/console/apps.repository.ts): enabled, disabled by its owner, suspended by an administrator. */
   status: number;

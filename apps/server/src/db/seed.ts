@@ -1,6 +1,7 @@
 import { capabilities, capabilityUrl, groups, type I18nText } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import { AppStatus } from '../modules/console/apps.repository.ts';
+import { EVERY_CAPABILITY } from '../modules/console/console.rules.ts';
 import { hashSecret } from '../modules/console/secrets.ts';
 import type { Database, MenusTable } from './schema.ts';
 
@@ -69,7 +70,7 @@ export async function seedDemoApp(db: Kysely<Database>, apiKey: string, apiSecre
       name: 'Demo app',
       api_key: apiKey,
       api_secret_hash: hashSecret(apiSecret),
-      scopes: '*',
+      scopes: EVERY_CAPABILITY,
       status: AppStatus.enabled,
       created_at: new Date().toISOString(),
     })

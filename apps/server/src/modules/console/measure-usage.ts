@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { AppStatus } from './apps.repository.ts';
+import { EVERY_CAPABILITY } from './console.rules.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { UsageMeter } from './usage.ts';
 
@@ -19,7 +20,7 @@ for (let i = 1; i <= 100; i++)
       name: `a${i}`,
       api_key: `k${i}`,
       api_secret_hash: '',
-      scopes: '*',
+      scopes: EVERY_CAPABILITY,
       status: AppStatus.enabled,
       created_at: '',
     })

@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { AppStatus } from './apps.repository.ts';
+import { EVERY_CAPABILITY } from './console.rules.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { nextUsageDayStart, shiftDay, usageDay, UsageMeter } from './usage.ts';
 
@@ -68,7 +69,7 @@ describe('usage meter', () => {
           name: key,
           api_key: key,
           api_secret_hash: '',
-          scopes: '*',
+          scopes: EVERY_CAPABILITY,
           status: AppStatus.enabled,
           created_at: '',
         })

@@ -8,6 +8,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppStatus } from '../console/apps.repository.ts';
+import { EVERY_CAPABILITY } from '../console/console.rules.ts';
 import { hashSecret } from '../console/secrets.ts';
 import { apiUsage } from '../console/usage.ts';
 import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/algorithms.ts';
@@ -75,7 +76,7 @@ describe.each(['sqlite', 'postgres'] as const)('face sets stored on %s', (dialec
       name: key,
       api_key: key,
       api_secret_hash: hashSecret('secret'),
-      scopes: '*',
+      scopes: EVERY_CAPABILITY,
       status: AppStatus.enabled,
       created_at: new Date().toISOString(),
     });

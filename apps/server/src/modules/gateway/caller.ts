@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { AppStatus } from '../console/apps.repository.ts';
+import { grantsCapability } from '../console/console.rules.ts';
 import { hashSecret, sameSecret } from '../console/secrets.ts';
 import { apiUsage } from '../console/usage.ts';
 
@@ -46,11 +47,7 @@ export async function authoriseCaller(
     if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))
       throw new ApiError(10021);
     apiUsage(ctx).track(request, app.id, capabilityId);
-    const scopes = app.scopes.split(',').map((s) => s.trim());
-    if (
-      app.status !== AppStatus.enabled ||
-      !(scopes.includes('*') || scopes.includes(String(capabilityId)))
-    ) {
+    if (app.status !== AppStatus.enabled || !grantsCapability(app.scopes, capabilityId)) {
       throw new ApiError(10022);
     }
     await apiUsage(ctx).admit(request, app);
