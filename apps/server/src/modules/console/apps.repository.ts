@@ -51,6 +51,11 @@ export class AppsRepository {
     return this.db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The app an API key belongs to (keys are unique), or undefined. */
+  async byApiKey(apiKey: string): Promise<AppRow | undefined> {
+    return this.db.selectFrom('apps').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
+  }
+
   async listOwned(userId: number): Promise<AppRow[]> {
     return this.db
       .selectFrom('apps')

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
-import { AppStatus } from '../console/apps.repository.ts';
+import { AppsRepository, AppStatus } from '../console/apps.repository.ts';
 import { grantsCapability } from '../console/console.rules.ts';
 import { hashSecret, sameSecret } from '../console/secrets.ts';
 import { apiUsage } from '../console/usage.ts';
@@ -41,9 +41,7 @@ export async function authoriseCaller(
 ): Promise<Caller> {
   const { api_key: apiKey, api_secret: apiSecret } = request.query as z.infer<typeof gatewayQuery>;
   if (apiKey || apiSecret) {
-    const app = apiKey
-      ? await ctx.db.kysely.selectFrom('apps').selectAll().where('api_key', '=', apiKey).executeTakeFirst()
-      : undefined;
+    const app = apiKey ? await new AppsRepository(ctx.db.kysely).byApiKey(apiKey) : undefined;
     if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))
       throw new ApiError(10021);
     apiUsage(ctx).track(request, app.id, capabilityId);
