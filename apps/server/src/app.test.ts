@@ -64,4 +64,23 @@ describe('server', () => {
     ).toContain('media_info_list');
     await app.close();
   });
+
+  it('documents answers from the shared schemas, the recursive menu entry as a component', async () => {
+    const { app } = await testApp(idle);
+    const doc = (await app.inject('/openapi.json')).json();
+    const answer = (path: string, method = 'get') =>
+      doc.paths[path][method].responses['200'].content['application/json'].schema;
+    expect(answer('/api/v1/menu/').properties.data.properties.data.items).toEqual({
+      $ref: '#/components/schemas/MenuEntry',
+    });
+    expect(doc.components.schemas.MenuEntry.properties.Children.items).toEqual({
+      $ref: '#/components/schemas/MenuEntry',
+    });
+    expect(answer('/api/v1/apps').properties.data.items.required).toContain('api_key');
+    // Every reference points at a component the document holds.
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const [, name] of refs) expect(doc.components.schemas, name).toHaveProperty([name!]);
+    await app.close();
+  });
 });

@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -108,6 +109,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // Named schemas (`.meta({ id })`, such as the recursive menu entry) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

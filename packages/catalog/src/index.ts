@@ -52,3 +52,7 @@ export function groupInfo(group: Group) {
 export * from './account-rules.ts';
 export * from './console-rules.ts';
 export * from './contract/envelope.ts';
+export * from './api/envelope.ts';
+export * from './api/console.ts';
+export * from './api/account.ts';
+export * from './api/menu.ts';

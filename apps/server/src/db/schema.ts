@@ -22,9 +22,9 @@ export interface AppsTable {
   api_key: string;
   /** SHA-256 of the secret: secrets are long random strings, so a fast hash is enough. */
   api_secret_hash: string;
-  /** Capability ids the app may call, comma-separated; `*` means all. */
+  /** Capability ids the app may call, comma-separated; `*` means all (EVERY_CAPABILITY). */
   scopes: string;
-  /** 1 enabled, 0 disabled by its owner, 2 suspended by an administrator. */
+  /** AppStatus (modules/console/apps.repository.ts): enabled, disabled by its owner, suspended by an administrator. */
   status: number;
   created_at: string;
   /** The developer owning the app; null for the seeded demo app. */

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   capabilities,
   capabilityUrl,
@@ -8,6 +7,9 @@ import {
   type I18nText,
 } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
+import { AppStatus } from '../modules/console/apps.repository.ts';
+import { EVERY_CAPABILITY } from '../modules/console/console.rules.ts';
+import { hashSecret } from '../modules/console/secrets.ts';
 import type { Database, MenusTable } from './schema.ts';
 
 const i18nJson = (text: I18nText) => JSON.stringify({ zh: text.zh, zh_tw: text.zh_tw, en: text.en });
@@ -89,10 +91,6 @@ export async function seedMenus(db: Kysely<Database>, isServed: (id: number) => 
   return rows.length;
 }
 
-export function hashSecret(secret: string): string {
-  return crypto.createHash('sha256').update(secret).digest('hex');
-}
-
 /** The demo app of the configuration: created once, its secret updated when the configuration changes. */
 export async function seedDemoApp(db: Kysely<Database>, apiKey: string, apiSecret: string): Promise<void> {
   await db
@@ -101,12 +99,12 @@ export async function seedDemoApp(db: Kysely<Database>, apiKey: string, apiSecre
       name: 'Demo app',
       api_key: apiKey,
       api_secret_hash: hashSecret(apiSecret),
-      scopes: '*',
-      status: 1,
+      scopes: EVERY_CAPABILITY,
+      status: AppStatus.enabled,
       created_at: new Date().toISOString(),
     })
     .onConflict((oc) =>
-      oc.column('api_key').doUpdateSet({ api_secret_hash: hashSecret(apiSecret), status: 1 }),
+      oc.column('api_key').doUpdateSet({ api_secret_hash: hashSecret(apiSecret), status: AppStatus.enabled }),
     )
     .execute();
 }

@@ -1,11 +1,8 @@
+import type { AdminUserList, Envelope, OutboxList } from '@pixora/catalog';
 import { request } from './http.ts';
 
-/** Every console answer: `{ code: 0, message, data }`; `message` is already in the visitor's language. */
-export interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
+// Every console answer is an `Envelope`: `{ code: 0, message, data }`, `message` already in the visitor's language.
+export type { AdminUser, Envelope, OutboxMessage } from '@pixora/catalog';
 
 /** The profile as the server names its fields (spec point 3). */
 export interface Profile {
@@ -79,16 +76,6 @@ export interface PasswordReset {
   confirm_password: string;
 }
 
-export interface OutboxMessage {
-  id: number;
-  channel: 'mail' | 'sms';
-  recipient: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
-
 /** The work-account QR login frame of the internal network (spec point 3), as the server configures it. */
 export interface WorkQrFrame {
   /** The provider's QR page with appid, agentid, redirect_uri, state, login_type, style and href. */
@@ -103,14 +90,6 @@ export interface WorkQrFrame {
 export interface InternalLogin {
   oa: boolean;
   qr: WorkQrFrame | null;
-}
-
-export interface AdminUser {
-  id: number;
-  email: string;
-  real_name: string;
-  role_permissions: string;
-  created_at: string;
 }
 
 const USER = '/api/v1/user';
@@ -146,8 +125,8 @@ export const accountApi = {
   internalLogin: () => request<Envelope<InternalLogin>>(`${USER}/internalLogin`),
   exchangeCode: (body: { code: string; state: string; redirect_url: string }) =>
     request<Envelope<{ token: string }>>(`${USER}/token`, { body }),
-  outbox: () => request<Envelope<{ messages: OutboxMessage[] }>>('/api/v1/dev/outbox'),
-  adminUsers: () => request<Envelope<{ users: AdminUser[] }>>('/api/v1/admin/users'),
+  outbox: () => request<Envelope<OutboxList>>('/api/v1/dev/outbox'),
+  adminUsers: () => request<Envelope<AdminUserList>>('/api/v1/admin/users'),
   setRoles: (id: number, roles: string[]) =>
     request<Envelope<unknown>>(`/api/v1/admin/users/${id}/roles`, { body: { roles } }),
   setProtocolVersion: (version: string) =>

@@ -34,7 +34,7 @@ describe('menu entries', () => {
       en: 'Fallback',
     });
     expect(parseI18nText('{"zh":"中文"}', '')).toEqual({ zh: '中文', zh_tw: '中文', en: '中文' });
-    const item = toMenuItem({ ...menuFixture[0]!, Extension: '{oops', Children: null });
+    const item = toMenuItem({ ...menuFixture[0]!, Extension: '{oops', Children: [] });
     expect(item.extension).toEqual({});
     expect(item.available).toBe(false);
     expect(item.children).toEqual([]);

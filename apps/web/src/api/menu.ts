@@ -1,30 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DemoKind, Extension, Group, I18nText, Language } from '@pixora/catalog';
+import type {
+  DemoKind,
+  Envelope,
+  Extension,
+  Group,
+  I18nText,
+  Language,
+  MenuAnswer,
+  MenuEntry,
+} from '@pixora/catalog';
 import { request } from './http.ts';
 import { ALGORITHM_GROUPS } from '../app/groups.ts';
 
-/** A menu entry as the server sends it (spec point 3). */
-export interface MenuEntryDto {
-  Id: number;
-  ParentId: number;
-  Name: string;
-  NameI18N: string;
-  Comment: string;
-  CommentI18N: string;
-  Extension: string;
-  Url: string;
-  Endpoint: string;
-  MenuType: number;
-  Display: number;
-  Status: number;
-  Children?: MenuEntryDto[] | null;
-}
-
-interface MenuResponse {
-  code: number;
-  message: string;
-  data: { data: MenuEntryDto[] };
-}
+export type { MenuEntry } from '@pixora/catalog';
 
 /** The menu Extension plus `available`: whether this build's engine serves the capability. */
 export interface MenuExtension extends Extension {
@@ -81,7 +69,7 @@ const knownGroup = (segment: string | undefined): Group | null =>
     ? (segment as Group)
     : null;
 
-export function toMenuItem(dto: MenuEntryDto): MenuItem {
+export function toMenuItem(dto: MenuEntry): MenuItem {
   const segments = dto.Url.split('?')[0]!.split('/').filter(Boolean);
   const extension = parseExtension(dto.Extension);
   return {
@@ -99,7 +87,7 @@ export function toMenuItem(dto: MenuEntryDto): MenuItem {
     status: dto.Status,
     available: extension.available === true,
     demoKind: extension.demoKind ?? null,
-    children: (dto.Children ?? []).map(toMenuItem),
+    children: dto.Children.map(toMenuItem),
   };
 }
 
@@ -127,7 +115,7 @@ export function findById(menu: readonly MenuItem[], id: number): MenuItem | unde
 }
 
 export async function fetchMenu(language: Language): Promise<MenuItem[]> {
-  const response = await request<MenuResponse>('/api/v1/menu/', { query: { lang: language } });
+  const response = await request<Envelope<MenuAnswer>>('/api/v1/menu/', { query: { lang: language } });
   return (response.data?.data ?? []).map(toMenuItem);
 }
 

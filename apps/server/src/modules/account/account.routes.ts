@@ -1,4 +1,4 @@
-import { ROLES } from '@pixora/catalog';
+import { adminUserList, envelope, outboxList, ROLES } from '@pixora/catalog';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,8 +57,8 @@ export const accountRoutes =
       language: requestLanguage(request),
       origin: `${request.protocol}://${request.host}`,
     });
-    const ok = (request: FastifyRequest, key: MessageKey, data: unknown = {}) => ({
-      code: 0,
+    const ok = <T = object>(request: FastifyRequest, key: MessageKey, data: T = {} as T) => ({
+      code: 0 as const,
       message: translate(key, requestLanguage(request)),
       data,
     });
@@ -247,7 +247,7 @@ export const accountRoutes =
     // Administration: user roles and the protocol version in force.
     app.get(
       '/api/v1/admin/users',
-      { schema: { tags: ['admin'], summary: 'Users and roles' } },
+      { schema: { tags: ['admin'], summary: 'Users and roles', response: { 200: envelope(adminUserList) } } },
       async (request) => {
         await requireRoles(accounts, request, ['admin']);
         const users = await ctx.db.kysely
@@ -302,7 +302,13 @@ export const accountRoutes =
     if (ctx.mailer.local || ctx.sms.local) {
       app.get(
         '/api/v1/dev/outbox',
-        { schema: { tags: ['operations'], summary: 'Local outbox of mail and SMS' } },
+        {
+          schema: {
+            tags: ['operations'],
+            summary: 'Local outbox of mail and SMS',
+            response: { 200: envelope(outboxList) },
+          },
+        },
         async (request, reply) => {
           if (!isLocalOrInternal(request.ip, ctx.config.INTERNAL_NETWORKS)) return reply.callNotFound();
           const messages = await ctx.db.kysely

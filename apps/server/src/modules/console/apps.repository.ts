@@ -1,5 +1,23 @@
+import type { ConsoleApp } from '@pixora/catalog';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { AppsTable, Database, SdkRequestsTable } from '../../db/schema.ts';
+
+/**
+ * An app's status as the apps table stores it, under the name the API gives it: only an enabled
+ * app's key works; its owner disables and enables it, an administrator suspends it.
+ */
+export const AppStatus = {
+  disabled: 0,
+  enabled: 1,
+  suspended: 2,
+} as const satisfies Record<ConsoleApp['status'], number>;
+
+const statusNames = new Map(
+  Object.entries(AppStatus).map(([name, value]) => [value as number, name as ConsoleApp['status']]),
+);
+
+/** The API name of a stored status; a number it does not know reads as disabled (the key does not work). */
+export const appStatusName = (status: number): ConsoleApp['status'] => statusNames.get(status) ?? 'disabled';
 
 export type AppRow = Selectable<AppsTable>;
 export type SdkRequestRow = Selectable<SdkRequestsTable>;
@@ -31,6 +49,11 @@ export class AppsRepository {
 
   async byId(id: number): Promise<AppRow | undefined> {
     return this.db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The app an API key belongs to (keys are unique), or undefined. */
+  async byApiKey(apiKey: string): Promise<AppRow | undefined> {
+    return this.db.selectFrom('apps').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
   }
 
   async listOwned(userId: number): Promise<AppRow[]> {

@@ -1,3 +1,19 @@
+import {
+  adminStatusInput,
+  appInput,
+  appWithSecret,
+  consoleApp,
+  envelope,
+  reviewedApp,
+  reviewedSdkRequest,
+  reviewInput,
+  reviewListQuery,
+  sdkRequest,
+  sdkRequestInput,
+  statusInput,
+  usageQuery,
+  usageReport,
+} from '@pixora/catalog';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,25 +22,10 @@ import { requestLanguage, translate, type MessageKey } from '../../platform/mess
 import type { AccountService } from '../account/account.service.ts';
 import { requireRoles, requireUser } from '../account/auth.ts';
 import { REVIEWER_ROLES } from './console.rules.ts';
-import {
-  adminAppView,
-  adminSdkRequestView,
-  adminStatusInput,
-  appInput,
-  appView,
-  appWithSecret,
-  envelope,
-  idParams,
-  reviewInput,
-  reviewListQuery,
-  sdkRequestInput,
-  sdkRequestView,
-  statusInput,
-  usageQuery,
-  usageView,
-} from './console.schemas.ts';
 import { ConsoleService, type RequestInfo } from './console.service.ts';
 import { apiUsage } from './usage.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * The developer console API: apps and their keys, usage, SDK licence requests, and the review of
@@ -66,7 +67,7 @@ export const consoleRoutes =
 
     app.get(
       '/api/v1/apps',
-      { schema: { tags: apps, summary: 'My apps', response: answer(z.array(appView)) } },
+      { schema: { tags: apps, summary: 'My apps', response: answer(z.array(consoleApp)) } },
       async (request) => ok(request, await service.listApps(await user(request))),
     );
 
@@ -91,7 +92,7 @@ export const consoleRoutes =
           tags: apps,
           summary: 'Calls of my apps per day, capability, app and outcome',
           querystring: usageQuery,
-          response: answer(usageView),
+          response: answer(usageReport),
         },
       },
       async (request) =>
@@ -100,7 +101,7 @@ export const consoleRoutes =
 
     app.get(
       '/api/v1/apps/:id',
-      { schema: { tags: apps, summary: 'One of my apps', params: idParams, response: answer(appView) } },
+      { schema: { tags: apps, summary: 'One of my apps', params: idParams, response: answer(consoleApp) } },
       async (request) => ok(request, await service.getApp(await user(request), request.params.id)),
     );
 
@@ -112,7 +113,7 @@ export const consoleRoutes =
           summary: 'Change an app and apply for more capabilities or quota',
           params: idParams,
           body: appInput,
-          response: answer(appView),
+          response: answer(consoleApp),
         },
       },
       async (request) =>
@@ -153,7 +154,7 @@ export const consoleRoutes =
           summary: 'Enable or disable an app',
           params: idParams,
           body: statusInput,
-          response: answer(appView),
+          response: answer(consoleApp),
         },
       },
       async (request) =>
@@ -167,7 +168,7 @@ export const consoleRoutes =
     app.get(
       '/api/v1/sdk-requests',
       {
-        schema: { tags: sdk, summary: 'My SDK licence requests', response: answer(z.array(sdkRequestView)) },
+        schema: { tags: sdk, summary: 'My SDK licence requests', response: answer(z.array(sdkRequest)) },
       },
       async (request) => ok(request, await service.listSdkRequests(await user(request))),
     );
@@ -179,7 +180,7 @@ export const consoleRoutes =
           tags: sdk,
           summary: 'Request an SDK licence (confirmed by mail)',
           body: sdkRequestInput,
-          response: answer(sdkRequestView),
+          response: answer(sdkRequest),
         },
       },
       async (request) =>
@@ -197,7 +198,7 @@ export const consoleRoutes =
           tags: review,
           summary: 'API applications (admin, business): those waiting for review, or all',
           querystring: reviewListQuery,
-          response: answer(z.array(adminAppView)),
+          response: answer(z.array(reviewedApp)),
         },
       },
       async (request) => {
@@ -214,7 +215,7 @@ export const consoleRoutes =
           summary: 'Approve or reject what an app applied for (admin, business)',
           params: idParams,
           body: reviewInput,
-          response: answer(appView),
+          response: answer(consoleApp),
         },
       },
       async (request) =>
@@ -233,7 +234,7 @@ export const consoleRoutes =
           summary: 'Suspend an app or lift its suspension (admin)',
           params: idParams,
           body: adminStatusInput,
-          response: answer(appView),
+          response: answer(consoleApp),
         },
       },
       async (request) => {
@@ -249,7 +250,7 @@ export const consoleRoutes =
           tags: review,
           summary: 'SDK licence requests (admin, business): those waiting for review, or all',
           querystring: reviewListQuery,
-          response: answer(z.array(adminSdkRequestView)),
+          response: answer(z.array(reviewedSdkRequest)),
         },
       },
       async (request) => {
@@ -266,7 +267,7 @@ export const consoleRoutes =
           summary: 'Approve or reject an SDK licence request (admin, business); the requester gets a mail',
           params: idParams,
           body: reviewInput,
-          response: answer(sdkRequestView),
+          response: answer(sdkRequest),
         },
       },
       async (request) =>

@@ -19,9 +19,14 @@ export const apiCapability = (id: number): Capability | undefined => byId.get(id
 /** Granted at once: the capabilities this build serves (those with a binding). Others wait for review. */
 export const grantedAtOnce = (id: number): boolean => byId.has(id) && isServed(id);
 
-/** A comma-separated id list as stored (`*`: every capability). */
+/** Stored scopes that grant every capability: those of the demo app of the configuration. */
+export const EVERY_CAPABILITY = '*';
+
+const isEveryCapability = (text: string) => text.trim() === EVERY_CAPABILITY;
+
+/** A comma-separated id list as stored; EVERY_CAPABILITY lists every capability with an API. */
 export function parseScopes(text: string): number[] {
-  if (text.trim() === '*') return apiCapabilities.map((c) => c.id);
+  if (isEveryCapability(text)) return apiCapabilities.map((c) => c.id);
   return [
     ...new Set(
       text
@@ -34,3 +39,10 @@ export function parseScopes(text: string): number[] {
 
 export const formatScopes = (ids: Iterable<number>): string =>
   [...new Set(ids)].sort((a, b) => a - b).join(',');
+
+/**
+ * Whether stored scopes let an app call capability `id`: an id in the list, or EVERY_CAPABILITY,
+ * which grants any capability the gateway serves, also one without a catalogue API entry.
+ */
+export const grantsCapability = (scopesText: string, id: number): boolean =>
+  isEveryCapability(scopesText) || parseScopes(scopesText).includes(id);

@@ -4,10 +4,18 @@ import {
   MAX_APPS_PER_USER,
   PACKAGE_PATTERN,
   SDK_MODULES,
+  type AppInput,
+  type AppWithSecret,
+  type ConsoleApp,
+  type ReviewedApp,
+  type ReviewedSdkRequest,
+  type ReviewInput,
   type SdkModule,
+  type SdkRequest,
+  type SdkRequestInput,
+  type UsageReport,
 } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
-import { hashSecret } from '../../db/seed.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../platform/config.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -15,7 +23,9 @@ import type { Language } from '../../platform/messages.ts';
 import type { Mailer } from '../../platform/messaging.ts';
 import type { User } from '../account/account.service.ts';
 import {
+  appStatusName,
   AppsRepository,
+  AppStatus,
   SdkRequestsRepository,
   type AppRow,
   type Owner,
@@ -29,16 +39,7 @@ import {
   parseScopes,
   SDK_REQUESTS_PER_DAY,
 } from './console.rules.ts';
-import type {
-  AdminAppView,
-  AdminSdkRequestView,
-  AppInput,
-  AppView,
-  ReviewInput,
-  SdkRequestInput,
-  SdkRequestView,
-  UsageView,
-} from './console.schemas.ts';
+import { hashSecret, newSecret } from './secrets.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { shiftDay, usageDay, type UsageMeter } from './usage.ts';
 
@@ -48,10 +49,6 @@ export const CONSOLE_PAGES = {
   sdk: '/admin/sdkManager',
   review: '/admin/reviewManager',
 } as const;
-
-const STATUS_NAMES = { 0: 'disabled', 1: 'enabled', 2: 'suspended' } as const;
-const statusName = (status: number): AppView['status'] =>
-  STATUS_NAMES[status as keyof typeof STATUS_NAMES] ?? 'disabled';
 
 /** SDK module names in mails (the web app shows its own translations). */
 const SDK_MODULE_NAMES: Record<SdkModule, Record<Language, string>> = {
@@ -69,7 +66,6 @@ const SDK_MODULE_NAMES: Record<SdkModule, Record<Language, string>> = {
 const asLanguage = (value: string): Language => (value === 'en' || value === 'zh_tw' ? value : 'zh');
 const now = () => new Date().toISOString();
 const newKey = () => crypto.randomBytes(16).toString('hex');
-const newSecret = () => crypto.randomBytes(24).toString('base64url');
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Where a request came from: the language for mails and the site origin for links. */
@@ -115,7 +111,7 @@ export class ConsoleService {
     );
   }
 
-  private view(row: AppRow, today: Map<number, number>): AppView {
+  private view(row: AppRow, today: Map<number, number>): ConsoleApp {
     return {
       id: row.id,
       name: row.name,
@@ -128,7 +124,7 @@ export class ConsoleService {
       requested_scopes: parseScopes(row.requested_scopes),
       daily_quota: row.daily_quota,
       requested_quota: row.requested_quota,
-      status: statusName(row.status),
+      status: appStatusName(row.status),
       review_status: row.review_status,
       review_note: row.review_note,
       reviewed_at: row.reviewed_at,
@@ -138,7 +134,7 @@ export class ConsoleService {
     };
   }
 
-  private async views(rows: readonly AppRow[]): Promise<AppView[]> {
+  private async views(rows: readonly AppRow[]): Promise<ConsoleApp[]> {
     const today = await this.todayCalls(rows);
     return rows.map((row) => this.view(row, today));
   }
@@ -211,11 +207,11 @@ export class ConsoleService {
 
   // Apps -------------------------------------------------------------------------------------------
 
-  async listApps(user: User): Promise<AppView[]> {
+  async listApps(user: User): Promise<ConsoleApp[]> {
     return this.views(await this.apps.listOwned(user.id));
   }
 
-  async getApp(user: User, id: number): Promise<AppView> {
+  async getApp(user: User, id: number): Promise<ConsoleApp> {
     return (await this.views([await this.ownedOrThrow(user, id)]))[0]!;
   }
 
@@ -229,11 +225,7 @@ export class ConsoleService {
     return { scopes, requested };
   }
 
-  async createApp(
-    user: User,
-    input: AppInput,
-    info: RequestInfo,
-  ): Promise<{ app: AppView; api_secret: string }> {
+  async createApp(user: User, input: AppInput, info: RequestInfo): Promise<AppWithSecret> {
     if ((await this.apps.countOwned(user.id)) >= MAX_APPS_PER_USER)
       throw new ApiError(10000, `at most ${MAX_APPS_PER_USER} apps per account`);
     const { scopes, requested } = this.scopesFor(input.capabilities, []);
@@ -255,7 +247,7 @@ export class ConsoleService {
       daily_quota: FREE_DAILY_QUOTA,
       requested_quota: requestedQuota,
       review_status: pending ? 'pending' : 'none',
-      status: 1,
+      status: AppStatus.enabled,
       language: info.language,
       created_at: stamp,
       updated_at: stamp,
@@ -269,7 +261,7 @@ export class ConsoleService {
    * once, served ones added are granted at once, others and a daily quota above the current one
    * are applied for (a new review replaces one still waiting).
    */
-  async updateApp(user: User, id: number, input: AppInput, info: RequestInfo): Promise<AppView> {
+  async updateApp(user: User, id: number, input: AppInput, info: RequestInfo): Promise<ConsoleApp> {
     const app = await this.ownedOrThrow(user, id);
     const { scopes, requested } = this.scopesFor(input.capabilities, parseScopes(app.scopes));
     const current = app.daily_quota;
@@ -296,7 +288,7 @@ export class ConsoleService {
   }
 
   /** A new secret, shown once; the old one stops working at once. */
-  async resetSecret(user: User, id: number): Promise<{ app: AppView; api_secret: string }> {
+  async resetSecret(user: User, id: number): Promise<AppWithSecret> {
     await this.ownedOrThrow(user, id);
     const secret = newSecret();
     const row = await this.apps.update(id, { api_secret_hash: hashSecret(secret), updated_at: now() });
@@ -304,10 +296,14 @@ export class ConsoleService {
   }
 
   /** The owner disables or enables an app; one suspended by an administrator stays suspended. */
-  async setEnabled(user: User, id: number, enabled: boolean): Promise<AppView> {
+  async setEnabled(user: User, id: number, enabled: boolean): Promise<ConsoleApp> {
     const app = await this.ownedOrThrow(user, id);
-    if (app.status === 2) throw new ApiError(30007, 'the app is suspended by an administrator');
-    const row = await this.apps.update(id, { status: enabled ? 1 : 0, updated_at: now() });
+    if (app.status === AppStatus.suspended)
+      throw new ApiError(30007, 'the app is suspended by an administrator');
+    const row = await this.apps.update(id, {
+      status: enabled ? AppStatus.enabled : AppStatus.disabled,
+      updated_at: now(),
+    });
     return (await this.views([row]))[0]!;
   }
 
@@ -320,7 +316,7 @@ export class ConsoleService {
   // Usage ------------------------------------------------------------------------------------------
 
   /** Calls of the user's apps (or one of them) over the last `days` days, today included. */
-  async usageOf(user: User, days: number, appId?: number): Promise<UsageView> {
+  async usageOf(user: User, days: number, appId?: number): Promise<UsageReport> {
     const owned = await this.apps.listOwned(user.id);
     const apps = appId === undefined ? owned : owned.filter((a) => a.id === appId);
     if (appId !== undefined && !apps.length) throw new ApiError(21017, `app ${appId}`);
@@ -360,7 +356,7 @@ export class ConsoleService {
 
   // SDK licence requests ---------------------------------------------------------------------------
 
-  private sdkView(row: SdkRequestRow): SdkRequestView {
+  private sdkView(row: SdkRequestRow): SdkRequest {
     const modules = row.modules
       .split(',')
       .filter((m): m is SdkModule => (SDK_MODULES as readonly string[]).includes(m));
@@ -396,11 +392,11 @@ export class ConsoleService {
     return facts;
   }
 
-  async listSdkRequests(user: User): Promise<SdkRequestView[]> {
+  async listSdkRequests(user: User): Promise<SdkRequest[]> {
     return (await this.sdk.listOwned(user.id)).map((row) => this.sdkView(row));
   }
 
-  async createSdkRequest(user: User, input: SdkRequestInput, info: RequestInfo): Promise<SdkRequestView> {
+  async createSdkRequest(user: User, input: SdkRequestInput, info: RequestInfo): Promise<SdkRequest> {
     if (!PACKAGE_PATTERN[input.platform].test(input.package_name))
       throw new ApiError(
         10000,
@@ -454,7 +450,7 @@ export class ConsoleService {
   // Review (admin and business) --------------------------------------------------------------------
 
   /** Developers' apps for reviewers: those waiting for review, or all. */
-  async appsForReview(onlyPending: boolean): Promise<AdminAppView[]> {
+  async appsForReview(onlyPending: boolean): Promise<ReviewedApp[]> {
     const apps = await this.apps.listForReview(onlyPending);
     const today = await this.todayCalls(apps);
     return apps.map((row: AppRow & Owner) => ({
@@ -465,7 +461,7 @@ export class ConsoleService {
     }));
   }
 
-  async sdkRequestsForReview(onlyPending: boolean): Promise<AdminSdkRequestView[]> {
+  async sdkRequestsForReview(onlyPending: boolean): Promise<ReviewedSdkRequest[]> {
     const requests = await this.sdk.listForReview(onlyPending);
     return requests.map((row) => ({ ...this.sdkView(row), owner_email: row.owner_email }));
   }
@@ -479,7 +475,7 @@ export class ConsoleService {
     id: number,
     input: ReviewInput,
     info: Pick<RequestInfo, 'origin'>,
-  ): Promise<AppView> {
+  ): Promise<ConsoleApp> {
     const app = await this.apps.byId(id);
     if (!app || app.user_id === null) throw new ApiError(21017, `app ${id}`);
     const approve = input.decision === 'approve';
@@ -521,10 +517,13 @@ export class ConsoleService {
   }
 
   /** An administrator suspends an app (its key stops working) or lifts the suspension. */
-  async suspendApp(id: number, suspended: boolean): Promise<AppView> {
+  async suspendApp(id: number, suspended: boolean): Promise<ConsoleApp> {
     const app = await this.apps.byId(id);
     if (!app || app.user_id === null) throw new ApiError(21017, `app ${id}`);
-    const row = await this.apps.update(id, { status: suspended ? 2 : 1, updated_at: now() });
+    const row = await this.apps.update(id, {
+      status: suspended ? AppStatus.suspended : AppStatus.enabled,
+      updated_at: now(),
+    });
     return (await this.views([row]))[0]!;
   }
 
@@ -533,7 +532,7 @@ export class ConsoleService {
     id: number,
     input: ReviewInput,
     info: Pick<RequestInfo, 'origin'>,
-  ): Promise<SdkRequestView> {
+  ): Promise<SdkRequest> {
     const request = await this.sdk.byId(id);
     if (!request) throw new ApiError(21017, `SDK request ${id}`);
     const approve = input.decision === 'approve';

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayBody, privatePostgres, skimagePhoto, testApp } from '../../../test/helpers.ts';
-import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AccountService } from '../account/account.service.ts';
 import { isServed } from '../gateway/bindings.ts';
 import { apiCapabilities } from './console.rules.ts';
+import { hashSecret } from './secrets.ts';
 import { nextUsageDayStart, usageDay } from './usage.ts';
 
 const BUSINESS_MAILBOX = 'business@console.test';

@@ -5,6 +5,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
+import { AppStatus } from './apps.repository.ts';
+import { EVERY_CAPABILITY } from './console.rules.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { UsageMeter } from './usage.ts';
 
@@ -14,7 +16,14 @@ await migrateToLatest(db.kysely, db.dialect);
 for (let i = 1; i <= 100; i++)
   await db.kysely
     .insertInto('apps')
-    .values({ name: `a${i}`, api_key: `k${i}`, api_secret_hash: '', scopes: '*', status: 1, created_at: '' })
+    .values({
+      name: `a${i}`,
+      api_key: `k${i}`,
+      api_secret_hash: '',
+      scopes: EVERY_CAPABILITY,
+      status: AppStatus.enabled,
+      created_at: '',
+    })
     .execute();
 const meter = new UsageMeter(new UsageRepository(db.kysely), Date.now, 3_600_000);
 const reply = { statusCode: 200, elapsedTime: 42 } as FastifyReply;

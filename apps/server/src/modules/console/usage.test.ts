@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
+import { AppStatus } from './apps.repository.ts';
+import { EVERY_CAPABILITY } from './console.rules.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { nextUsageDayStart, shiftDay, usageDay, UsageMeter } from './usage.ts';
 
@@ -63,7 +65,14 @@ describe('usage meter', () => {
     for (const key of ['a', 'b'])
       await db.kysely
         .insertInto('apps')
-        .values({ name: key, api_key: key, api_secret_hash: '', scopes: '*', status: 1, created_at: '' })
+        .values({
+          name: key,
+          api_key: key,
+          api_secret_hash: '',
+          scopes: EVERY_CAPABILITY,
+          status: AppStatus.enabled,
+          created_at: '',
+        })
         .execute();
     repo = new UsageRepository(db.kysely);
     clock = Date.parse('2026-05-04T02:00:00Z');

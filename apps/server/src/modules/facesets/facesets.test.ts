@@ -6,8 +6,10 @@ import { gatewayBody, privatePostgres, skimagePhoto, testApp } from '../../../te
 import { facematchGridTile } from '../../../../../packages/vision/test/labelled.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
-import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { AppStatus } from '../console/apps.repository.ts';
+import { EVERY_CAPABILITY } from '../console/console.rules.ts';
+import { hashSecret } from '../console/secrets.ts';
 import { apiUsage } from '../console/usage.ts';
 import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities } from './demo-identity.ts';
@@ -74,8 +76,8 @@ describe.each(['sqlite', 'postgres'] as const)('face sets stored on %s', (dialec
       name: key,
       api_key: key,
       api_secret_hash: hashSecret('secret'),
-      scopes: '*',
-      status: 1,
+      scopes: EVERY_CAPABILITY,
+      status: AppStatus.enabled,
       created_at: new Date().toISOString(),
     });
     await db.kysely

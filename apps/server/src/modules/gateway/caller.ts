@@ -1,10 +1,11 @@
-import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { hashSecret } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
+import { AppsRepository, AppStatus } from '../console/apps.repository.ts';
+import { grantsCapability } from '../console/console.rules.ts';
+import { hashSecret, sameSecret } from '../console/secrets.ts';
 import { apiUsage } from '../console/usage.ts';
 
 /** One media item of the gateway's request envelope (architecture.md). */
@@ -26,12 +27,6 @@ export const DEMO_HEADER = 'x-pixora-demo';
 /** Who is calling a gateway endpoint: an app by its credentials, or the website's demo grant. */
 export type Caller = { kind: 'app'; appId: number } | { kind: 'demo' };
 
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
-
 /**
  * Authorises a call of capability `capabilityId`. With `api_key` + `api_secret`: the app must
  * exist with that secret (401 / 10021), be enabled and hold the capability in its scopes
@@ -46,14 +41,11 @@ export async function authoriseCaller(
 ): Promise<Caller> {
   const { api_key: apiKey, api_secret: apiSecret } = request.query as z.infer<typeof gatewayQuery>;
   if (apiKey || apiSecret) {
-    const app = apiKey
-      ? await ctx.db.kysely.selectFrom('apps').selectAll().where('api_key', '=', apiKey).executeTakeFirst()
-      : undefined;
+    const app = apiKey ? await new AppsRepository(ctx.db.kysely).byApiKey(apiKey) : undefined;
     if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))
       throw new ApiError(10021);
     apiUsage(ctx).track(request, app.id, capabilityId);
-    const scopes = app.scopes.split(',').map((s) => s.trim());
-    if (app.status !== 1 || !(scopes.includes('*') || scopes.includes(String(capabilityId)))) {
+    if (app.status !== AppStatus.enabled || !grantsCapability(app.scopes, capabilityId)) {
       throw new ApiError(10022);
     }
     await apiUsage(ctx).admit(request, app);

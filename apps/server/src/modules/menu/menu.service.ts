@@ -1,22 +1,6 @@
+import type { MenuEntry } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import type { Database, MenusTable } from '../../db/schema.ts';
-
-/** A menu entry as the contract names its fields (spec point 3). */
-export interface MenuEntry {
-  Id: number;
-  ParentId: number;
-  Name: string;
-  NameI18N: string;
-  Comment: string;
-  CommentI18N: string;
-  Extension: string;
-  Url: string;
-  Endpoint: string;
-  MenuType: number;
-  Display: number;
-  Status: number;
-  Children: MenuEntry[];
-}
 
 const toEntry = (row: MenusTable): MenuEntry => ({
   Id: row.id,

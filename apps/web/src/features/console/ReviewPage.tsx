@@ -20,7 +20,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   consoleApi,
-  type ReviewDecision,
+  type ReviewInput,
+  type ReviewListQuery,
   type ReviewedApp,
   type ReviewedSdkRequest,
 } from '../../api/console.ts';
@@ -38,14 +39,14 @@ import styles from './Console.module.css';
 import { ConsoleShell, LoadError, ScopeTags } from './parts.tsx';
 import { intlLocale } from '../../i18n/language.ts';
 
-type Scope = 'pending' | 'all';
+type Scope = ReviewListQuery['status'];
 
 /** What is being decided: an app's application or an SDK request, approve or reject. */
 interface Pending {
   kind: 'app' | 'sdk';
   id: number;
   name: string;
-  decision: ReviewDecision['decision'];
+  decision: ReviewInput['decision'];
   /** Apps: the quota offered on approval. */
   quota: number | null;
 }
@@ -60,7 +61,7 @@ function DecisionModal({ pending, onClose }: { pending: Pending | null; onClose:
 
   const decide = async (values: { note?: string; daily_quota?: number | null }) => {
     if (!pending) return;
-    const decision: ReviewDecision = { decision: pending.decision, note: (values.note ?? '').trim() };
+    const decision: ReviewInput = { decision: pending.decision, note: (values.note ?? '').trim() };
     if (pending.kind === 'app' && pending.decision === 'approve' && values.daily_quota)
       decision.daily_quota = values.daily_quota;
     setSaving(true);
@@ -133,7 +134,7 @@ function DecisionModal({ pending, onClose }: { pending: Pending | null; onClose:
   );
 }
 
-function DecisionButtons({ onDecide }: { onDecide: (decision: ReviewDecision['decision']) => void }) {
+function DecisionButtons({ onDecide }: { onDecide: (decision: ReviewInput['decision']) => void }) {
   const { t } = useTranslation();
   return (
     <Space wrap>

@@ -1,6 +1,6 @@
-// Client-side checks of the console forms; the server applies the same ones
-// (apps/server/src/modules/console/console.schemas.ts), with the patterns and limits both take
-// from @pixora/catalog (console-rules.ts).
+// Client-side checks of the console forms; the server applies the same ones (the request schemas
+// of @pixora/catalog, api/console.ts), with the patterns and limits both take from
+// @pixora/catalog (console-rules.ts).
 import type { Rule } from 'antd/es/form';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

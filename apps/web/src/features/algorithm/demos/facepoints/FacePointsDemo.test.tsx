@@ -11,7 +11,7 @@ import { twoFacesResponse } from './facepoints.fixture.ts';
 import { answers } from '../face-kit/fixtures/index.ts';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../public');
-const item = toMenuItem(menuFixture[0]!.Children![0]!);
+const item = toMenuItem(menuFixture[0]!.Children[0]!);
 
 const staticFiles = (url: string) => {
   if (!url.startsWith('/samples/')) return undefined;

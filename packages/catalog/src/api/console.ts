@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { APP_NAME, CONTACT_PHONE, MAX_DAILY_QUOTA, SDK_MODULES, SDK_PLATFORMS } from '@pixora/catalog';
+import { APP_NAME, CONTACT_PHONE, MAX_DAILY_QUOTA, SDK_MODULES, SDK_PLATFORMS } from '../console-rules.ts';
 
-// Request and answer schemas of the console API: they validate requests, shape answers (nothing
-// else leaves the server, the secret hash included) and give the OpenAPI document.
+// Requests and answers of the developer console API (/api/v1/apps, /api/v1/sdk-requests and their
+// review under /api/v1/admin). The server validates, shapes its answers (nothing else leaves it, the
+// secret hash included) and writes the OpenAPI document with them; the web app takes their types.
+// An answer is serialised in the key order written here.
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** An app as its owner creates or changes it. */
 export const appInput = z.object({
   name: text(30).min(2).regex(APP_NAME),
   description: text(500).default(''),
@@ -18,10 +21,13 @@ export const appInput = z.object({
 });
 export type AppInput = z.infer<typeof appInput>;
 
+/** Enabled, disabled by its owner, or suspended by an administrator (its key stops working). */
 export const appStatus = z.enum(['enabled', 'disabled', 'suspended']);
+/** The state of what an app applied for: nothing, waiting, granted or refused. */
 export const reviewStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
 
-export const appView = z.object({
+/** An app of the developer console, as its owner sees it. */
+export const consoleApp = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),
@@ -45,23 +51,26 @@ export const appView = z.object({
   /** Calls today that count against the quota. */
   today_calls: z.number(),
 });
-export type AppView = z.infer<typeof appView>;
+export type ConsoleApp = z.infer<typeof consoleApp>;
 
-export const adminAppView = appView.extend({
+/** An app as reviewers (admin, business) see it: with its owner. */
+export const reviewedApp = consoleApp.extend({
   owner_email: z.string().nullable(),
   owner_name: z.string().nullable(),
   owner_company: z.string().nullable(),
 });
-export type AdminAppView = z.infer<typeof adminAppView>;
+export type ReviewedApp = z.infer<typeof reviewedApp>;
 
-/** An app with its secret: only in the answer that created the secret. */
-export const appWithSecret = z.object({ app: appView, api_secret: z.string() });
+/** An app with its secret: only in the answer that created the secret, the only time it is shown. */
+export const appWithSecret = z.object({ app: consoleApp, api_secret: z.string() });
+export type AppWithSecret = z.infer<typeof appWithSecret>;
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-
+/** The owner enables or disables an app. */
 export const statusInput = z.object({ enabled: z.boolean() });
+/** An administrator suspends an app or lifts the suspension. */
 export const adminStatusInput = z.object({ suspended: z.boolean() });
 
+/** A reviewer's decision on an app's application or an SDK licence request. */
 export const reviewInput = z.object({
   decision: z.enum(['approve', 'reject']),
   note: text(500).default(''),
@@ -70,27 +79,42 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
+/** Which applications reviewers list: those waiting for review, or all. */
+export const reviewListQuery = z.object({
+  status: z.enum(['pending', 'all']).default('pending'),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuery>;
+
 export const usageQuery = z.object({
   days: z.coerce.number().int().min(1).max(90).default(30),
   app_id: z.coerce.number().int().positive().optional(),
 });
 
-const totals = { calls: z.number(), errors: z.number(), avg_ms: z.number() };
+export const usageTotals = z.object({
+  calls: z.number(),
+  /** Calls answered with an HTTP status of 400 or more. */
+  errors: z.number(),
+  avg_ms: z.number(),
+});
+export type UsageTotals = z.infer<typeof usageTotals>;
 
-export const usageView = z.object({
+/** Calls of the owner's apps per day, capability, app and outcome. */
+export const usageReport = z.object({
   from: z.string(),
   to: z.string(),
   /** One entry per day from `from` to `to`, days without calls included. */
-  days: z.array(z.object({ day: z.string(), ...totals })),
-  capabilities: z.array(z.object({ capability_id: z.number(), ...totals })),
-  apps: z.array(z.object({ app_id: z.number(), name: z.string(), ...totals })),
+  days: z.array(z.object({ day: z.string(), ...usageTotals.shape })),
+  capabilities: z.array(z.object({ capability_id: z.number(), ...usageTotals.shape })),
+  apps: z.array(z.object({ app_id: z.number(), name: z.string(), ...usageTotals.shape })),
   outcomes: z.array(z.object({ status: z.number(), error_code: z.number(), calls: z.number() })),
 });
-export type UsageView = z.infer<typeof usageView>;
+export type UsageReport = z.infer<typeof usageReport>;
 
+/** An SDK licence request as the developer sends it. */
 export const sdkRequestInput = z
   .object({
     platform: z.enum(SDK_PLATFORMS),
+    /** SDK modules: the SDK page's tab keys. */
     modules: z.array(z.enum(SDK_MODULES)).min(1).max(SDK_MODULES.length),
     app_name: text(50).min(2).regex(APP_NAME),
     package_name: text(150).min(3),
@@ -104,7 +128,8 @@ export const sdkRequestInput = z
   .strict();
 export type SdkRequestInput = z.infer<typeof sdkRequestInput>;
 
-export const sdkRequestView = z.object({
+/** An SDK licence request as its sender sees it. */
+export const sdkRequest = z.object({
   id: z.number(),
   platform: z.enum(SDK_PLATFORMS),
   modules: z.array(z.enum(SDK_MODULES)),
@@ -121,15 +146,8 @@ export const sdkRequestView = z.object({
   reviewed_at: z.string().nullable(),
   created_at: z.string(),
 });
-export type SdkRequestView = z.infer<typeof sdkRequestView>;
+export type SdkRequest = z.infer<typeof sdkRequest>;
 
-export const adminSdkRequestView = sdkRequestView.extend({ owner_email: z.string() });
-export type AdminSdkRequestView = z.infer<typeof adminSdkRequestView>;
-
-export const reviewListQuery = z.object({
-  status: z.enum(['pending', 'all']).default('pending'),
-});
-
-/** The console's answer envelope: `{ code: 0, message, data }`. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.literal(0), message: z.string(), data });
+/** An SDK licence request as reviewers see it: with the sender's address. */
+export const reviewedSdkRequest = sdkRequest.extend({ owner_email: z.string() });
+export type ReviewedSdkRequest = z.infer<typeof reviewedSdkRequest>;
