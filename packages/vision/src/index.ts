@@ -68,3 +68,15 @@ export type { Appearance, AppearanceMeasures } from './algorithms/face/appearanc
 export { landmarks106, LAYOUT_106 } from './algorithms/face/landmarks106.ts';
 export { cosineSimilarity } from './algorithms/face/compare.ts';
 export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';
+export {
+  BODY_14_POINTS,
+  BODY_14_EDGES,
+  COCO_17_POINTS,
+  BODYPOSE_DEFAULTS,
+  BODYPOSE_MAX_PERSONS,
+  type Body14Point,
+  type Coco17Point,
+  type BodyPoseParams,
+  type BodyPosePerson,
+  type BodyPoseResult,
+} from './algorithms/body/bodypose-params.ts';

@@ -10,6 +10,7 @@ export const algorithmLoaders = {
   facepoints: async () => (await import('./face/facepoints.ts')).facepoints,
   faceanalysis: async () => (await import('./face/analysis.ts')).faceanalysis,
   facebeauty: async () => (await import('./face/beauty.ts')).facebeauty,
+  bodypose: async () => (await import('./body/bodypose.ts')).bodypose,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
