@@ -80,3 +80,4 @@ export {
   type BodyPosePerson,
   type BodyPoseResult,
 } from './algorithms/body/bodypose-params.ts';
+export type { SegmentParams, SegmentAnswer, SegmentResult } from './algorithms/body/segment-params.ts';
