@@ -237,7 +237,7 @@ describe('the derived points (body14.ts)', () => {
     expect(top.y).toBeCloseTo(200, 5);
   });
 
-  it('head_top of a profile (one eye and one ear seen) goes up from the neck through the head', () => {
+  it('head_top of a profile (one eye and one ear seen): across the eye-ear line, away from the nose', () => {
     const kp = frontal();
     Object.assign(kp, {
       nose: { x: 590, y: 230, score: 0.9 },
@@ -250,11 +250,31 @@ describe('the derived points (body14.ts)', () => {
     });
     const top = headTopPoint(kp);
     // Scale from the eye and the ear (85.1 px / 9 cm), the largest ratio (nose-ear 117.7 / 12.5,
-    // nose-eye 42.4 / 5.3); up from the neck (520, 420) to the eye-ear centre (517.5, 202.5).
-    const scale = Math.hypot(85, 5) / 9;
-    const d = Math.hypot(-2.5, -217.5);
-    expect(top.x).toBeCloseTo(517.5 + (-2.5 / d) * 12 * scale, 5);
-    expect(top.y).toBeCloseTo(202.5 + (-217.5 / d) * 12 * scale, 5);
+    // nose-eye 42.4 / 5.3); centre between them (517.5, 202.5); up = the normal of ear -> eye
+    // (85, -5) on the side away from the nose.
+    const d = Math.hypot(85, -5);
+    const reach = 12 * (d / 9);
+    expect(top.x).toBeCloseTo(517.5 + (-5 / d) * reach, 5);
+    expect(top.y).toBeCloseTo(202.5 - (85 / d) * reach, 5);
+  });
+
+  it('head_top of a body leaning forward in profile goes up the head, not along the neck', () => {
+    // The cameraman's points as the model gives them (skimage camera.png): he leans into the
+    // eyepiece, so the neck-to-face direction points forward; the ear-eye line says where up is.
+    const kp = frontal();
+    Object.assign(kp, {
+      nose: { x: 245.8, y: 161.7, score: 0.39 },
+      left_eye: { x: 247.5, y: 147.6, score: 0.4 },
+      right_eye: { x: 234, y: 145.4, score: 0.55 },
+      left_ear: { x: 219.3, y: 141.2, score: 0.42 },
+      right_ear: { x: 188.7, y: 138.6, score: 0.69 },
+      left_shoulder: { x: 207.3, y: 197, score: 0.63 },
+      right_shoulder: { x: 98.7, y: 169.3, score: 0.48 },
+    });
+    const top = headTopPoint(kp);
+    // Above the centre of the head (222, 143): within 15 degrees of straight up.
+    expect(top.y).toBeLessThan(143 - 40);
+    expect(Math.abs(top.x - 222.4)).toBeLessThan(Math.tan((15 * Math.PI) / 180) * (143 - top.y));
   });
 
   it('input grid: multiples of 32 within 192 x 192 pixels, shaped like the photo', () => {

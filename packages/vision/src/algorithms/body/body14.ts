@@ -41,6 +41,13 @@ const SHOULDERS_CM = 38;
 const VERTEX_ABOVE_EYES_CM = 12;
 
 const FACE_POINTS: readonly Coco17Point[] = ['nose', 'left_eye', 'right_eye', 'left_ear', 'right_ear'];
+/** Pairs of face points that lie across the head at about the same height (step 3 of headTopPoint). */
+const HORIZONTAL_PAIRS: ReadonlyArray<readonly [Coco17Point, Coco17Point]> = [
+  ['right_eye', 'left_eye'],
+  ['right_ear', 'left_ear'],
+  ['right_ear', 'right_eye'],
+  ['left_ear', 'left_eye'],
+];
 const EYES_AND_EARS: readonly Coco17Point[] = ['left_eye', 'right_eye', 'left_ear', 'right_ear'];
 
 const dist = (a: ScoredPoint, b: ScoredPoint): number => Math.hypot(a.x - b.x, a.y - b.y);
@@ -63,10 +70,17 @@ export function neckPoint(kp: Coco17): ScoredPoint {
  *    (FACE_DISTANCES_CM), and the seen shoulders give their distance / SHOULDERS_CM. A turned
  *    head only shortens a distance in the photo, never lengthens it, so the largest of these
  *    ratios is the least foreshortened estimate and is taken.
- * 3. Up: perpendicular to the eye line when both eyes are seen at least half their expected
- *    distance apart (the face is turned less than ~60 degrees, so the eye line is reliable and
- *    follows a tilted head), on the side away from the nose; otherwise the direction from the neck
- *    (shoulders' midpoint) to c when both shoulders are seen; otherwise straight up in the image.
+ * 3. Up: perpendicular to the head's horizontal. Eyes and ear openings lie at about the same
+ *    height on a head (the Frankfort plane runs through the ear opening and the lower rim of the
+ *    eye socket), so the lines between the two eyes, the two ears and each eye and the ear on its
+ *    side all run across the head: from the front in a frontal view, from the side in a profile,
+ *    and tilted with a tilted head. Their mean direction, weighted by length (longer lines are
+ *    surer; averaged as axes, doubling the angles, so that one misplaced point only pulls it part
+ *    of the way), is the horizontal. Of its two normals: the one within 60 degrees of the body's
+ *    up (from the neck, the shoulders' midpoint, to c) when the shoulders are seen and one is;
+ *    otherwise the one away from the nose when the nose lies at least 1 cm off the eye line (the
+ *    nose tip is 2-3 cm below the eyes); otherwise the one pointing up the image. With no such
+ *    line seen: the body's up, or straight up in the image.
  * 4. head_top = c + VERTEX_ABOVE_EYES_CM x scale x up.
  *
  * Its score is the mean score of the face points used for c and the scale: the point is an
@@ -86,27 +100,39 @@ export function headTopPoint(kp: Coco17): ScoredPoint {
     if (used.includes(a) && used.includes(b)) scale = Math.max(scale, dist(kp[a], kp[b]) / cm);
   }
 
-  let ux = 0;
-  let uy = -1;
-  const le = kp.left_eye;
-  const re = kp.right_eye;
-  const eyeDistance = dist(le, re);
   const neck = neckPoint(kp);
-  if (used.includes('left_eye') && used.includes('right_eye') && eyeDistance >= 0.5 * 6.3 * scale) {
-    // Normal of the eye line; flipped to point away from the nose (or up the image without it).
-    ux = (le.y - re.y) / eyeDistance;
-    uy = -(le.x - re.x) / eyeDistance;
-    const mx = (le.x + re.x) / 2;
-    const my = (le.y + re.y) / 2;
-    const away = used.includes('nose') ? ux * (mx - kp.nose.x) + uy * (my - kp.nose.y) : -uy;
-    if (away < 0) {
+  const dn = Math.hypot(cx - neck.x, cy - neck.y);
+  // The body's up (neck to face centre) when the shoulders are seen, else up the image.
+  const bodyUp = shouldersSeen && dn > 0;
+  const [bx, by] = bodyUp ? [(cx - neck.x) / dn, (cy - neck.y) / dn] : [0, -1];
+  let [ux, uy] = [bx, by];
+  // Mean axis of the lines across the head, in doubled angles weighted by length.
+  let c2 = 0;
+  let s2 = 0;
+  for (const [p, q] of HORIZONTAL_PAIRS) {
+    if (!used.includes(p) || !used.includes(q)) continue;
+    const [dx, dy] = [kp[q].x - kp[p].x, kp[q].y - kp[p].y];
+    const length = Math.hypot(dx, dy);
+    if (length === 0) continue;
+    c2 += (dx * dx - dy * dy) / length; // length x cos(2 angle)
+    s2 += (2 * dx * dy) / length; // length x sin(2 angle)
+  }
+  if (c2 !== 0 || s2 !== 0) {
+    const angle = Math.atan2(s2, c2) / 2;
+    ux = -Math.sin(angle);
+    uy = Math.cos(angle);
+    const towardBody = ux * bx + uy * by;
+    const mx = (kp.left_eye.x + kp.right_eye.x) / 2;
+    const my = (kp.left_eye.y + kp.right_eye.y) / 2;
+    const noseOff = used.includes('nose') ? ux * (kp.nose.x - mx) + uy * (kp.nose.y - my) : 0;
+    let flip: boolean;
+    if (bodyUp && Math.abs(towardBody) >= 0.5) flip = towardBody < 0;
+    else if (Math.abs(noseOff) >= scale) flip = noseOff > 0;
+    else flip = uy > 0;
+    if (flip) {
       ux = -ux;
       uy = -uy;
     }
-  } else if (shouldersSeen && Math.hypot(cx - neck.x, cy - neck.y) > 0) {
-    const d = Math.hypot(cx - neck.x, cy - neck.y);
-    ux = (cx - neck.x) / d;
-    uy = (cy - neck.y) / d;
   }
   const score = used.reduce((s, n) => s + kp[n].score, 0) / used.length;
   const reach = VERTEX_ABOVE_EYES_CM * scale;
