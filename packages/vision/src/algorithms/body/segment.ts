@@ -39,15 +39,21 @@ export interface SegmentModels {
 export const SELFIE_INPUT = 256;
 
 /**
- * Long side of the subsampled grid where the filter's coefficients are computed: 384 px, 1.5 times
- * the model's resolution, so that the band where the model is unsure (a few of its pixels wide)
- * spans several grid pixels. Masks computed on a 512 px grid (radius 8) looked the same on
- * face-api samples 1-4 and cost 1.8 times as much (the coefficients are most of the refinement's time).
+ * Long side of the working copy the models see (the selfie model's 256 x 256 input and bodypose's
+ * input are resized from it): twice the model's side, so that their own resizing still filters.
  */
-export const GUIDE_SIDE = 384;
+export const WORKING_SIDE = 512;
 
 /**
- * Filter window radius on that grid, 6 px (1.6 % of its long side, ~4 model pixels: the width of
+ * Long side of the subsampled grid where the filter's coefficients are computed: 256 px, the
+ * model's resolution. The coefficients are most of the refinement's time (17 box means); masks
+ * computed on a 384 px grid (radius 6) and a 512 px grid (radius 8) looked the same on face-api
+ * samples 1-4 and have 2.25 and 4 times the pixels (measured: ~17 ms here, 40-60 and 70-90 ms).
+ */
+export const GUIDE_SIDE = 256;
+
+/**
+ * Filter window radius on that grid, 4 px (1.6 % of its long side, ~4 model pixels: the width of
  * the model's soft edge), regulariser eps = 0.001 on 0..1 colours (a colour edge with a standard
  * deviation of ~0.03, 8 levels of 255, or more across the window is followed), and output levels
  * 0.2..0.8 (guided-filter.ts, Levels: removes the filter's faint halo and the texture it prints
@@ -57,25 +63,25 @@ export const GUIDE_SIDE = 384;
  * levels the face in sample 1 came out grey with its eyes and mouth printed darker, and the white
  * wall behind sample 2 kept a grey fringe a few tens of pixels wide.
  */
-export const GUIDE_RADIUS = 6;
+export const GUIDE_RADIUS = 4;
 export const GUIDE_EPS = 1e-3;
 export const GUIDE_LEVELS = { low: 0.2, high: 0.8 } as const;
 
 /** Mask values from 128 up count as person (foreground_ratio, and the report's IoU). */
 export const FOREGROUND_LEVEL = 128;
 
-/** The photo resized (sharp, Lanczos) to at most GUIDE_SIDE px a side; the photo itself if smaller. */
-async function subsampledGuide(image: DecodedImage): Promise<RgbPixels> {
-  const scale = Math.min(1, GUIDE_SIDE / Math.max(image.width, image.height));
+/** The image resized (sharp, Lanczos) to at most `side` px a side; the image itself if smaller. */
+async function subsampled(image: RgbPixels, side: number): Promise<RgbPixels> {
+  const scale = Math.min(1, side / Math.max(image.width, image.height));
   if (scale === 1) return image;
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
   return { data: await resizeRgb(image, width, height), width, height };
 }
 
-/** The model's person probability for the whole photo (given subsampled), 256 x 256, row-major. */
-export async function personProbability(guide: RgbPixels, models: SegmentModels): Promise<Float32Array> {
-  const rgb = await resizeRgb(guide, SELFIE_INPUT, SELFIE_INPUT);
+/** The model's person probability for the whole photo (its working copy), 256 x 256, row-major. */
+export async function personProbability(working: RgbPixels, models: SegmentModels): Promise<Float32Array> {
+  const rgb = await resizeRgb(working, SELFIE_INPUT, SELFIE_INPUT);
   const input = tf.tidy(() =>
     tf.div(tf.tensor4d(float32View(rgb), [1, SELFIE_INPUT, SELFIE_INPUT, 3], 'float32'), 255),
   );
@@ -184,26 +190,26 @@ export function keepPeople(
   return out;
 }
 
-/** Points bodypose sees on the subsampled photo, in 256-grid pixels. */
+/** Points bodypose sees on the photo's working copy, in 256-grid pixels. */
 async function personPoints(
-  guide: RgbPixels,
+  working: RgbPixels,
   image: DecodedImage,
   models: SegmentModels,
 ): Promise<Array<[number, number]>> {
   const poses = await estimatePoses(
     {
       ...image,
-      data: guide.data,
-      width: guide.width,
-      height: guide.height,
-      originalWidth: guide.width,
-      originalHeight: guide.height,
+      data: working.data,
+      width: working.width,
+      height: working.height,
+      originalWidth: working.width,
+      originalHeight: working.height,
     },
     BODYPOSE_DEFAULTS,
     { movenet: models.movenet },
   );
-  const sx = SELFIE_INPUT / guide.width;
-  const sy = SELFIE_INPUT / guide.height;
+  const sx = SELFIE_INPUT / working.width;
+  const sy = SELFIE_INPUT / working.height;
   return poses.persons.flatMap((person) =>
     [...person.model_keypoints, ...person.keypoints]
       .filter((k) => k.score >= VISIBLE_SCORE)
@@ -220,15 +226,16 @@ export async function personMask(
   models: SegmentModels,
   { refine = true }: { refine?: boolean } = {},
 ): Promise<Uint8Array> {
-  const guide = await subsampledGuide(image);
+  const working = await subsampled(image, WORKING_SIDE);
   const probability = keepPeople(
-    await personProbability(guide, models),
-    await personPoints(guide, image, models),
+    await personProbability(working, models),
+    await personPoints(working, image, models),
   );
   if (!refine) {
     const up = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, image.width, image.height);
     return Uint8Array.from(up, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255));
   }
+  const guide = await subsampled(working, GUIDE_SIDE);
   const p = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, guide.width, guide.height);
   const coefficients = guidedCoefficients(
     planarRgb(guide.data, guide.width, guide.height),
