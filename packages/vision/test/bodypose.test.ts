@@ -147,9 +147,10 @@ describe('bodypose on other photos', () => {
     },
   );
 
-  it('finds three of the five people on the stairs of sample 5 (the two it misses sit low and overlapped)', async () => {
-    // A known limit at the shipped input size (docs/quality.md "Body pose"): at 256 x 256 all
-    // five are found, at 1.6 times the time.
+  it('finds at least three of the five people on the stairs of sample 5', async () => {
+    // A known limit at the shipped input size (docs/quality.md "Body pose"): it misses the woman at
+    // the bottom edge (only her head and shoulders in the frame) and the one half hidden behind
+    // her; at 256 x 256 all five are found, for about twice the time.
     const r = await bodypose(read(groupSamplePath(5)));
     expect(r.person_num).toBeGreaterThanOrEqual(3);
     expect(r.person_num).toBeLessThanOrEqual(5);

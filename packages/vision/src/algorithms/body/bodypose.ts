@@ -29,11 +29,12 @@ export interface BodyPoseModels {
 
 /**
  * Pixel budget of the model input (width x height, both multiples of 32), chosen by measurement
- * on one core (docs/quality.md, "Body pose"): the model alone takes p50 ~110 ms at 192 x 192 and
- * ~170-230 ms at its published 256 x 256; end to end in the engine (decode, resize, model,
- * decoding) a 640 px photo must stay under 120 ms. Each photo gets the grid of this area that
- * fits it best (a 3:2 or 4:3 photo gets 224 x 160, a square one 192 x 192), so a landscape photo
- * gets a 224 px long side for the price of 192 x 192.
+ * on one core (docs/quality.md, "Body pose"; scripts/measure-body.ts): the model alone takes p50
+ * 87-133 ms at 192 x 192 and 190-260 ms at its published 256 x 256 on this shared 2-core VM, and
+ * the whole task on a 640 px photo p50 82-98 ms against 190-200 ms, for a target of 120 ms. The
+ * price: on face-api sample 5 it finds three of five people, 256 x 256 all five. Each photo gets
+ * the grid of this area that fits it best (224 x 160 for a 3:2 or 4:3 photo, 192 x 192 for a
+ * square one), so a landscape photo gets a 224 px long side for the price of 192 x 192.
  */
 export const MODEL_INPUT_AREA = 192 * 192;
 
