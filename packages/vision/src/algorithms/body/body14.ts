@@ -13,8 +13,9 @@ export interface ScoredPoint {
 export type Coco17 = Record<Coco17Point, ScoredPoint>;
 
 /**
- * A point counts as seen from this score on. 0.3 is the cut-off the MoveNet authors use in their
- * demos to draw a keypoint; below it the position is the model's guess for a hidden part.
+ * A point counts as seen from this score on: 0.3, the body keypoint cut-off of Human's default
+ * configuration (@vladmandic/human, `body.minConfidence`). Below it the position is mostly the
+ * model's guess for a hidden part (the astronaut's left wrist behind the helmet scores under it).
  */
 export const VISIBLE_SCORE = 0.3;
 
