@@ -2,16 +2,20 @@
  * Quality figures of bodypose and segment against the hand-drawn references of
  * test/fixtures/body-references.json (docs/quality.md, "Body pose" and "Person segmentation"):
  *
- *   node --import tsx packages/vision/scripts/measure-body.ts [pose|segment|speed]
+ *   node --import tsx packages/vision/scripts/measure-body.ts [pose|segment|speed|models|memory]
+ *
+ * (no argument: all of them; prefix `taskset -c 0` for speed and models to pin one core).
  *
  * pose: per photo, people present / found (default params), and the share of the marked points
  *   (clearly visible parts only) that the returned point of the same name hits: within
  *   k x headHeight of the mark, k = 0.5 and 0.25 (PCKh-style discs). A missed person's points
  *   count as misses. The 14-point layout and the model's 17 points are counted apart. Reported for
  *   the shipped input size and for MoveNet's published 256 x 256.
- * segment: per photo, IoU of the mask (>= 128) with the drawn outlines, and the same for the model's
- *   mask upsampled without refinement.
- * speed: p50 of the engine alone on a 640 px photo, one core (libvips on one thread).
+ * segment: per photo, IoU, precision and recall of the mask (>= 128) against the drawn outlines,
+ *   and the edge's width across the outline (test/body-references.ts, edgeWidthAlongOutline); the
+ *   same for the model's mask resized to full size without the refinement.
+ * speed: wall and CPU time of the engine on 640 px photos (libvips on one thread), and bodypose's
+ *   pipeline at 256 x 256 for comparison.
  * models: each candidate model alone (execute + read back, 20 runs after 2), one core: MoveNet
  *   MultiPose at several input sizes, MoveNet Lightning / Thunder (single person), BlazePose's
  *   detector and landmark models (single person per run), the selfie segmentation model.
