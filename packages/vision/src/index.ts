@@ -71,3 +71,16 @@ export { landmarks106, LAYOUT_106 } from './algorithms/face/landmarks106.ts';
 export type * from './algorithms/kinds.ts';
 export { cosineSimilarity } from './algorithms/face/compare.ts';
 export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';
+export {
+  BODY_14_POINTS,
+  BODY_14_EDGES,
+  COCO_17_POINTS,
+  BODYPOSE_DEFAULTS,
+  BODYPOSE_MAX_PERSONS,
+  type Body14Point,
+  type Coco17Point,
+  type BodyPoseParams,
+  type BodyPosePerson,
+  type BodyPoseResult,
+} from './algorithms/body/bodypose-params.ts';
+export type { SegmentParams, SegmentAnswer, SegmentResult } from './algorithms/body/segment-params.ts';

@@ -48,6 +48,16 @@ export const chelseaPath = (): string => path.join(skimageDataDir(), 'chelsea.pn
 export const coffeePath = (): string => path.join(skimageDataDir(), 'coffee.png');
 export const cameraPath = (): string => path.join(skimageDataDir(), 'camera.png');
 
+/**
+ * A file of Debian's opencv-doc (Apache-2.0 AND BSD-3-Clause), extracted on first use by
+ * scripts/photos.mjs, e.g. `opencvDocPath('examples/data/messi5.jpg')` (a footballer).
+ */
+export async function opencvDocPath(file: string): Promise<string> {
+  // @ts-expect-error plain JavaScript helper shared with the server tests
+  const { ensureOpencvDocPhotos } = await import('../../../scripts/photos.mjs');
+  return path.join((ensureOpencvDocPhotos as () => string)(), file);
+}
+
 const require = createRequire(import.meta.url);
 
 /** face-api demo group photo `n` (1..6). */

