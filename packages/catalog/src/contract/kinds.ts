@@ -43,8 +43,6 @@ export interface KindAnswer<A extends z.ZodType = z.ZodType> {
 /** No further fields: the default of the builders' optional field sets. */
 export type NoFields = Record<never, never>;
 
-const keyed = <K extends string, V>(key: K, value: V) => ({ [key]: value }) as Record<K, V>;
-
 /** Plural noun of what a capability finds, for the texts of its answer: ['人', '人', 'people']. */
 export type Items = Doc;
 
@@ -69,8 +67,8 @@ const scoreText = (items: Items): Doc => [
   `Detection score of each of the ${items[2]}, 0 to 1 (a score, not a calibrated probability).`,
 ];
 
+/** Name of the list (`persons`), of its count (`person_num`) and of each item's box (`person_rectangle`). */
 interface ItemsSpec<L extends string, R extends string, C extends string, I extends z.ZodRawShape> {
-  /** Name of the list (`persons`), of its count (`person_num`) and of each item's box (`person_rectangle`). */
   list: L;
   count: C;
   rectangle: R;
@@ -79,19 +77,36 @@ interface ItemsSpec<L extends string, R extends string, C extends string, I exte
   item?: I;
 }
 
+type RectangleSchema = ReturnType<typeof rectangle>;
+type UnitSchema = ReturnType<typeof unit>;
+type CountSchema = ReturnType<typeof count>;
+
+/** The schema of one item: its box under `R`, its score, then the fields of `I`. */
+type ItemSchema<R extends string, I extends z.ZodRawShape> = z.ZodObject<
+  Record<R, RectangleSchema> & { score: UnitSchema } & I,
+  z.core.$strict
+>;
+
+/** The answer of a list kind: the image size, the count under `C`, the items under `L`. */
+type ItemsAnswer<L extends string, R extends string, C extends string, I extends z.ZodRawShape> = z.ZodObject<
+  typeof imageSize & Record<C, CountSchema> & Record<L, z.ZodArray<ItemSchema<R, I>>>,
+  z.core.$strict
+>;
+
 function itemsAnswer<L extends string, R extends string, C extends string, I extends z.ZodRawShape>(
   spec: ItemsSpec<L, R, C, I>,
-) {
+): ItemsAnswer<L, R, C, I> {
+  // Keys named by the capability: the shapes are typed by hand, as spreading a generic key loses it.
   const item = obj({
-    ...keyed(spec.rectangle, rectangle(boxText(spec.items))),
+    [spec.rectangle]: rectangle(boxText(spec.items)),
     score: unit(scoreText(spec.items)),
-    ...((spec.item ?? {}) as I),
-  });
+    ...spec.item,
+  } as Record<R, RectangleSchema> & { score: UnitSchema } & I);
   return obj({
     ...imageSize,
-    ...keyed(spec.count, count(countText(spec.items))),
-    ...keyed(spec.list, described(z.array(item), listText(spec.items))),
-  });
+    [spec.count]: count(countText(spec.items)),
+    [spec.list]: described(z.array(item), listText(spec.items)),
+  } as typeof imageSize & Record<C, CountSchema> & Record<L, z.ZodArray<ItemSchema<R, I>>>);
 }
 
 /** boxes: every thing found, with its box, score and (optionally) label. */
@@ -104,7 +119,7 @@ export function boxes<
   return {
     kind: 'boxes',
     answer: itemsAnswer(spec),
-    view: { kind: 'boxes', list: spec.list, rectangle: spec.rectangle },
+    view: { kind: 'boxes', list: spec.list, rectangle: spec.rectangle } as KindView,
   } as const satisfies KindAnswer;
 }
 
@@ -115,8 +130,15 @@ export const boxLabel = (text: Doc) => described(z.string(), text);
  * points: every thing found with its box, score and the points of `layout` (`keypoints`), plus the
  * model's own full set of points (`model_keypoints`).
  */
+interface ListSpec<L extends string, R extends string, C extends string> {
+  list: L;
+  count: C;
+  rectangle: R;
+  items: Items;
+}
+
 export function points<L extends string, R extends string, C extends string>(
-  spec: Omit<ItemsSpec<L, R, C, never>, 'item'> & { layout: Layout; modelPoints: Doc },
+  spec: ListSpec<L, R, C> & { layout: Layout; modelPoints: Doc },
 ) {
   const layoutText: Doc = [
     `${spec.layout.points.length} 个关键点，顺序与名称固定：${spec.layout.points.join('、')}；左右指被拍摄者自身的左右。`,
@@ -139,7 +161,7 @@ export function points<L extends string, R extends string, C extends string>(
       rectangle: spec.rectangle,
       points: 'keypoints',
       layout: spec.layout,
-    },
+    } as KindView,
   } as const satisfies KindAnswer;
 }
 
@@ -204,7 +226,7 @@ export const attribute = <V extends z.ZodType>(value: V, text: Doc) =>
 
 /** attributes: every thing found with its box and a set of named attributes. */
 export function attributes<L extends string, R extends string, C extends string, A extends z.ZodRawShape>(
-  spec: Omit<ItemsSpec<L, R, C, never>, 'item'> & { attributes: A },
+  spec: ListSpec<L, R, C> & { attributes: A },
 ) {
   const answer = itemsAnswer({
     ...spec,
@@ -219,7 +241,12 @@ export function attributes<L extends string, R extends string, C extends string,
   return {
     kind: 'attributes',
     answer,
-    view: { kind: 'attributes', list: spec.list, rectangle: spec.rectangle, attributes: 'attributes' },
+    view: {
+      kind: 'attributes',
+      list: spec.list,
+      rectangle: spec.rectangle,
+      attributes: 'attributes',
+    } as KindView,
   } as const satisfies KindAnswer;
 }
 

@@ -7,9 +7,10 @@ import type { ApiCapability } from '@pixora/catalog';
 import type { Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 
-export const bindings: readonly Binding<ApiCapability>[] = [
-  ...Object.values(faceBindings),
-] as Binding<ApiCapability>[];
+// Without a type of its own, so that each bind() is checked against its own contract.
+const served = [...Object.values(faceBindings)];
+
+export const bindings: readonly Binding<ApiCapability>[] = served;
 
 /** The binding of each served capability, by capability id. */
 export const bindingsById: ReadonlyMap<number, Binding<ApiCapability>> = new Map(

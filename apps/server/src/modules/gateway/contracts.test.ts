@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  BEAUTY,
   capabilities,
   errorEnvelope,
   faceSetEndpoints,
   responseEnvelope,
   type EndpointContract,
 } from '@pixora/catalog';
-import { taskNames, type InferenceBackend } from '@pixora/vision';
+import { BEAUTY_DEFAULTS, taskNames, type InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayBody, idleBackend, testApp } from '../../../test/helpers.ts';
@@ -42,6 +43,11 @@ describe('capability contracts and bindings', () => {
       for (const task of b.tasks) expect(taskNames, `${b.capability.key}: ${task}`).toContain(task);
       expect(b.capability.endpoint).toBe(b.capability.api.endpoint);
     }
+  });
+
+  it('default to what the engine does when the client says nothing', () => {
+    const { smooth, whiten, slim, eye } = BEAUTY_DEFAULTS;
+    expect(BEAUTY).toEqual({ smooth, whiten, slim, eye });
   });
 
   it('keep one key per capability that has an endpoint', () => {
