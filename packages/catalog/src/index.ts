@@ -4,6 +4,7 @@ export { FACE_COUNT, FACE_SET_ENDPOINTS, FACE_SET_NAME_MAX, DEMO_FACE_SETS } fro
 export * from './capabilities/index.ts';
 export { EMOTIONS, RACES } from './capabilities/faceTechnology/faceAnalysis.ts';
 export { BEAUTY } from './capabilities/faceTechnology/aibeauty.ts';
+export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export {
   faceSetEndpoints,

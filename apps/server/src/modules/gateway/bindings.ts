@@ -3,12 +3,12 @@
  * has a binding here; the gateway's routes, the menu's "open" flag, the console's grants and the
  * API reference all read this list.
  */
-import type { ApiCapability } from '@pixora/catalog';
-import type { Binding } from './binding.ts';
+import { bodyPose, type ApiCapability } from '@pixora/catalog';
+import { bind, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
-const served = [...Object.values(faceBindings)];
+const served = [...Object.values(faceBindings), bind(bodyPose, 'bodypose')];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
 
