@@ -71,8 +71,8 @@ async function stageEngine() {
   return { p50: result.p50, p95: result.p95, peakRssMb: peakRssMb() };
 }
 
-/** The face endpoints measured, with the issue's targets (p50, ms) where it names one. */
-const FACE_ENDPOINTS: Array<{
+/** The endpoints measured, with the issues' targets (p50, ms) where they name one. */
+const ENDPOINTS: Array<{
   endpoint: string;
   parameter: Record<string, unknown>;
   images: 1 | 2;
@@ -86,15 +86,33 @@ const FACE_ENDPOINTS: Array<{
   { endpoint: 'v1/face_compare', parameter: {}, images: 2, target: 800 },
   { endpoint: 'v1/baby_recognition', parameter: {}, images: 1 },
   { endpoint: 'v3/AIBeauty', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/BodyPose', parameter: {}, images: 1, target: 120 },
+  // Segmentation with its full-resolution refinement and both PNGs (mask and cut-out) encoded.
+  { endpoint: 'v2/segment', parameter: {}, images: 1, target: 250 },
 ];
 
+interface EndpointFigures {
+  rows: Array<{
+    endpoint: string;
+    parameter: Record<string, unknown>;
+    p50: number;
+    p95: number;
+    target?: number;
+  }>;
+  isolation: 'thread' | 'process';
+  perWorkerMb: number;
+}
+
+const endpointLabel = (row: { endpoint: string; parameter: Record<string, unknown> }) =>
+  Object.keys(row.parameter).length ? `${row.endpoint} ${JSON.stringify(row.parameter)}` : row.endpoint;
+
 /**
- * Each face endpoint as the gateway runs it (its binding, apps/server/src/modules/gateway/
- * face-bindings.ts: parameters to engine jobs, jobs in parallel where it splits them, the answer) on a
+ * Each endpoint as the gateway runs it (its binding, apps/server/src/modules/gateway/bindings.ts:
+ * the contract's parameters to engine jobs, jobs in parallel where it splits them, the answer) on a
  * 2-worker pool, without HTTP; the comparison's second image is the astronaut mirrored. Peak RSS
- * is sampled while they run: every face model is loaded and used in both workers.
+ * is sampled while they run: every model is loaded and used in both workers.
  */
-async function stageFaceEndpoints() {
+async function stageEndpoints() {
   const { createLocalBackend, summarize } = await import('@pixora/vision');
   const { bindingsByEndpoint } = await import('../apps/server/src/modules/gateway/bindings.ts');
   const { runBinding } = await import('../apps/server/src/modules/gateway/binding.ts');
@@ -108,7 +126,7 @@ async function stageFaceEndpoints() {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss / 1024 / 1024)), 20);
   const children = isolation === 'process' ? childPids() : [];
   const rows = [];
-  for (const { endpoint, parameter, images: count, target } of FACE_ENDPOINTS) {
+  for (const { endpoint, parameter, images: count, target } of ENDPOINTS) {
     const binding = bindingsByEndpoint.get(endpoint);
     if (!binding) throw new Error(`${endpoint} is not served`);
     const call = () =>
@@ -504,7 +522,7 @@ async function main() {
           Number(process.argv[stageIndex + 2]),
           process.argv[stageIndex + 3] === 'process' ? 'process' : 'thread',
         ),
-      'face-endpoints': stageFaceEndpoints,
+      endpoints: stageEndpoints,
       lighthouse: stageLighthouse,
     };
     const run = stage ? stages[stage] : undefined;
@@ -515,6 +533,13 @@ async function main() {
   }
 
   const reportFile = path.join(root, 'docs/benchmarks.md');
+  if (process.argv.includes('--endpoints')) {
+    // The endpoints alone, printed and not written (the report needs every stage).
+    const { rows, perWorkerMb } = runStage('endpoints') as EndpointFigures;
+    for (const row of rows) console.log(`${endpointLabel(row)}: p50 ${ms(row.p50)}, p95 ${ms(row.p95)}`);
+    console.log(`memory per worker: ${perWorkerMb.toFixed(0)} MB`);
+    return;
+  }
   if (process.argv.includes('--website')) {
     const website = runStage('lighthouse') as WebsiteFigures;
     printWebsite(website);
@@ -572,22 +597,10 @@ async function main() {
     );
   }
 
-  console.log("face endpoints (the gateway's own code, 2-worker pool, no HTTP), same photo");
-  const faces = runStage('face-endpoints') as {
-    rows: Array<{
-      endpoint: string;
-      parameter: Record<string, unknown>;
-      p50: number;
-      p95: number;
-      target?: number;
-    }>;
-    isolation: 'thread' | 'process';
-    perWorkerMb: number;
-  };
-  const faceLabel = (row: { endpoint: string; parameter: Record<string, unknown> }) =>
-    Object.keys(row.parameter).length ? `${row.endpoint} ${JSON.stringify(row.parameter)}` : row.endpoint;
-  for (const row of faces.rows) console.log(`${faceLabel(row)}: p50 ${ms(row.p50)}, p95 ${ms(row.p95)}`);
-  console.log(`memory per worker (every face model loaded and used): ${faces.perWorkerMb.toFixed(0)} MB`);
+  console.log("endpoints (the gateway's bindings, 2-worker pool, no HTTP), same photo");
+  const faces = runStage('endpoints') as EndpointFigures;
+  for (const row of faces.rows) console.log(`${endpointLabel(row)}: p50 ${ms(row.p50)}, p95 ${ms(row.p95)}`);
+  console.log(`memory per worker (every model loaded and used): ${faces.perWorkerMb.toFixed(0)} MB`);
 
   console.log('website (Lighthouse, desktop)');
   const website = runStage('lighthouse') as WebsiteFigures;
@@ -631,17 +644,18 @@ worker processes) divided by wall time: one worker should keep one core busy
 RSS above its RSS before the pool started, divided by the number of workers; for processes, the
 largest worker process's own peak RSS.
 
-## Face endpoints
+## Endpoints
 
 Each endpoint as the gateway runs it for a request with the parameters shown (its binding in
-apps/server/src/modules/gateway/face-bindings.ts: engine jobs on the pool, in parallel where the
-endpoint splits them, then the answer), on a 2-worker pool (worker ${faces.isolation === 'process' ? 'processes' : 'threads'}, the default), without HTTP. Comparison: the 640-px
-astronaut against her mirror image.
+apps/server/src/modules/gateway/bindings.ts: the contract's parameters to engine jobs on the pool,
+in parallel where the endpoint splits them, then the answer), on a 2-worker pool (worker ${faces.isolation === 'process' ? 'processes' : 'threads'}, the default), without HTTP. Comparison: the 640-px
+astronaut against her mirror image. v2/segment includes the full-resolution refinement and the
+encoding of both PNGs (mask and cut-out).
 
 | endpoint | p50 | p95 | target | |
 | --- | --- | --- | --- | --- |
-${faces.rows.map((row) => `| ${faceLabel(row)} | ${ms(row.p50)} | ${ms(row.p95)} | ${row.target ? `p50 < ${row.target} ms` : ''} | ${row.target ? check(row.p50 < row.target) : ''} |`).join('\n')}
-| memory per worker (2 workers, every face model loaded and used) | ${faces.perWorkerMb.toFixed(0)} MB | | < 700 MB | ${check(faces.perWorkerMb < 700)} |
+${faces.rows.map((row) => `| ${endpointLabel(row)} | ${ms(row.p50)} | ${ms(row.p95)} | ${row.target ? `p50 < ${row.target} ms` : ''} | ${row.target ? check(row.p50 < row.target) : ''} |`).join('\n')}
+| memory per worker (2 workers, every model loaded and used) | ${faces.perWorkerMb.toFixed(0)} MB | | < 700 MB | ${check(faces.perWorkerMb < 700)} |
 
 ${websiteSection(website, measuredAt())}`;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
