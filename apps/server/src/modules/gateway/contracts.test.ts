@@ -149,3 +149,33 @@ describe('public parameters, checked once by the contract', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => ({ app } = await testApp(idleBackend)));
+  afterAll(async () => app?.close());
+
+  it("documents every served capability's parameters and answer fields, from its contract", async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    for (const { capability } of bindings) {
+      const post = doc.paths[`/${capability.api.endpoint}`]?.post;
+      expect(post, capability.api.endpoint).toBeDefined();
+      const body = post.requestBody.content['application/json'].schema;
+      expect(Object.keys(body.properties.parameter.properties ?? {}).sort(), capability.key).toEqual(
+        Object.keys(capability.api.parameters.shape).sort(),
+      );
+      const answer = post.responses['200'].content['application/json'].schema;
+      const extra = answer.properties.media_info_list.items.properties.media_extra;
+      expect(Object.keys(extra.properties).sort(), capability.key).toEqual(
+        Object.keys((capability.api.answer as unknown as { shape: object }).shape).sort(),
+      );
+    }
+    const pose = doc.paths['/v1/BodyPose'].post.requestBody.content['application/json'].schema;
+    expect(pose.properties.parameter.properties.max_person_num).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 6,
+      default: 6,
+    });
+  });
+});
