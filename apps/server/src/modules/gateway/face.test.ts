@@ -129,6 +129,15 @@ describe('gateway face family on the real engine', () => {
       'chin',
     ])
       expect(typeof fa[key].value).toBe('string');
+    // The same labels under the flat names client code of this kind of platform reads, with no
+    // confidence: they come from fixed cut points, not a calibrated model.
+    const attrs = extra(res).faces[0].face_attributes;
+    expect(attrs.eye_shape).toEqual({ value: fa.eye_shape.value, confidence: null });
+    expect(attrs.nose_shape).toEqual({ value: fa.nose_width.value, confidence: null });
+    expect(attrs.mouth_thickness).toEqual({ value: fa.lip_thickness.value, confidence: null });
+    expect(attrs.cheek_shape).toEqual({ value: fa.cheekbone.value, confidence: null });
+    for (const shape of Object.keys(shapes))
+      expect(attrs[`facetype_${shape}`]).toEqual({ value: shapes[shape], confidence: null });
     const many = await post('v1/micro_facial_analysis', gatewayBody(pair));
     expect([many.statusCode, many.json().ErrorCode]).toEqual([400, 20004]);
     const tiny = await post('v1/micro_facial_analysis', gatewayBody(small));
