@@ -24,7 +24,7 @@ export interface AppsTable {
   api_secret_hash: string;
   /** Capability ids the app may call, comma-separated; `*` means all (EVERY_CAPABILITY). */
   scopes: string;
-  /** AppStatus (modules/console/apps.repository.ts): enabled, disabled by its owner, suspended by an administrator. */
+  /** AppStatus (modules/apps/apps.repository.ts): enabled, disabled by its owner, suspended by an administrator. */
   status: number;
   created_at: string;
   /** The developer owning the app; null for the seeded demo app. */

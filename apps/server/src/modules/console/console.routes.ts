@@ -23,7 +23,7 @@ import type { AccountService } from '../account/account.service.ts';
 import { requireRoles, requireUser } from '../account/auth.ts';
 import { REVIEWER_ROLES } from './console.rules.ts';
 import { ConsoleService, type RequestInfo } from './console.service.ts';
-import { apiUsage } from './usage.ts';
+import { apiUsage } from '../apps/usage.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
-import { apiUsage } from '../console/usage.ts';
+import { apiUsage } from '../apps/usage.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
 import { authoriseCaller, DEMO_HEADER, gatewayQuery } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';

@@ -7,10 +7,10 @@ import { facematchGridTile } from '../../../../../packages/vision/test/labelled.
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppStatus } from '../console/apps.repository.ts';
-import { EVERY_CAPABILITY } from '../console/console.rules.ts';
-import { hashSecret } from '../console/secrets.ts';
-import { apiUsage } from '../console/usage.ts';
+import { AppStatus } from '../apps/apps.repository.ts';
+import { EVERY_CAPABILITY } from '../apps/scopes.ts';
+import { hashSecret } from '../apps/secrets.ts';
+import { apiUsage } from '../apps/usage.ts';
 import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities } from './demo-identity.ts';
 import {

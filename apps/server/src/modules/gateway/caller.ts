@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
-import { AppsRepository, AppStatus } from '../console/apps.repository.ts';
-import { grantsCapability } from '../console/console.rules.ts';
-import { hashSecret, sameSecret } from '../console/secrets.ts';
-import { apiUsage } from '../console/usage.ts';
+import { AppsRepository, AppStatus } from '../apps/apps.repository.ts';
+import { grantsCapability } from '../apps/scopes.ts';
+import { hashSecret, sameSecret } from '../apps/secrets.ts';
+import { apiUsage } from '../apps/usage.ts';
 
 /** One media item of the gateway's request envelope (architecture.md). */
 export const mediaItem = z.object({
@@ -31,7 +31,7 @@ export type Caller = { kind: 'app'; appId: number } | { kind: 'demo' };
  * Authorises a call of capability `capabilityId`. With `api_key` + `api_secret`: the app must
  * exist with that secret (401 / 10021), be enabled and hold the capability in its scopes
  * (403 / 10022), and have quota left today (429 / 10029); the call is counted in its usage
- * (modules/console/usage.ts; the plugin registers `apiUsage(ctx).onSend`). Without credentials:
+ * (modules/apps/usage.ts; the plugin registers `apiUsage(ctx).onSend`). Without credentials:
  * only website demo calls (DEMO_HEADER), within the per-IP demo grant (decision 0003).
  */
 export async function authoriseCaller(

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
-import { apiUsage } from '../console/usage.ts';
+import { apiUsage } from '../apps/usage.ts';
 import { bindingsById } from './bindings.ts';
 import { authoriseCaller, gatewayQuery } from './caller.ts';
 import { mediaBodyLimit, mediaLimits } from './media.ts';

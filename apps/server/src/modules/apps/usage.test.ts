@@ -4,7 +4,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { AppStatus } from './apps.repository.ts';
-import { EVERY_CAPABILITY } from './console.rules.ts';
+import { EVERY_CAPABILITY } from './scopes.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { nextUsageDayStart, shiftDay, usageDay, UsageMeter } from './usage.ts';
 

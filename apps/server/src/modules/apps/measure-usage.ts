@@ -1,12 +1,12 @@
 // Cost of counting gateway calls (UsageMeter), in-process, without the engine or HTTP:
-//   node --import tsx apps/server/src/modules/console/measure-usage.ts
+//   node --import tsx apps/server/src/modules/apps/measure-usage.ts
 // Prints the time a call spends in track + admit + onSend (unlimited app, app with a quota) and
 // the time one write of counted calls blocks the event loop on the embedded SQLite database.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { AppStatus } from './apps.repository.ts';
-import { EVERY_CAPABILITY } from './console.rules.ts';
+import { EVERY_CAPABILITY } from './scopes.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { UsageMeter } from './usage.ts';
 
