@@ -67,6 +67,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The usage meter writes in the background: its failures go to the server's log.
+  ctx.usage.log = (err) => app.log.error({ err }, 'usage meter');
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let apiError = toApiError(error);
@@ -142,9 +144,5 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       .send(errorBody(new ApiError(21017, `${request.method} ${request.url.split('?')[0]}`)));
   });
 
-  app.addHook('onClose', async () => {
-    ctx.rateLimiter.close();
-    ctx.mailer.close();
-  });
   return app;
 }

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
 import { tooFrequent } from '../../platform/error-catalogue.ts';
-import { UsageRepository, type UsageRow } from './usage.repository.ts';
+import type { UsageRepository, UsageRow } from './usage.repository.ts';
 
 /** Usage days and daily quotas follow China Standard Time (UTC+8, no daylight saving): a day starts at 00:00 in Beijing. */
 const DAY_OFFSET_MS = 8 * 3600_000;
@@ -60,7 +59,7 @@ export class UsageMeter {
   private readonly counters = new Map<number, Counter>();
   private flushing: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
-  /** Where failed database reads and writes are reported (the server's logger, once the console module is up). */
+  /** Where failed database reads and writes are reported (the server's logger, once the app is built). */
   log: (err: unknown) => void = (err) => console.error('usage meter:', err);
 
   constructor(
@@ -213,16 +212,4 @@ export class UsageMeter {
     clearInterval(this.timer);
     await this.flush();
   }
-}
-
-const meters = new WeakMap<AppContext, UsageMeter>();
-
-/** The usage meter of a running platform: one per context, shared by the gateway and the console. */
-export function apiUsage(ctx: AppContext): UsageMeter {
-  let meter = meters.get(ctx);
-  if (!meter) {
-    meter = new UsageMeter(new UsageRepository(ctx.db.kysely));
-    meters.set(ctx, meter);
-  }
-  return meter;
 }

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
-import { apiUsage } from '../apps/usage.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
 import { authoriseCaller, DEMO_HEADER, gatewayQuery } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
@@ -90,7 +89,7 @@ export const faceSetRoutes =
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
     // App calls are counted in the app's usage like every gateway call (authoriseCaller).
-    app.addHook('onSend', apiUsage(ctx).onSend);
+    app.addHook('onSend', ctx.usage.onSend);
 
     /**
      * Who is calling. A visitor without a valid identity gets one where the endpoint creates

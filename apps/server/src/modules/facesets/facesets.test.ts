@@ -10,7 +10,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppStatus } from '../apps/apps.repository.ts';
 import { EVERY_CAPABILITY } from '../apps/scopes.ts';
 import { hashSecret } from '../apps/secrets.ts';
-import { apiUsage } from '../apps/usage.ts';
 import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities } from './demo-identity.ts';
 import {
@@ -269,7 +268,7 @@ describe('face set endpoints', () => {
       .where('api_key', '=', 'pixora-demo-key')
       .executeTakeFirstOrThrow();
     const calls = async () => {
-      await apiUsage(ctx).flush();
+      await ctx.usage.flush();
       const rows = await ctx.db.kysely
         .selectFrom('api_usage')
         .select(['calls', 'status'])

@@ -6,7 +6,6 @@ import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { AppsRepository, AppStatus } from '../apps/apps.repository.ts';
 import { grantsCapability } from '../apps/scopes.ts';
 import { hashSecret, sameSecret } from '../apps/secrets.ts';
-import { apiUsage } from '../apps/usage.ts';
 
 /** One media item of the gateway's request envelope (architecture.md). */
 export const mediaItem = z.object({
@@ -44,11 +43,11 @@ export async function authoriseCaller(
     const app = apiKey ? await new AppsRepository(ctx.db.kysely).byApiKey(apiKey) : undefined;
     if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))
       throw new ApiError(10021);
-    apiUsage(ctx).track(request, app.id, capabilityId);
+    ctx.usage.track(request, app.id, capabilityId);
     if (app.status !== AppStatus.enabled || !grantsCapability(app.scopes, capabilityId)) {
       throw new ApiError(10022);
     }
-    await apiUsage(ctx).admit(request, app);
+    await ctx.usage.admit(request, app);
     return { kind: 'app', appId: app.id };
   }
   if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);

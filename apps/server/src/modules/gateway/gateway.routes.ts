@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
-import { apiUsage } from '../apps/usage.ts';
 import { bindingsById } from './bindings.ts';
 import { authoriseCaller, gatewayQuery } from './caller.ts';
 import { mediaBodyLimit, mediaLimits } from './media.ts';
@@ -62,7 +61,7 @@ const describe = (capability: Capability) => ({
 export const gatewayRoutes =
   (ctx: AppContext, results: ResultMedia): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onSend', apiUsage(ctx).onSend);
+    app.addHook('onSend', ctx.usage.onSend);
     const bodyLimit = mediaBodyLimit(ctx.config);
     const deps = { ctx, results, limits: mediaLimits(ctx.config) };
 
