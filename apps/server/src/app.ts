@@ -70,12 +70,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The usage meter writes in the background: its failures go to the server's log.
   ctx.usage.log = (err) => app.log.error({ err }, 'usage meter');
 
+  app.decorateRequest('apiErrorCode', 0);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let apiError = toApiError(error);
     if (!apiError) {
       request.log.error({ err: error }, 'unhandled error');
       apiError = new ApiError(10024);
     }
+    request.apiErrorCode = apiError.code;
     const body = errorBody(apiError);
     if (apiError.retryAfterSeconds !== undefined)
       void reply.header('Retry-After', String(apiError.retryAfterSeconds));

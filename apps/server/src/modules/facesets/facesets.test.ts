@@ -280,12 +280,21 @@ describe('face set endpoints', () => {
     const before = await calls();
     expect((await post('v1/faceset/list', {})).statusCode).toBe(200);
     expect((await post('v1/faceset/detail', { faceset_token: 'f'.repeat(32) })).statusCode).toBe(404);
-    expect(await calls()).toBe(before + 2);
+    // The caller is let in before the body is read, so a call with a malformed body counts too.
+    expect((await post('v1/faceset/detail', { faceset_token: 5 })).statusCode).toBe(400);
+    expect(await calls()).toBe(before + 3);
   });
 
   it('refuses calls without credentials, unknown sets, images without a face and bad parameters', async () => {
     const anonymous = await app.inject({ method: 'POST', url: '/v1/faceset/list', payload: {} });
     expect([anonymous.statusCode, anonymous.json().ErrorCode]).toEqual([401, 10021]);
+    // Credentials come first, as on every gateway endpoint: a malformed body does not change the answer.
+    const anonymousBad = await app.inject({
+      method: 'POST',
+      url: '/v1/faceset/detail',
+      payload: { parameter: { faceset_token: 5 } },
+    });
+    expect([anonymousBad.statusCode, anonymousBad.json().ErrorCode]).toEqual([401, 10021]);
     const keyOnly = await post('v1/faceset/list', {}, undefined, 'api_key=pixora-demo-key');
     expect([keyOnly.statusCode, keyOnly.json().ErrorCode]).toEqual([401, 10021]);
     const unknown = await post('v1/face_search', { faceset_token: 'nope' }, astronaut);
