@@ -65,7 +65,7 @@ export interface SdkRequestsTable {
   id: Generated<number>;
   user_id: number;
   platform: 'android' | 'ios';
-  /** SDK modules, comma-separated (the nine of spec point 1). */
+  /** SDK modules, comma-separated (names of SDK_MODULES in @pixora/catalog). */
   modules: string;
   app_name: string;
   /** Android package name or iOS bundle id. */
