@@ -19,7 +19,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['scripts/**', 'e2e/**', 'apps/server/**', 'packages/**', '*.js'],
+    files: ['scripts/**', 'e2e/**', 'apps/server/**', 'packages/**', '*.js', '*.cjs'],
     languageOptions: { globals: globals.node },
   },
   { files: ['apps/web/**'], languageOptions: { globals: globals.browser } },

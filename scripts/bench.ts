@@ -156,7 +156,7 @@ async function stageEndpoints() {
  */
 async function startServer(env: Record<string, string> = {}) {
   const { loadConfig } = await import('../apps/server/src/platform/config.ts');
-  const { startPlatform } = await import('../apps/server/src/platform/lifecycle.ts');
+  const { startPlatform } = await import('../apps/server/src/bootstrap.ts');
   const config = loadConfig({
     DATABASE_URL: 'sqlite::memory:',
     LOG_LEVEL: 'silent',

@@ -67,13 +67,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The usage meter writes in the background: its failures go to the server's log.
+  ctx.usage.log = (err) => app.log.error({ err }, 'usage meter');
 
+  app.decorateRequest('apiErrorCode', 0);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let apiError = toApiError(error);
     if (!apiError) {
       request.log.error({ err: error }, 'unhandled error');
       apiError = new ApiError(10024);
     }
+    request.apiErrorCode = apiError.code;
     const body = errorBody(apiError);
     if (apiError.retryAfterSeconds !== undefined)
       void reply.header('Retry-After', String(apiError.retryAfterSeconds));
@@ -142,9 +146,5 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       .send(errorBody(new ApiError(21017, `${request.method} ${request.url.split('?')[0]}`)));
   });
 
-  app.addHook('onClose', async () => {
-    ctx.rateLimiter.close();
-    ctx.mailer.close();
-  });
   return app;
 }

@@ -1,5 +1,5 @@
 import { loadConfig } from './platform/config.ts';
-import { startPlatform } from './platform/lifecycle.ts';
+import { startPlatform } from './bootstrap.ts';
 
 const config = loadConfig();
 const { app } = await startPlatform(config);

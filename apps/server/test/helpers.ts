@@ -6,16 +6,9 @@ import type { InferenceBackend } from '@pixora/vision';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createContext } from '../src/bootstrap.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrations.ts';
-import { seedDemoApp, seedMenus } from '../src/db/seed.ts';
-import { isServed } from '../src/modules/gateway/bindings.ts';
-import { loadContent } from '../src/modules/content/content.loader.ts';
-import { seedContent } from '../src/modules/content/content.seed.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
-import type { AppContext } from '../src/platform/context.ts';
-import { createMailer, createSmsSender } from '../src/platform/messaging.ts';
-import { createMemoryRateLimiter } from '../src/platform/rate-limit.ts';
 
 export async function skimagePhoto(name: 'astronaut' | 'chelsea' | 'coffee'): Promise<Buffer> {
   // @ts-expect-error plain JavaScript helper shared with scripts/test.mjs
@@ -47,23 +40,12 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     CHECK_ANSWERS: 'true',
     ...env,
   });
-  const db = openDatabase(config.DATABASE_URL ?? 'sqlite::memory:');
-  await migrateToLatest(db.kysely, db.dialect);
-  await seedMenus(db.kysely, isServed);
-  await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
-  await seedContent(db.kysely, loadContent(config.CONTENT_DIR));
-  const ctx: AppContext = {
-    config,
-    db,
-    backend,
-    rateLimiter: createMemoryRateLimiter(),
-    mailer: createMailer(db.kysely, config.SMTP_URL, config.MAIL_FROM),
-    sms: createSmsSender(db.kysely, config.SMS_WEBHOOK_URL),
-    readiness: { modelsLoaded: true },
-  };
+  const { ctx, close } = await createContext(config, { backend });
+  // A test hands over a backend that is ready (or never used): /healthz answers 200 at once.
+  ctx.readiness.modelsLoaded = true;
   const app = await buildApp(ctx);
   app.addHook('onClose', async () => {
-    await db.close();
+    await close();
     fs.rmSync(webDist, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

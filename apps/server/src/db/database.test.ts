@@ -5,8 +5,9 @@ import { menuTree } from '../modules/menu/menu.service.ts';
 import { openDatabase, type Db } from './database.ts';
 import { migrateToLatest } from './migrations.ts';
 import { isServed } from '../modules/gateway/bindings.ts';
-import { hashSecret } from '../modules/console/secrets.ts';
-import { seedDemoApp, seedMenus } from './seed.ts';
+import { hashSecret } from '../modules/apps/secrets.ts';
+import { seedDemoApp } from '../modules/apps/demo-app.seed.ts';
+import { seedMenus } from '../modules/menu/menu.seed.ts';
 
 // The same behaviour is required of the embedded SQLite file and of PostgreSQL.
 const targets = [

@@ -24,7 +24,7 @@ export interface AppsTable {
   api_secret_hash: string;
   /** Capability ids the app may call, comma-separated; `*` means all (EVERY_CAPABILITY). */
   scopes: string;
-  /** AppStatus (modules/console/apps.repository.ts): enabled, disabled by its owner, suspended by an administrator. */
+  /** AppStatus (modules/apps/apps.repository.ts): enabled, disabled by its owner, suspended by an administrator. */
   status: number;
   created_at: string;
   /** The developer owning the app; null for the seeded demo app. */
@@ -65,7 +65,7 @@ export interface SdkRequestsTable {
   id: Generated<number>;
   user_id: number;
   platform: 'android' | 'ios';
-  /** SDK modules, comma-separated (the nine of spec point 1). */
+  /** SDK modules, comma-separated (names of SDK_MODULES in @pixora/catalog). */
   modules: string;
   app_name: string;
   /** Android package name or iOS bundle id. */

@@ -1,10 +1,14 @@
 import type { InferenceBackend } from '@pixora/vision';
 import type { Db } from '../db/database.ts';
+import type { UsageMeter } from '../modules/apps/usage.ts';
 import type { Config } from './config.ts';
 import type { Mailer, SmsSender } from './messaging.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
-/** What the route modules share: configuration and the adapters of each technology. */
+/**
+ * What the route modules share: configuration and the adapters of each technology, made once by
+ * the composition root (bootstrap.ts).
+ */
 export interface AppContext {
   config: Config;
   db: Db;
@@ -14,4 +18,6 @@ export interface AppContext {
   sms: SmsSender;
   /** Set once every inference worker has loaded its models. */
   readiness: { modelsLoaded: boolean };
+  /** Counts the calls of apps and enforces their daily quotas; shared by the gateway and the console. */
+  usage: UsageMeter;
 }

@@ -1,8 +1,18 @@
 import type { MessageKey } from './messages.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The code of the ApiError the request is answered with, recorded by the app's error handler
+     * (0 while there is none): hooks that see the answer (usage metering) read it, not the body.
+     */
+    apiErrorCode: number;
+  }
+}
+
 /**
- * The error catalogue of the product contract (spec point 8): every gateway error code with its
- * HTTP status and message. Handlers throw `ApiError` with a code; the error handler renders
+ * The error catalogue of the product contract: every gateway error code with its HTTP status and
+ * message. Handlers throw `ApiError` with a code; the error handler renders
  * `{ ErrorCode, ErrorMsg, Data: null }` with the status listed here. Codes 10021-10029 are the
  * platform's own additions (authentication, permissions, rate limits), documented with the others.
  */
@@ -69,7 +79,7 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-/** What the HTTP statuses of the contract mean to a client (spec point 8). */
+/** What the HTTP statuses of the contract mean to a client (the contract's table beside the codes). */
 export const httpStatusMeaning: Record<number, string> = {
   400: 'Shown by error code',
   401: 'Permission verification failed',

@@ -23,7 +23,6 @@ import type { AccountService } from '../account/account.service.ts';
 import { requireRoles, requireUser } from '../account/auth.ts';
 import { REVIEWER_ROLES } from './console.rules.ts';
 import { ConsoleService, type RequestInfo } from './console.service.ts';
-import { apiUsage } from './usage.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -35,15 +34,11 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const consoleRoutes =
   (ctx: AppContext, accounts: AccountService): FastifyPluginAsyncZod =>
   async (app) => {
-    const meter = apiUsage(ctx);
-    meter.log = (err) => app.log.error({ err }, 'usage meter');
-    // Before the database closes (onClose hooks of the platform run first): the last counts are written.
-    app.addHook('preClose', async () => meter.close());
     const service = new ConsoleService({
       db: ctx.db.kysely,
       config: ctx.config,
       mailer: ctx.mailer,
-      meter,
+      meter: ctx.usage,
       log: (err, what) => app.log.error({ err }, what),
     });
 

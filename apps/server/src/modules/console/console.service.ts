@@ -26,22 +26,16 @@ import {
   appStatusName,
   AppsRepository,
   AppStatus,
-  SdkRequestsRepository,
   type AppRow,
   type Owner,
-  type SdkRequestRow,
-} from './apps.repository.ts';
+} from '../apps/apps.repository.ts';
+import { formatScopes, parseScopes } from '../apps/scopes.ts';
+import { hashSecret, newSecret } from '../apps/secrets.ts';
+import { UsageRepository } from '../apps/usage.repository.ts';
+import { shiftDay, usageDay, type UsageMeter } from '../apps/usage.ts';
 import { consoleMail, factLabel, type ConsoleMailInput, type Facts } from './console.mail.ts';
-import {
-  apiCapability,
-  formatScopes,
-  grantedAtOnce,
-  parseScopes,
-  SDK_REQUESTS_PER_DAY,
-} from './console.rules.ts';
-import { hashSecret, newSecret } from './secrets.ts';
-import { UsageRepository } from './usage.repository.ts';
-import { shiftDay, usageDay, type UsageMeter } from './usage.ts';
+import { apiCapability, grantedAtOnce, SDK_REQUESTS_PER_DAY } from './console.rules.ts';
+import { SdkRequestsRepository, type SdkRequestRow } from './sdk-requests.repository.ts';
 
 /** Console pages named in mails. */
 export const CONSOLE_PAGES = {

@@ -7,9 +7,9 @@ import { gatewayBody, privatePostgres, skimagePhoto, testApp } from '../../../te
 import type { AppContext } from '../../platform/context.ts';
 import { AccountService } from '../account/account.service.ts';
 import { isServed } from '../gateway/bindings.ts';
-import { apiCapabilities } from './console.rules.ts';
-import { hashSecret } from './secrets.ts';
-import { nextUsageDayStart, usageDay } from './usage.ts';
+import { apiCapabilities } from '../apps/scopes.ts';
+import { hashSecret } from '../apps/secrets.ts';
+import { nextUsageDayStart, usageDay } from '../apps/usage.ts';
 
 const BUSINESS_MAILBOX = 'business@console.test';
 // Two capabilities with an API that this build does not serve yet: applying for them needs review.

@@ -10,9 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
-import { apiUsage } from '../console/usage.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
-import { authoriseCaller, DEMO_HEADER, gatewayQuery } from '../gateway/caller.ts';
+import { callerOf, DEMO_HEADER, gatewayQuery, registerCaller } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
 import { loadMedia, mediaBodyLimit, mediaLimits } from '../gateway/media.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities, type DemoIdentity } from './demo-identity.ts';
@@ -38,9 +37,10 @@ type WithoutIdentity = 'issue' | 'empty';
  * Face sets and face search (faceRecognition), same envelope as the gateway: results under
  * `media_info_list[0].media_extra`. Endpoints and fields: docs/quality.md ("Face sets and search").
  *
- * Callers: an app with `api_key` + `api_secret` owns its sets. A website demo call (no
- * credentials, the `x-pixora-demo` header) counts against the per-IP demo grant and owns its
- * sets under a per-browser demo identity (docs/decisions/0005-demo-face-sets.md).
+ * Callers (registerCaller, the gateway's check, as capability 133): an app with `api_key` +
+ * `api_secret` owns its sets, and its calls count in its usage like every gateway call. A website
+ * demo call (no credentials, the `x-pixora-demo` header) counts against the per-IP demo grant and
+ * owns its sets under a per-browser demo identity (docs/decisions/0005-demo-face-sets.md).
  */
 export const faceSetRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -89,19 +89,19 @@ export const faceSetRoutes =
     const timer = setInterval(() => void sweep(), SWEEP_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
-    // App calls are counted in the app's usage like every gateway call (authoriseCaller).
-    app.addHook('onSend', apiUsage(ctx).onSend);
+    registerCaller(app, ctx);
 
     /**
-     * Who is calling. A visitor without a valid identity gets one where the endpoint creates
-     * something ('issue'); elsewhere they simply own nothing yet (null).
+     * Whose sets the caller acts on: an app's own, or a website visitor's. A visitor without a
+     * valid identity gets one where the endpoint creates something ('issue'); elsewhere they
+     * simply own nothing yet (null).
      */
     async function owner(
       request: FastifyRequest,
       reply: FastifyReply,
       withoutIdentity: WithoutIdentity,
     ): Promise<FaceSetOwner | null> {
-      const caller = await authoriseCaller(ctx, request, FACE_RECOGNITION_ID);
+      const caller = callerOf(request);
       if (caller.kind === 'app') return appOwner(caller.appId);
       const known = await identities.verify(request.cookies[DEMO_COOKIE]);
       if (known) return visitorOwner(known);
@@ -134,6 +134,7 @@ export const faceSetRoutes =
         path,
         {
           bodyLimit,
+          config: { capabilityId: FACE_RECOGNITION_ID },
           schema: {
             tags: ['facesets'],
             summary,

@@ -7,10 +7,9 @@ import { facematchGridTile } from '../../../../../packages/vision/test/labelled.
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppStatus } from '../console/apps.repository.ts';
-import { EVERY_CAPABILITY } from '../console/console.rules.ts';
-import { hashSecret } from '../console/secrets.ts';
-import { apiUsage } from '../console/usage.ts';
+import { AppStatus } from '../apps/apps.repository.ts';
+import { EVERY_CAPABILITY } from '../apps/scopes.ts';
+import { hashSecret } from '../apps/secrets.ts';
 import { COMPARE_PARAMS, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities } from './demo-identity.ts';
 import {
@@ -269,7 +268,7 @@ describe('face set endpoints', () => {
       .where('api_key', '=', 'pixora-demo-key')
       .executeTakeFirstOrThrow();
     const calls = async () => {
-      await apiUsage(ctx).flush();
+      await ctx.usage.flush();
       const rows = await ctx.db.kysely
         .selectFrom('api_usage')
         .select(['calls', 'status'])
@@ -281,12 +280,21 @@ describe('face set endpoints', () => {
     const before = await calls();
     expect((await post('v1/faceset/list', {})).statusCode).toBe(200);
     expect((await post('v1/faceset/detail', { faceset_token: 'f'.repeat(32) })).statusCode).toBe(404);
-    expect(await calls()).toBe(before + 2);
+    // The caller is let in before the body is read, so a call with a malformed body counts too.
+    expect((await post('v1/faceset/detail', { faceset_token: 5 })).statusCode).toBe(400);
+    expect(await calls()).toBe(before + 3);
   });
 
   it('refuses calls without credentials, unknown sets, images without a face and bad parameters', async () => {
     const anonymous = await app.inject({ method: 'POST', url: '/v1/faceset/list', payload: {} });
     expect([anonymous.statusCode, anonymous.json().ErrorCode]).toEqual([401, 10021]);
+    // Credentials come first, as on every gateway endpoint: a malformed body does not change the answer.
+    const anonymousBad = await app.inject({
+      method: 'POST',
+      url: '/v1/faceset/detail',
+      payload: { parameter: { faceset_token: 5 } },
+    });
+    expect([anonymousBad.statusCode, anonymousBad.json().ErrorCode]).toEqual([401, 10021]);
     const keyOnly = await post('v1/faceset/list', {}, undefined, 'api_key=pixora-demo-key');
     expect([keyOnly.statusCode, keyOnly.json().ErrorCode]).toEqual([401, 10021]);
     const unknown = await post('v1/face_search', { faceset_token: 'nope' }, astronaut);

@@ -1,19 +1,12 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
-import { AppsRepository, AppStatus } from '../console/apps.repository.ts';
-import { grantsCapability } from '../console/console.rules.ts';
-import { hashSecret, sameSecret } from '../console/secrets.ts';
-import { apiUsage } from '../console/usage.ts';
-
-/** One media item of the gateway's request envelope (architecture.md). */
-export const mediaItem = z.object({
-  media_data: z.string(),
-  media_profiles: z.looseObject({ media_data_type: z.string().optional() }).optional(),
-  media_extra: z.record(z.string(), z.unknown()).optional(),
-});
+import { AppsRepository, AppStatus } from '../apps/apps.repository.ts';
+import { grantsCapability } from '../apps/scopes.ts';
+import { hashSecret, sameSecret } from '../apps/secrets.ts';
+import type { MeteredCall } from '../apps/usage.ts';
 
 /** Query of every gateway call: the app's credentials, when it is not a website demo call. */
 export const gatewayQuery = z.looseObject({
@@ -24,32 +17,43 @@ export const gatewayQuery = z.looseObject({
 /** Header the website sets on demo calls made without credentials; those fall under the per-IP demo grant. */
 export const DEMO_HEADER = 'x-pixora-demo';
 
-/** Who is calling a gateway endpoint: an app by its credentials, or the website's demo grant. */
-export type Caller = { kind: 'app'; appId: number } | { kind: 'demo' };
+/**
+ * Who is calling a capability: an app by its credentials, its call metered in the app's usage
+ * (`admitted` once within its daily quota), or the website's demo grant.
+ */
+export type Caller = ({ kind: 'app' } & MeteredCall) | { kind: 'demo' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of a route that declares its capability, once registerCaller let them in; else null. */
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** The capability a route serves: registerCaller checks its callers against it and meters their calls. */
+    capabilityId?: number;
+  }
+}
 
 /**
- * Authorises a call of capability `capabilityId`. With `api_key` + `api_secret`: the app must
- * exist with that secret (401 / 10021), be enabled and hold the capability in its scopes
- * (403 / 10022), and have quota left today (429 / 10029); the call is counted in its usage
- * (modules/console/usage.ts; the plugin registers `apiUsage(ctx).onSend`). Without credentials:
- * only website demo calls (DEMO_HEADER), within the per-IP demo grant (decision 0003).
+ * Lets the caller of capability `capabilityId` in, or throws. With `api_key` + `api_secret`: the
+ * app must exist with that secret (401 / 10021), be enabled and hold the capability in its scopes
+ * (403 / 10022), and have quota left today (429 / 10029). From the right secret on, the call is
+ * the app's and is counted, refused or not. Without credentials: only website demo calls
+ * (DEMO_HEADER), within the per-IP demo grant (decision 0003).
  */
-export async function authoriseCaller(
-  ctx: AppContext,
-  request: FastifyRequest,
-  capabilityId: number,
-): Promise<Caller> {
+async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityId: number): Promise<void> {
   const { api_key: apiKey, api_secret: apiSecret } = request.query as z.infer<typeof gatewayQuery>;
   if (apiKey || apiSecret) {
     const app = apiKey ? await new AppsRepository(ctx.db.kysely).byApiKey(apiKey) : undefined;
     if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))
       throw new ApiError(10021);
-    apiUsage(ctx).track(request, app.id, capabilityId);
+    const caller = { kind: 'app' as const, ...ctx.usage.begin(app.id, capabilityId) };
+    request.caller = caller;
     if (app.status !== AppStatus.enabled || !grantsCapability(app.scopes, capabilityId)) {
       throw new ApiError(10022);
     }
-    await apiUsage(ctx).admit(request, app);
-    return { kind: 'app', appId: app.id };
+    await ctx.usage.admit(caller, app.daily_quota);
+    return;
   }
   if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);
   await enforceRateLimit(
@@ -58,5 +62,38 @@ export async function authoriseCaller(
     ctx.config.DEMO_RATE_LIMIT_PER_MINUTE,
     60_000,
   );
-  return { kind: 'demo' };
+  request.caller = { kind: 'demo' };
+}
+
+/**
+ * Caller authentication and metering for the routes of `app`'s scope that declare their capability
+ * (`config: { capabilityId }`): before anything else of the request (onRequest), the caller is let
+ * in (admitCaller) and set as `request.caller`; once the answer is decided (onSend), an app's call
+ * is counted in its usage with the HTTP status, the ErrorCode the error handler recorded
+ * (`request.apiErrorCode`) and the time taken. onSend rather than onResponse: a call whose client
+ * left before the answer was still admitted and run, so it is counted. Routes without a
+ * capability are left alone: an endpoint that is not served answers 10023 without a caller check
+ * or a count.
+ */
+export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    const { capabilityId } = request.routeOptions.config;
+    if (capabilityId !== undefined) await admitCaller(ctx, request, capabilityId);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.caller?.kind === 'app')
+      ctx.usage.count(request.caller, {
+        status: reply.statusCode,
+        errorCode: request.apiErrorCode,
+        ms: reply.elapsedTime,
+      });
+    return payload;
+  });
+}
+
+/** The caller registerCaller let in; a route that reads it without declaring its capability is a bug. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error(`${request.url}: no caller; does the route declare its capabilityId?`);
+  return request.caller;
 }

@@ -10,9 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
-import { apiUsage } from '../console/usage.ts';
 import { bindingsById } from './bindings.ts';
-import { authoriseCaller, gatewayQuery } from './caller.ts';
+import { gatewayQuery, registerCaller } from './caller.ts';
 import { mediaBodyLimit, mediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
 import { runCapability, type CapabilityRequest } from './run-capability.ts';
@@ -55,14 +54,15 @@ const describe = (capability: Capability) => ({
 });
 
 /**
- * One route per capability with an endpoint. A served capability (one with a binding) checks its
- * request against its contract and runs it; any other answers 10023 before its caller is even
- * looked at, so nothing is counted against a quota.
+ * One route per capability with an endpoint. A served capability (one with a binding) declares
+ * its capability (registerCaller lets its caller in and meters the call), checks its request
+ * against its contract and runs it. Any other declares none and answers 10023 first thing
+ * (onRequest): no caller check, nothing counted against a quota.
  */
 export const gatewayRoutes =
   (ctx: AppContext, results: ResultMedia): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onSend', apiUsage(ctx).onSend);
+    registerCaller(app, ctx);
     const bodyLimit = mediaBodyLimit(ctx.config);
     const deps = { ctx, results, limits: mediaLimits(ctx.config) };
 
@@ -95,10 +95,8 @@ export const gatewayRoutes =
             body: requestEnvelope(contract),
             response: { 200: responseEnvelope(contract), '4xx': errorEnvelope, '5xx': errorEnvelope },
           },
+          config: { capabilityId: capability.id },
           serializerCompiler: answerSerializer(ctx.config.CHECK_ANSWERS),
-          onRequest: async (request) => {
-            await authoriseCaller(ctx, request, capability.id);
-          },
           preValidation: async (request) => {
             request.sentParameter = (request.body as { parameter?: unknown } | undefined)?.parameter;
           },

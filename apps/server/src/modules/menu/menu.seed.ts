@@ -7,10 +7,7 @@ import {
   type I18nText,
 } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
-import { AppStatus } from '../modules/console/apps.repository.ts';
-import { EVERY_CAPABILITY } from '../modules/console/console.rules.ts';
-import { hashSecret } from '../modules/console/secrets.ts';
-import type { Database, MenusTable } from './schema.ts';
+import type { Database, MenusTable } from '../../db/schema.ts';
 
 const i18nJson = (text: I18nText) => JSON.stringify({ zh: text.zh, zh_tw: text.zh_tw, en: text.en });
 
@@ -89,22 +86,4 @@ export async function seedMenus(db: Kysely<Database>, isServed: (id: number) => 
     }
   });
   return rows.length;
-}
-
-/** The demo app of the configuration: created once, its secret updated when the configuration changes. */
-export async function seedDemoApp(db: Kysely<Database>, apiKey: string, apiSecret: string): Promise<void> {
-  await db
-    .insertInto('apps')
-    .values({
-      name: 'Demo app',
-      api_key: apiKey,
-      api_secret_hash: hashSecret(apiSecret),
-      scopes: EVERY_CAPABILITY,
-      status: AppStatus.enabled,
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((oc) =>
-      oc.column('api_key').doUpdateSet({ api_secret_hash: hashSecret(apiSecret), status: AppStatus.enabled }),
-    )
-    .execute();
 }

@@ -1,12 +1,11 @@
 // Cost of counting gateway calls (UsageMeter), in-process, without the engine or HTTP:
-//   node --import tsx apps/server/src/modules/console/measure-usage.ts
-// Prints the time a call spends in track + admit + onSend (unlimited app, app with a quota) and
+//   node --import tsx apps/server/src/modules/apps/measure-usage.ts
+// Prints the time a call spends in begin + admit + count (unlimited app, app with a quota) and
 // the time one write of counted calls blocks the event loop on the embedded SQLite database.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { AppStatus } from './apps.repository.ts';
-import { EVERY_CAPABILITY } from './console.rules.ts';
+import { EVERY_CAPABILITY } from './scopes.ts';
 import { UsageRepository } from './usage.repository.ts';
 import { UsageMeter } from './usage.ts';
 
@@ -26,15 +25,13 @@ for (let i = 1; i <= 100; i++)
     })
     .execute();
 const meter = new UsageMeter(new UsageRepository(db.kysely), Date.now, 3_600_000);
-const reply = { statusCode: 200, elapsedTime: 42 } as FastifyReply;
 
 async function perCall(app: { id: number; daily_quota: number | null }) {
   const run = async (n: number) => {
     for (let i = 0; i < n; i++) {
-      const request = {} as FastifyRequest;
-      meter.track(request, app.id, 86);
-      await meter.admit(request, app);
-      await meter.onSend(request, reply, '{}');
+      const call = meter.begin(app.id, 86);
+      await meter.admit(call, app.daily_quota);
+      meter.count(call, { status: 200, errorCode: 0, ms: 42 });
     }
   };
   await run(10_000); // warm-up (and the quota app's one read of its stored count)
@@ -53,14 +50,9 @@ for (let round = 0; round < 5; round++) {
   for (let app = 1; app <= 100; app++)
     for (const capability of [86, 63, 156, 167, 133])
       for (const status of [200, 400]) {
-        const request = {} as FastifyRequest;
-        meter.track(request, app, capability);
-        await meter.admit(request, { id: app, daily_quota: null });
-        await meter.onSend(
-          request,
-          { statusCode: status, elapsedTime: 50 } as FastifyReply,
-          status === 200 ? '{}' : '{"ErrorCode":20003}',
-        );
+        const call = meter.begin(app, capability);
+        await meter.admit(call, null);
+        meter.count(call, { status, errorCode: status === 200 ? 0 : 20003, ms: 50 });
       }
   const t0 = performance.now();
   await meter.flush();

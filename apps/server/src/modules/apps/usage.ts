@@ -1,7 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
 import { tooFrequent } from '../../platform/error-catalogue.ts';
-import { UsageRepository, type UsageRow } from './usage.repository.ts';
+import type { UsageRepository, UsageRow } from './usage.repository.ts';
 
 /** Usage days and daily quotas follow China Standard Time (UTC+8, no daylight saving): a day starts at 00:00 in Beijing. */
 const DAY_OFFSET_MS = 8 * 3600_000;
@@ -22,12 +20,22 @@ export function shiftDay(day: string, n: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 
-/** What the gateway knows about a call once its key and secret are right. */
-interface Tracked {
+/**
+ * A call of an app on a capability, from the moment its key and secret are right: the usage day
+ * it counts on, and whether it was admitted within the app's daily quota.
+ */
+export interface MeteredCall {
   appId: number;
   capabilityId: number;
   day: string;
   admitted: boolean;
+}
+
+/** How a metered call was answered: HTTP status, the ErrorCode of an error (0 for none) and the time taken. */
+export interface CallOutcome {
+  status: number;
+  errorCode: number;
+  ms: number;
 }
 
 /** Today's admitted calls of one app: what the database held at the last sync, plus this process's since. */
@@ -44,8 +52,6 @@ interface Pending extends UsageRow {
   admitted: number;
 }
 
-const ERROR_CODE = /"ErrorCode":(\d+)/;
-
 /**
  * Counts the calls of apps on the gateway and enforces their daily quotas, off the hot path: a
  * call costs a few map operations; counts are written in one batch every USAGE_FLUSH_MS. The
@@ -55,12 +61,11 @@ const ERROR_CODE = /"ErrorCode":(\d+)/;
  * beyond the quota).
  */
 export class UsageMeter {
-  private readonly tracked = new WeakMap<FastifyRequest, Tracked>();
   private buffer = new Map<string, Pending>();
   private readonly counters = new Map<number, Counter>();
   private flushing: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
-  /** Where failed database reads and writes are reported (the server's logger, once the console module is up). */
+  /** Where failed database reads and writes are reported (the server's logger, once the app is built). */
   log: (err: unknown) => void = (err) => console.error('usage meter:', err);
 
   constructor(
@@ -72,44 +77,31 @@ export class UsageMeter {
     this.timer.unref();
   }
 
-  /** The call of `request` is `appId`'s on `capabilityId`: its answer will be counted. */
-  track(request: FastifyRequest, appId: number, capabilityId: number): void {
-    this.tracked.set(request, { appId, capabilityId, day: usageDay(this.now()), admitted: false });
+  /** A call of `appId` on `capabilityId`, on today's usage day, not admitted yet. */
+  begin(appId: number, capabilityId: number): MeteredCall {
+    return { appId, capabilityId, day: usageDay(this.now()), admitted: false };
   }
 
   /**
-   * Admits the tracked call of `request` within its app's daily quota (null: unlimited), or throws
+   * Admits `call` within its app's daily quota (null: unlimited) and marks it admitted, or throws
    * 429 / 10029 once the day's quota is used.
    */
-  async admit(request: FastifyRequest, app: { id: number; daily_quota: number | null }): Promise<void> {
-    const call = this.tracked.get(request);
-    if (!call) return;
-    if (app.daily_quota !== null) {
-      const counter = this.counter(app.id, call.day);
+  async admit(call: MeteredCall, dailyQuota: number | null): Promise<void> {
+    if (dailyQuota !== null) {
+      const counter = this.counter(call.appId, call.day);
       if (counter.loading) await counter.loading;
-      if (counter.stored + counter.unflushed >= app.daily_quota)
+      if (counter.stored + counter.unflushed >= dailyQuota)
         throw tooFrequent(
           nextUsageDayStart(this.now()) - this.now(),
-          `daily quota of ${app.daily_quota} calls used; it renews at 00:00 China Standard Time (UTC+8)`,
+          `daily quota of ${dailyQuota} calls used; it renews at 00:00 China Standard Time (UTC+8)`,
         );
       counter.unflushed += 1;
     }
     call.admitted = true;
   }
 
-  /** Counts the answer of a tracked call (the gateway's onSend hook): status, error code, time. */
-  readonly onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const call = this.tracked.get(request);
-    if (call) {
-      const status = reply.statusCode;
-      const code =
-        status >= 400 && typeof payload === 'string' ? Number(ERROR_CODE.exec(payload)?.[1] ?? 0) : 0;
-      this.count(call, status, code, reply.elapsedTime);
-    }
-    return payload;
-  };
-
-  private count(call: Tracked, status: number, code: number, ms: number) {
+  /** Counts how `call` was answered; refused calls (10022, 10029) too: the usage shows them. */
+  count(call: MeteredCall, { status, errorCode: code, ms }: CallOutcome): void {
     const key = `${call.appId}|${call.day}|${call.capabilityId}|${status}|${code}`;
     let row = this.buffer.get(key);
     if (!row) {
@@ -213,16 +205,4 @@ export class UsageMeter {
     clearInterval(this.timer);
     await this.flush();
   }
-}
-
-const meters = new WeakMap<AppContext, UsageMeter>();
-
-/** The usage meter of a running platform: one per context, shared by the gateway and the console. */
-export function apiUsage(ctx: AppContext): UsageMeter {
-  let meter = meters.get(ctx);
-  if (!meter) {
-    meter = new UsageMeter(new UsageRepository(ctx.db.kysely));
-    meters.set(ctx, meter);
-  }
-  return meter;
 }

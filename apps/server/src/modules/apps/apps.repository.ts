@@ -1,6 +1,6 @@
 import type { ConsoleApp } from '@pixora/catalog';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { AppsTable, Database, SdkRequestsTable } from '../../db/schema.ts';
+import type { AppsTable, Database } from '../../db/schema.ts';
 
 /**
  * An app's status as the apps table stores it, under the name the API gives it: only an enabled
@@ -20,7 +20,6 @@ const statusNames = new Map(
 export const appStatusName = (status: number): ConsoleApp['status'] => statusNames.get(status) ?? 'disabled';
 
 export type AppRow = Selectable<AppsTable>;
-export type SdkRequestRow = Selectable<SdkRequestsTable>;
 
 /** Who owns a row, as reviewers see it. */
 export interface Owner {
@@ -29,7 +28,7 @@ export interface Owner {
   owner_company: string | null;
 }
 
-/** The apps table as the console uses it. */
+/** The apps table: the console manages apps; the gateway finds the app of an API key. */
 export class AppsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -120,70 +119,5 @@ export class AppsRepository {
       .select(['email', 'real_name'])
       .where('id', '=', app.user_id)
       .executeTakeFirst();
-  }
-}
-
-/** The sdk_requests table. */
-export class SdkRequestsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async create(values: Insertable<SdkRequestsTable>): Promise<SdkRequestRow> {
-    return this.db.insertInto('sdk_requests').values(values).returningAll().executeTakeFirstOrThrow();
-  }
-
-  async listOwned(userId: number): Promise<SdkRequestRow[]> {
-    return this.db
-      .selectFrom('sdk_requests')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .execute();
-  }
-
-  async countSince(userId: number, since: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('sdk_requests')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  async byId(id: number): Promise<(SdkRequestRow & { owner_email: string }) | undefined> {
-    return this.db
-      .selectFrom('sdk_requests')
-      .innerJoin('users', 'users.id', 'sdk_requests.user_id')
-      .selectAll('sdk_requests')
-      .select('users.email as owner_email')
-      .where('sdk_requests.id', '=', id)
-      .executeTakeFirst();
-  }
-
-  async listForReview(onlyPending: boolean): Promise<Array<SdkRequestRow & { owner_email: string }>> {
-    let query = this.db
-      .selectFrom('sdk_requests')
-      .innerJoin('users', 'users.id', 'sdk_requests.user_id')
-      .selectAll('sdk_requests')
-      .select('users.email as owner_email');
-    if (onlyPending) query = query.where('sdk_requests.status', '=', 'pending');
-    return query.orderBy('sdk_requests.id', 'desc').limit(500).execute();
-  }
-
-  /** Sets the review result if the request still waits for one; false when someone decided first. */
-  async decide(
-    id: number,
-    changes: Pick<
-      Updateable<SdkRequestsTable>,
-      'status' | 'review_note' | 'reviewer_id' | 'reviewed_at' | 'updated_at'
-    >,
-  ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('sdk_requests')
-      .set(changes)
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
   }
 }

@@ -1,38 +1,32 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrations.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { AppStatus } from './apps.repository.ts';
-import { EVERY_CAPABILITY } from './console.rules.ts';
+import { EVERY_CAPABILITY } from './scopes.ts';
 import { UsageRepository } from './usage.repository.ts';
-import { nextUsageDayStart, shiftDay, usageDay, UsageMeter } from './usage.ts';
+import { nextUsageDayStart, shiftDay, usageDay, UsageMeter, type CallOutcome } from './usage.ts';
 
-/** A call through the meter as the gateway makes it: track, admit, then the answer's onSend. */
+/**
+ * A call through the meter as the gateway's caller hooks make it: begin once the secret is right,
+ * admit within the quota, then count the answer (the refusal's, when admit throws).
+ */
 async function gatewayCall(
   meter: UsageMeter,
   app: { id: number; daily_quota: number | null },
   capabilityId = 86,
-  answer: { status: number; body: string; ms: number } = { status: 200, body: '{}', ms: 40 },
+  answer: CallOutcome = { status: 200, errorCode: 0, ms: 40 },
 ) {
-  const request = trackedRequest(meter, app, capabilityId);
-  let status = answer.status;
-  let body = answer.body;
+  const call = meter.begin(app.id, capabilityId);
+  let outcome = answer;
   try {
-    await meter.admit(request, app);
+    await meter.admit(call, app.daily_quota);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    status = error.status;
-    body = JSON.stringify({ ErrorCode: error.code, ErrorMsg: error.message, Data: null });
+    outcome = { status: error.status, errorCode: error.code, ms: answer.ms };
   }
-  await meter.onSend(request, { statusCode: status, elapsedTime: answer.ms } as FastifyReply, body);
-  return status;
-}
-
-function trackedRequest(meter: UsageMeter, app: { id: number }, capabilityId = 86): FastifyRequest {
-  const request = {} as FastifyRequest;
-  meter.track(request, app.id, capabilityId);
-  return request;
+  meter.count(call, outcome);
+  return outcome.status;
 }
 
 describe('usage days', () => {
@@ -85,11 +79,11 @@ describe('usage meter', () => {
   it('adds calls up per day, capability, status and code, with their time', async () => {
     const m = meter();
     const app = { id: 1, daily_quota: null };
-    await gatewayCall(m, app, 86, { status: 200, body: '{}', ms: 30 });
-    await gatewayCall(m, app, 86, { status: 200, body: '{}', ms: 50 });
-    await gatewayCall(m, app, 86, { status: 400, body: '{"ErrorCode":20003,"ErrorMsg":"No face"}', ms: 5 });
+    await gatewayCall(m, app, 86, { status: 200, errorCode: 0, ms: 30 });
+    await gatewayCall(m, app, 86, { status: 200, errorCode: 0, ms: 50 });
+    await gatewayCall(m, app, 86, { status: 400, errorCode: 20003, ms: 5 });
     await m.flush();
-    await gatewayCall(m, app, 86, { status: 200, body: '{}', ms: 70 });
+    await gatewayCall(m, app, 86, { status: 200, errorCode: 0, ms: 70 });
     await m.flush();
     expect(await stored()).toEqual([
       {
@@ -129,7 +123,7 @@ describe('usage meter', () => {
       [429, 10029, 2],
     ]);
     // The refusal says when the quota renews: 02:00 UTC is 10:00 in Beijing, 14 hours before midnight.
-    const refusal = await m.admit(trackedRequest(m, app), app).catch((error: unknown) => error);
+    const refusal = await m.admit(m.begin(app.id, 86), app.daily_quota).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect((refusal as ApiError).retryAfterSeconds).toBe(14 * 3600);
     // Another app has its own quota.

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiCapabilities,
-  EVERY_CAPABILITY,
-  formatScopes,
-  grantsCapability,
-  parseScopes,
-} from './console.rules.ts';
+import { apiCapabilities, EVERY_CAPABILITY, formatScopes, grantsCapability, parseScopes } from './scopes.ts';
 
 describe('scopes', () => {
   it('reads a stored id list, ignoring blanks, duplicates and anything not an id', () => {

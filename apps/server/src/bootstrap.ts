@@ -1,0 +1,102 @@
+import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrations.ts';
+import { seedDemoApp } from './modules/apps/demo-app.seed.ts';
+import { UsageRepository } from './modules/apps/usage.repository.ts';
+import { UsageMeter } from './modules/apps/usage.ts';
+import { loadContent } from './modules/content/content.loader.ts';
+import { seedContent } from './modules/content/content.seed.ts';
+import { isServed } from './modules/gateway/bindings.ts';
+import { seedMenus } from './modules/menu/menu.seed.ts';
+import { databaseUrl, type Config } from './platform/config.ts';
+import type { AppContext } from './platform/context.ts';
+import { createMailer, createSmsSender } from './platform/messaging.ts';
+import { createMemoryRateLimiter } from './platform/rate-limit.ts';
+
+// The composition root: the one place that opens the adapters of a running platform, hands them to
+// the app as its context and closes them again. main.ts, the benchmark and the tests start here.
+
+/** What a caller brings instead of what createContext would make. */
+export interface ContextOverrides {
+  /** An inference backend of the caller's (tests), which stays open when the context closes. */
+  backend?: InferenceBackend;
+}
+
+/** A context and the way to close what it opened. */
+export interface OpenContext {
+  ctx: AppContext;
+  /** Writes the last counted calls, then closes the backend it made, the limiter, mail and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database named by the configuration, migrates and seeds it (menu from the catalogue,
+ * the demo app, content), and makes the inference backend (unless `overrides.backend` is given),
+ * the rate limiter, mail and SMS senders and the one usage meter of the platform.
+ */
+export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<OpenContext> {
+  const db = openDatabase(databaseUrl(config));
+  try {
+    await migrateToLatest(db.kysely, db.dialect);
+    await seedMenus(db.kysely, isServed);
+    await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
+    await seedContent(db.kysely, loadContent(config.CONTENT_DIR));
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const backend =
+    overrides.backend ??
+    createLocalBackend({
+      workers: config.WORKERS,
+      isolation: config.WORKER_ISOLATION,
+      maxQueue: config.QUEUE_MAX,
+      taskTimeoutMs: config.INFERENCE_TIMEOUT_MS,
+      limits: { maxBytes: config.MAX_IMAGE_BYTES, maxPixels: config.MAX_IMAGE_PIXELS },
+    });
+  const ctx: AppContext = {
+    config,
+    db,
+    backend,
+    rateLimiter: createMemoryRateLimiter(),
+    mailer: createMailer(db.kysely, config.SMTP_URL, config.MAIL_FROM),
+    sms: createSmsSender(db.kysely, config.SMS_WEBHOOK_URL),
+    readiness: { modelsLoaded: false },
+    usage: new UsageMeter(new UsageRepository(db.kysely)),
+  };
+  return {
+    ctx,
+    async close() {
+      // The meter writes into the database: it goes first.
+      await ctx.usage.close();
+      if (!overrides.backend) await backend.close();
+      ctx.rateLimiter.close();
+      ctx.mailer.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * The platform as `npm start` runs it: its context and the HTTP app, closed together. The
+ * inference workers load their models in the background: the app serves pages at once and
+ * /healthz turns 200 when models are ready (`modelsReady`).
+ */
+export async function startPlatform(config: Config) {
+  const { ctx, close } = await createContext(config);
+  let app;
+  try {
+    app = await buildApp(ctx);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  app.addHook('onClose', close);
+  const modelsReady = ctx.backend.ready().then(() => {
+    ctx.readiness.modelsLoaded = true;
+    app.log.info({ workers: config.WORKERS }, 'models loaded');
+  });
+  modelsReady.catch((err: unknown) => app.log.error({ err }, 'model loading failed'));
+  return { app, ctx, modelsReady };
+}
