@@ -1,5 +1,5 @@
 /**
- * The layering rules of the code base (docs/decisions/0007-layering.md), checked by
+ * The layering rules of the code base (docs/decisions/0008-layering.md), checked by
  * `npm run lint`. Composition roots sit on top: apps/server/src/bootstrap.ts (with main.ts and
  * app.ts) and apps/web/src/app/. Below them the feature modules, then the platform pieces, then
  * the packages: the engine knows nothing of the catalogue, the catalogue nothing of either app.
