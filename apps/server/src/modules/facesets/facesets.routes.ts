@@ -14,6 +14,7 @@ import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/face-bindi
 import { callerOf, DEMO_HEADER, gatewayQuery, registerCaller } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
 import { loadMedia, mediaBodyLimit, mediaLimits } from '../gateway/media.ts';
+import { echoedParameter, keepSentParameter } from '../gateway/run-capability.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities, type DemoIdentity } from './demo-identity.ts';
 import { appOwner, FaceSetService, type FaceSetOwner } from './facesets.service.ts';
 
@@ -146,16 +147,14 @@ export const faceSetRoutes =
             body: requestEnvelope(contract),
             response: { 200: responseEnvelope(contract), '4xx': errorEnvelope, '5xx': errorEnvelope },
           },
-          preValidation: async (request) => {
-            request.sentParameter = (request.body as { parameter?: unknown } | undefined)?.parameter;
-          },
+          preValidation: keepSentParameter,
         },
         async (request, reply) => {
           const who = await owner(request, reply, withoutIdentity);
           const b = request.body as Body;
           const mediaExtra = await handler(who, b);
           return {
-            parameter: (request.sentParameter ?? {}) as Record<string, unknown>,
+            parameter: echoedParameter(request),
             extra: b.extra,
             media_info_list: [{ media_extra: mediaExtra }],
           };

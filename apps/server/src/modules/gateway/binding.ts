@@ -47,7 +47,7 @@ const resultImage = (image: EncodedImage): ResultImage => ({
  * The answer of a task of an output kind: analysis kinds answer their result as it is (the engine
  * already speaks in public names and units); image kinds split off their images.
  */
-export function kindAnswer(capability: ApiCapability, result: unknown): CapabilityAnswer {
+function kindAnswer(capability: ApiCapability, result: unknown): CapabilityAnswer {
   const kind = capability.api.kind;
   if (!kind || !producesImages(kind)) return { mediaExtra: result as Record<string, unknown> };
   const { answer, images } = result as ImageTaskResult<Record<string, unknown>, string>;
@@ -65,7 +65,7 @@ const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c
  * The task parameters of a call by name: each public parameter of the contract under its
  * camelCase name (`max_person_num` -> `maxPersonNum`); `rsp_media_type` is the gateway's own.
  */
-export function taskParamsByName(capability: ApiCapability, parameter: Record<string, unknown>) {
+function taskParamsByName(capability: ApiCapability, parameter: Record<string, unknown>) {
   const params: Record<string, unknown> = {};
   for (const name of Object.keys(capability.api.parameters.shape)) {
     if (name === 'rsp_media_type' || parameter[name] === undefined) continue;

@@ -36,10 +36,10 @@ const round = (v: number, digits: number) => {
  * Measured (docs/quality.md): every face of our reference photos that a person calls "facing
  * the camera" reads |yaw| <= 29 and |pitch| <= 22; sample2's three-quarter profile reads yaw -50.
  */
-export const MAX_PITCH = 30;
-export const MAX_YAW = 30;
+const MAX_PITCH = 30;
+const MAX_YAW = 30;
 /** Smallest face (mesh box width, pixels) accepted where identity or geometry is measured (20023). */
-export const MIN_FACE_PX = 48;
+const MIN_FACE_PX = 48;
 /**
  * Same-person threshold on the 0-100 similarity (100 x cosine of the FaceRes descriptors).
  * Measured on 21 same-person and 414 different-person pairs (docs/quality.md): at 60, 4/21 false
@@ -47,7 +47,7 @@ export const MIN_FACE_PX = 48;
  */
 export const SAME_PERSON_THRESHOLD = 60;
 /** babyRecognition: a face is a baby or young child when P(age < 4 years) >= 0.5. */
-export const BABY_PROBABILITY = 0.5;
+const BABY_PROBABILITY = 0.5;
 
 function rectangle(face: Pick<FaceAnalysisFace, 'rectangle'>) {
   const r = face.rectangle;
@@ -96,11 +96,11 @@ function analyse(call: Omit<CapabilityCall, 'parameter' | 'images'>, image: Buff
 // v2/facepoints
 
 /** Which layouts v2/facepoints returns: `landmark_type`, else `return_landmark` 106, else the mesh. */
-export function landmarkType(p: ParametersOf<typeof facePoint>): LandmarkType {
+function landmarkType(p: ParametersOf<typeof facePoint>): LandmarkType {
   return p.landmark_type ?? (p.return_landmark === '106' ? '106' : '468');
 }
 
-export const facePointsParams = (p: ParametersOf<typeof facePoint>) => ({
+const facePointsParams = (p: ParametersOf<typeof facePoint>) => ({
   maxFaces: p.max_face_num ?? p.nFront ?? FACE_COUNT.default,
   landmarkType: landmarkType(p),
 });
@@ -131,7 +131,7 @@ const facePoints = bind(facePoint, 'facepoints', {
 // v1/facedetect, v2/facedetect on the engine's `faceanalysis` task
 
 /** Box, score and pose need the detector and the mesh only; the mesh is answered with return_landmark. */
-export function detectParams(count: number | undefined, landmarks: boolean) {
+function detectParams(count: number | undefined, landmarks: boolean) {
   return { maxFaces: count ?? FACE_COUNT.default, landmarks };
 }
 
@@ -200,7 +200,7 @@ function requested(raw: string | undefined): Set<string> | undefined {
  * asked. Age and gender come from HSE-FaceRes and race from GEAR (measured on labelled photos,
  * docs/quality.md: FaceRes is right on 125/129 genders, GEAR on 88/129, SSR-Net on 74/129).
  */
-export function macroParams(p: ParametersOf<typeof faceAnalysis>) {
+function macroParams(p: ParametersOf<typeof faceAnalysis>) {
   const asked = requested(p.return_attributes);
   const want = (name: string) => !asked || asked.has(name);
   return {
@@ -219,7 +219,7 @@ export function macroParams(p: ParametersOf<typeof faceAnalysis>) {
  * work. Both jobs run the same deterministic detection on the same bytes, so they find the same
  * faces in the same order.
  */
-export function macroJobs(p: ParametersOf<typeof faceAnalysis>) {
+function macroJobs(p: ParametersOf<typeof faceAnalysis>) {
   const { gear, ...rest } = macroParams(p);
   const main = { ...rest, gear: false };
   const others = main.faceres || main.emotion || main.appearance || main.landmarks;

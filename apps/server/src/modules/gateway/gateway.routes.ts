@@ -14,7 +14,7 @@ import { bindingsById } from './bindings.ts';
 import { gatewayQuery, registerCaller } from './caller.ts';
 import { mediaBodyLimit, mediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
-import { runCapability, type CapabilityRequest } from './run-capability.ts';
+import { keepSentParameter, runCapability, type CapabilityRequest } from './run-capability.ts';
 
 /** The envelope of an endpoint whose contract is not served: only its shape is checked. */
 export const gatewayRequest = z.object({
@@ -22,13 +22,6 @@ export const gatewayRequest = z.object({
   extra: z.record(z.string(), z.unknown()).default({}),
   media_info_list: z.array(mediaItem).min(1),
 });
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The request's `parameter` as the client sent it, echoed in the answer. */
-    sentParameter?: unknown;
-  }
-}
 
 /**
  * Answers are written as the bindings make them: the contract's schema documents them. With
@@ -70,18 +63,14 @@ export const gatewayRoutes =
       if (!capability.endpoint) continue;
       const binding = bindingsById.get(capability.id);
       if (!binding) {
+        const notOpen = async () => {
+          throw new ApiError(10023, capability.endpoint);
+        };
+        // Refused in onRequest, before the body is read; the handler is never reached.
         app.post(
           `/${capability.endpoint}`,
-          {
-            bodyLimit,
-            schema: { ...describe(capability), body: gatewayRequest },
-            onRequest: async () => {
-              throw new ApiError(10023, capability.endpoint);
-            },
-          },
-          async () => {
-            throw new ApiError(10023, capability.endpoint);
-          },
+          { bodyLimit, schema: { ...describe(capability), body: gatewayRequest }, onRequest: notOpen },
+          notOpen,
         );
         continue;
       }
@@ -97,19 +86,10 @@ export const gatewayRoutes =
           },
           config: { capabilityId: capability.id },
           serializerCompiler: answerSerializer(ctx.config.CHECK_ANSWERS),
-          preValidation: async (request) => {
-            request.sentParameter = (request.body as { parameter?: unknown } | undefined)?.parameter;
-          },
+          preValidation: keepSentParameter,
         },
         async (request, reply) =>
-          runCapability(
-            deps,
-            binding,
-            request.body as CapabilityRequest,
-            request.sentParameter,
-            request,
-            reply,
-          ),
+          runCapability(deps, binding, request.body as CapabilityRequest, request, reply),
       );
     }
   };

@@ -7,6 +7,25 @@ import { toApiError } from './engine-errors.ts';
 import { loadMedia, type MediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's `parameter` as the client sent it, echoed in the answer. */
+    sentParameter?: unknown;
+  }
+}
+
+/**
+ * A preValidation hook: keeps `parameter` as the client sent it. Validation then replaces the body
+ * with the checked one (defaults filled in), but the answer echoes what was sent.
+ */
+export async function keepSentParameter(request: FastifyRequest): Promise<void> {
+  request.sentParameter = (request.body as { parameter?: unknown } | undefined)?.parameter;
+}
+
+/** The `parameter` an answer echoes: as sent, `{}` when there was none. */
+export const echoedParameter = (request: FastifyRequest) =>
+  (request.sentParameter ?? {}) as Record<string, unknown>;
+
 /** The checked request of a served capability. */
 export type CapabilityRequest = z.output<ReturnType<typeof requestEnvelope>>;
 
@@ -19,13 +38,12 @@ interface MediaOut {
 /**
  * Runs a served capability for one request: loads its images (base64 or download), runs its
  * binding, and wraps the answer in the gateway's envelope. `parameter` is echoed as the client
- * sent it; the binding gets it checked, with defaults, in the public names.
+ * sent it (keepSentParameter); the binding gets it checked, with defaults, in the public names.
  */
 export async function runCapability(
   deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits },
   binding: Binding,
   body: CapabilityRequest,
-  sentParameter: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -87,7 +105,7 @@ export async function runCapability(
     );
   }
   return {
-    parameter: (sentParameter ?? {}) as Record<string, unknown>,
+    parameter: echoedParameter(request),
     extra: body.extra,
     media_info_list: [{ ...out, media_extra: mediaExtra }],
   };
