@@ -34,7 +34,8 @@ test.describe('face key-point demo', () => {
   test('opens from the Product Service menu', async ({ page }) => {
     await page.goto('/index?lang=en');
     await page.getByTestId('nav-products').click();
-    await page.getByRole('link', { name: 'Face Key Points' }).first().click();
+    // The link of the submenu, not the home page's card of the same name under it.
+    await page.getByTestId('product-menu-panel').getByRole('link', { name: 'Face Key Points' }).click();
     await expect(page).toHaveURL(/\/algorithm\/faceTechnology\/facepointdetect\?t=\d+/);
     await expect(page.getByRole('heading', { name: 'Face Key Points' })).toBeVisible();
   });
