@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DemoKind, Extension, Group, I18nText, Language } from '@pixora/catalog';
 import { request } from './http.ts';
-import { ALGORITHM_GROUPS } from '../app/groups.ts';
+import { ALGORITHM_GROUPS } from '../routing/groups.ts';
 
 /** A menu entry as the server sends it (spec point 3). */
 export interface MenuEntryDto {
