@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { DemoKind } from '@pixora/catalog';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
 import { menuResponse } from '../../test/fixtures/menu.ts';
 import { faceItem, staticSamples } from './demos/face-kit/faceDemoTesting.ts';
@@ -18,25 +17,33 @@ describe('DemoArea', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([
-    ['v2/facepoints', 'points', 'facepoints-demo'],
-    ['v1/facedetect', 'boxes', 'facedetect-demo'],
-    ['v2/facedetect', 'boxes', 'facedetect-demo'],
-    ['v2/macro_facial_analysis', 'attributes', 'faceanalysis-demo'],
-    ['v1/micro_facial_analysis', 'attributes', 'facecharacter-demo'],
-    ['v1/face_compare', 'compare', 'facecompare-demo'],
-    ['v1/baby_recognition', 'boxes', 'babyrecognition-demo'],
-    ['v3/AIBeauty', 'image', 'aibeauty-demo'],
-  ] as const)('presents %s (%s) with its demo', async (endpoint, kind, testId) => {
-    await renderWithProviders(<DemoArea item={faceItem(endpoint, kind)} />);
-    expect(await screen.findByTestId(testId, {}, { timeout: 5000 })).toBeTruthy();
+    ['facePoint', 'v2/facepoints', 'points', 'facepoints-demo'],
+    ['faceDetect', 'v1/facedetect', 'boxes', 'facedetect-demo'],
+    ['faceDetectServerVersion', 'v2/facedetect', 'boxes', 'facedetect-demo'],
+    ['faceAnalysis', 'v2/macro_facial_analysis', 'attributes', 'faceanalysis-demo'],
+    ['faceCharacter', 'v1/micro_facial_analysis', 'attributes', 'facecharacter-demo'],
+    ['faceRecognition', 'v1/face_compare', 'compare', 'facecompare-demo'],
+    ['babyRecognition', 'v1/baby_recognition', 'boxes', 'babyrecognition-demo'],
+    ['aibeauty', 'v3/AIBeauty', 'image', 'aibeauty-demo'],
+  ] as const)(
+    'presents %s (%s) with its own demo, chosen by its key',
+    async (key, endpoint, kind, testId) => {
+      await renderWithProviders(<DemoArea item={faceItem(endpoint, kind, { key })} />);
+      expect(await screen.findByTestId(testId, {}, { timeout: 5000 })).toBeTruthy();
+    },
+  );
+
+  it('chooses by the key, whatever the endpoint and kind say', async () => {
+    await renderWithProviders(<DemoArea item={faceItem('v9/elsewhere', 'labels', { key: 'faceDetect' })} />);
+    expect(await screen.findByTestId('facedetect-demo', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it.each([
-    ['v1/facedetect', 'attributes', true],
-    ['v2/macro_facial_analysis', 'boxes', true],
-    ['v1/facedetect', 'boxes', false],
-  ] as const)('says the demo is not open for %s as %s (available %s)', async (endpoint, kind, available) => {
-    await renderWithProviders(<DemoArea item={faceItem(endpoint, kind as DemoKind, { available })} />);
+    ['a capability not served', { key: 'faceDetect', available: false }],
+    ['a served capability without a demo of its own or a view', { key: 'handGesture' }],
+    ['an entry without a key', {}],
+  ])('says the demo is not open for %s', async (_case, extension) => {
+    await renderWithProviders(<DemoArea item={faceItem('v1/facedetect', 'boxes', extension)} />);
     expect(await screen.findByTestId('demo-unavailable')).toBeTruthy();
   });
 });
