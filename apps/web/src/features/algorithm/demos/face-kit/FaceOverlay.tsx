@@ -1,4 +1,4 @@
-import type { FaceRectangle } from '../../../../api/gateway.ts';
+import type { FaceRectangle } from '@pixora/catalog';
 import styles from './FaceKit.module.css';
 
 const round = (value: number) => Math.round(value * 10) / 10;
