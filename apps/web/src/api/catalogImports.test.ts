@@ -16,7 +16,8 @@ function bundledSources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) return name === 'test' && dir === srcDir ? [] : bundledSources(file);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+    // Tests and their helpers (`*Testing.ts`) are not bundled.
+    return /\.tsx?$/.test(name) && !/(\.test|Testing)\.tsx?$/.test(name) ? [file] : [];
   });
 }
 
