@@ -3,6 +3,15 @@ import { screen } from '@testing-library/react';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
 import { menuResponse } from '../../test/fixtures/menu.ts';
 import { faceItem, staticSamples } from './demos/face-kit/faceDemoTesting.ts';
+import {
+  apparel,
+  bodyPose,
+  objectDetect,
+  personSplit,
+  petLabels,
+  servedItem,
+  styleFilter,
+} from './kinds/kindTesting.ts';
 import { DemoArea } from './DemoArea.tsx';
 
 // A whole demo with antd renders in jsdom; on a busy machine the first one takes seconds.
@@ -36,6 +45,55 @@ describe('DemoArea', { timeout: 20_000 }, () => {
   it('chooses by the key, whatever the endpoint and kind say', async () => {
     await renderWithProviders(<DemoArea item={faceItem('v9/elsewhere', 'labels', { key: 'faceDetect' })} />);
     expect(await screen.findByTestId('facedetect-demo', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it.each([
+    ['boxes', objectDetect],
+    ['points', bodyPose],
+    ['mask', personSplit],
+    ['labels', petLabels],
+    ['attributes', apparel],
+    ['image', styleFilter],
+  ] as const)(
+    'presents a served capability without a demo of its own with the %s demo',
+    async (kind, contract) => {
+      await renderWithProviders(<DemoArea item={servedItem('someCapability', contract)} />);
+      expect(await screen.findByTestId(`kind-demo-${kind}`, {}, { timeout: 5000 })).toBeTruthy();
+    },
+  );
+
+  it('prefers the demo of its own to the kind demo', async () => {
+    await renderWithProviders(<DemoArea item={servedItem('aibeauty', styleFilter)} />);
+    expect(await screen.findByTestId('aibeauty-demo', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('kind-demo-image')).toBeNull();
+  });
+
+  it('says the demo is not open for a kind capability that is not served', async () => {
+    const item = servedItem('bodyPose', bodyPose);
+    await renderWithProviders(<DemoArea item={{ ...item, available: false }} />);
+    expect(await screen.findByTestId('demo-unavailable')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'a call of two images',
+      {
+        key: 'petCompare',
+        demo: {
+          images: 2,
+          samples: [],
+          view: { kind: 'boxes', list: 'pets', rectangle: 'box' },
+          controls: [],
+        },
+      },
+    ],
+    [
+      'a view of a kind this build has no demo for',
+      { key: 'x', demo: { images: 1, samples: [], view: { kind: 'video' }, controls: [] } },
+    ],
+  ])('says the demo is not open for %s', async (_case, extension) => {
+    await renderWithProviders(<DemoArea item={faceItem('v1/x', 'compare', extension)} />);
+    expect(await screen.findByTestId('demo-unavailable')).toBeTruthy();
   });
 
   it.each([

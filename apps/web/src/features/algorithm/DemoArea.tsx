@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { KindView } from '@pixora/catalog';
 import { pickText, type MenuItem } from '../../api/menu.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useMenuData } from './useMenuData.ts';
@@ -30,6 +31,19 @@ const AIBeautyDemo = lazy(() =>
   import('./demos/aibeauty/AIBeautyDemo.tsx').then((m) => ({ default: m.AIBeautyDemo })),
 );
 
+const BoxesDemo = lazy(() => import('./kinds/boxes/BoxesDemo.tsx').then((m) => ({ default: m.BoxesDemo })));
+const PointsDemo = lazy(() =>
+  import('./kinds/points/PointsDemo.tsx').then((m) => ({ default: m.PointsDemo })),
+);
+const MaskDemo = lazy(() => import('./kinds/mask/MaskDemo.tsx').then((m) => ({ default: m.MaskDemo })));
+const LabelsDemo = lazy(() =>
+  import('./kinds/labels/LabelsDemo.tsx').then((m) => ({ default: m.LabelsDemo })),
+);
+const AttributesDemo = lazy(() =>
+  import('./kinds/attributes/AttributesDemo.tsx').then((m) => ({ default: m.AttributesDemo })),
+);
+const ImageDemo = lazy(() => import('./kinds/image/ImageDemo.tsx').then((m) => ({ default: m.ImageDemo })));
+
 /** Demos of their own, by capability key (the menu entry's `Extension.key`): the face family. */
 const overrides: Readonly<Record<string, DemoComponent>> = {
   facePoint: FacePointsDemo,
@@ -42,11 +56,29 @@ const overrides: Readonly<Record<string, DemoComponent>> = {
   aibeauty: AIBeautyDemo,
 };
 
-/** The demo of a served capability: its own, chosen by its key. */
+/**
+ * The demo of each output kind, for every capability without a demo of its own: it reads the
+ * answer through the entry's view. Comparing two images (`compare`) has no such demo yet.
+ */
+const kindDemos: Readonly<Record<KindView['kind'], DemoComponent>> = {
+  boxes: BoxesDemo,
+  points: PointsDemo,
+  mask: MaskDemo,
+  labels: LabelsDemo,
+  attributes: AttributesDemo,
+  image: ImageDemo,
+};
+
+/**
+ * The demo of a served capability: its own, chosen by its key; else its kind's, when the entry
+ * says how to read the answer (`demo.view`) of a one-image call.
+ */
 function demoFor(item: MenuItem): DemoComponent | null {
   if (!item.available) return null;
   const key = item.extension.key;
-  return (key !== undefined && Object.hasOwn(overrides, key) ? overrides[key] : undefined) ?? null;
+  if (key !== undefined && Object.hasOwn(overrides, key)) return overrides[key]!;
+  const demo = item.extension.demo;
+  return (demo?.view && demo.images === 1 ? kindDemos[demo.view.kind] : undefined) ?? null;
 }
 
 function unavailableKey(item: MenuItem): string {
