@@ -97,6 +97,8 @@ function Control({ id, control, value, onChange, disabled }: ControlProps) {
           disabled={disabled}
           onChange={(next) => onChange(next)}
           ariaLabelledByForHandle={labelId}
+          // The value is shown beside the label; a tooltip over it would only repeat it.
+          tooltip={{ formatter: null }}
           data-testid={testId}
         />
       </div>

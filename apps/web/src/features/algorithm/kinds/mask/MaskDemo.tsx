@@ -121,6 +121,8 @@ export function MaskDemo({ item }: { item: MenuItem }) {
                 onChange={setOpacity}
                 ariaLabelledByForHandle={`${id}-opacity`}
                 ariaValueTextFormatterForHandle={(value) => `${value ?? 0}%`}
+                // The value is shown beside the label; a tooltip over it would only repeat it.
+                tooltip={{ formatter: null }}
                 data-testid="mask-opacity"
               />
             </div>
