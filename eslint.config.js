@@ -32,6 +32,27 @@ export default tseslint.config(
     },
   },
   {
+    // Only the web app's composition root (src/app: App, routes, boot, and main.tsx that starts
+    // it) imports the features; features, api/, components/ and the leaf modules never import
+    // src/app. Tests of the app itself live in src/app.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/app/**', 'apps/web/src/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)app/',
+              message:
+                'Only src/app (the composition root) imports src/app: move what you need to a leaf module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

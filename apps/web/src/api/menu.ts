@@ -10,7 +10,7 @@ import type {
   MenuEntry,
 } from '@pixora/catalog';
 import { request } from './http.ts';
-import { ALGORITHM_GROUPS } from '../app/groups.ts';
+import { ALGORITHM_GROUPS } from '../routing/groups.ts';
 
 export type { MenuEntry } from '@pixora/catalog';
 

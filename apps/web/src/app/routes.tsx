@@ -5,7 +5,7 @@ import { RouteError } from '../features/errors/RouteError.tsx';
 import type { LegalName } from '../features/legal/legalApi.ts';
 import { APPS_PATH, CONSOLE_PATH } from '../features/account/adminRoutes.ts';
 import { runAccountGuard } from '../features/account/accountGuard.ts';
-import { resolveRedirect } from './redirects.ts';
+import { resolveRedirect } from '../routing/redirects.ts';
 
 /**
  * Runs before every navigation: `/`, `/colorbyte`, external addresses and unknown paths are

@@ -7,7 +7,7 @@ import { i18n, activateLanguage } from '../i18n/i18n.ts';
 import { LanguageProvider } from '../i18n/LanguageProvider.tsx';
 import type { Language } from '../i18n/language.ts';
 import { MessageProvider } from '../components/MessageProvider.tsx';
-import { theme } from '../app/theme.ts';
+import { theme } from '../site/theme.ts';
 
 /** Renders `ui` inside the providers of the app (i18n, query client, antd, messages). */
 export async function renderWithProviders(ui: ReactNode, language: Language = 'en') {

@@ -12,7 +12,7 @@ import type { facePoint } from '../capabilities/faceTechnology/facePoint.ts';
 import type { faceRecognition } from '../capabilities/faceTechnology/faceRecognition.ts';
 import type { faceSetEndpoints } from '../capabilities/faceTechnology/face-sets.ts';
 import type { faceRectangle, headPose } from '../capabilities/faceTechnology/face-fields.ts';
-import type { keypoint, scoredLabel } from './answer.ts';
+import type { keypoint, rectangle, scoredLabel } from './answer.ts';
 import type { EndpointContract } from './define.ts';
 
 /** What a capability answers in `media_info_list[0].media_extra`. */
@@ -20,6 +20,8 @@ export type AnswerOf<C extends { api: EndpointContract }> = z.output<C['api']['a
 /** The parameters of a capability after defaults, in the public names. */
 export type ParametersOf<C extends { api: EndpointContract }> = z.output<C['api']['parameters']>;
 
+/** A box in pixels of the original image, as every kind with items answers it. */
+export type Rectangle = z.output<ReturnType<typeof rectangle>>;
 export type FaceRectangle = z.output<typeof faceRectangle>;
 export type HeadPoseAngles = z.output<typeof headPose>;
 export type Keypoint = z.output<typeof keypoint>;
@@ -32,6 +34,9 @@ export type FaceCharacterAnswer = AnswerOf<typeof faceCharacter>;
 export type FaceCompareAnswer = AnswerOf<typeof faceRecognition>;
 export type BabyRecognitionAnswer = AnswerOf<typeof babyRecognition>;
 export type AIBeautyAnswer = AnswerOf<typeof aibeauty>;
+
+export type FacePointsParameters = ParametersOf<typeof facePoint>;
+export type FaceDetectParameters = ParametersOf<typeof faceDetect>;
 
 type FaceSetEndpoint = (typeof faceSetEndpoints)[number];
 /** What each face-set endpoint answers in `media_extra`, by endpoint. */

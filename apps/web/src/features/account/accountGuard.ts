@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { accountApi, exchangeRedirectUrl } from '../../api/account.ts';
 import { consoleErrorText } from '../../api/consoleErrors.ts';
-import { HOME_PATH } from '../../app/redirects.ts';
+import { HOME_PATH } from '../../routing/paths.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { emit } from './events.ts';
 import { guard, loginingTarget, returnPath, type GuardSession } from './guard.ts';

@@ -12,7 +12,7 @@ import {
   USERS_ADMIN_PATH,
 } from './adminRoutes.ts';
 import { guard, type GuardSession } from './guard.ts';
-import { resolveRedirect } from '../../app/redirects.ts';
+import { resolveRedirect } from '../../routing/redirects.ts';
 
 const signedIn = (roles: string[]): GuardSession => ({
   token: 'tok',

@@ -1,4 +1,4 @@
-import { HOME_PATH, NOT_FOUND_PATH } from '../../app/redirects.ts';
+import { HOME_PATH, NOT_FOUND_PATH } from '../../routing/paths.ts';
 import { accessibleAdminRoutes, findAdminRoute } from './adminRoutes.ts';
 import type { Domain } from './session.ts';
 

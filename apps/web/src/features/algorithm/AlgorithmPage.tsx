@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { findCapability } from '../../api/menu.ts';
-import { NOT_FOUND_PATH } from '../../app/redirects.ts';
+import { NOT_FOUND_PATH } from '../../routing/paths.ts';
 import { CapabilityView } from './CapabilityView.tsx';
 import { MenuGate } from './MenuGate.tsx';
 

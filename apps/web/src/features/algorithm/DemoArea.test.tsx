@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { DemoKind } from '@pixora/catalog';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
 import { menuResponse } from '../../test/fixtures/menu.ts';
 import { faceItem, staticSamples } from './demos/face-kit/faceDemoTesting.ts';
+import {
+  apparel,
+  bodyPose,
+  objectDetect,
+  personSplit,
+  petLabels,
+  servedItem,
+  styleFilter,
+} from './kinds/kindTesting.ts';
 import { DemoArea } from './DemoArea.tsx';
 
 // A whole demo with antd renders in jsdom; on a busy machine the first one takes seconds.
@@ -18,25 +26,82 @@ describe('DemoArea', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([
-    ['v2/facepoints', 'points', 'facepoints-demo'],
-    ['v1/facedetect', 'boxes', 'facedetect-demo'],
-    ['v2/facedetect', 'boxes', 'facedetect-demo'],
-    ['v2/macro_facial_analysis', 'attributes', 'faceanalysis-demo'],
-    ['v1/micro_facial_analysis', 'attributes', 'facecharacter-demo'],
-    ['v1/face_compare', 'compare', 'facecompare-demo'],
-    ['v1/baby_recognition', 'boxes', 'babyrecognition-demo'],
-    ['v3/AIBeauty', 'image', 'aibeauty-demo'],
-  ] as const)('presents %s (%s) with its demo', async (endpoint, kind, testId) => {
-    await renderWithProviders(<DemoArea item={faceItem(endpoint, kind)} />);
-    expect(await screen.findByTestId(testId, {}, { timeout: 5000 })).toBeTruthy();
+    ['facePoint', 'v2/facepoints', 'points', 'facepoints-demo'],
+    ['faceDetect', 'v1/facedetect', 'boxes', 'facedetect-demo'],
+    ['faceDetectServerVersion', 'v2/facedetect', 'boxes', 'facedetect-demo'],
+    ['faceAnalysis', 'v2/macro_facial_analysis', 'attributes', 'faceanalysis-demo'],
+    ['faceCharacter', 'v1/micro_facial_analysis', 'attributes', 'facecharacter-demo'],
+    ['faceRecognition', 'v1/face_compare', 'compare', 'facecompare-demo'],
+    ['babyRecognition', 'v1/baby_recognition', 'boxes', 'babyrecognition-demo'],
+    ['aibeauty', 'v3/AIBeauty', 'image', 'aibeauty-demo'],
+  ] as const)(
+    'presents %s (%s) with its own demo, chosen by its key',
+    async (key, endpoint, kind, testId) => {
+      await renderWithProviders(<DemoArea item={faceItem(endpoint, kind, { key })} />);
+      expect(await screen.findByTestId(testId, {}, { timeout: 5000 })).toBeTruthy();
+    },
+  );
+
+  it('chooses by the key, whatever the endpoint and kind say', async () => {
+    await renderWithProviders(<DemoArea item={faceItem('v9/elsewhere', 'labels', { key: 'faceDetect' })} />);
+    expect(await screen.findByTestId('facedetect-demo', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it.each([
-    ['v1/facedetect', 'attributes', true],
-    ['v2/macro_facial_analysis', 'boxes', true],
-    ['v1/facedetect', 'boxes', false],
-  ] as const)('says the demo is not open for %s as %s (available %s)', async (endpoint, kind, available) => {
-    await renderWithProviders(<DemoArea item={faceItem(endpoint, kind as DemoKind, { available })} />);
+    ['boxes', objectDetect],
+    ['points', bodyPose],
+    ['mask', personSplit],
+    ['labels', petLabels],
+    ['attributes', apparel],
+    ['image', styleFilter],
+  ] as const)(
+    'presents a served capability without a demo of its own with the %s demo',
+    async (kind, contract) => {
+      await renderWithProviders(<DemoArea item={servedItem('someCapability', contract)} />);
+      expect(await screen.findByTestId(`kind-demo-${kind}`, {}, { timeout: 5000 })).toBeTruthy();
+    },
+  );
+
+  it('prefers the demo of its own to the kind demo', async () => {
+    await renderWithProviders(<DemoArea item={servedItem('aibeauty', styleFilter)} />);
+    expect(await screen.findByTestId('aibeauty-demo', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('kind-demo-image')).toBeNull();
+  });
+
+  it('says the demo is not open for a kind capability that is not served', async () => {
+    const item = servedItem('bodyPose', bodyPose);
+    await renderWithProviders(<DemoArea item={{ ...item, available: false }} />);
+    expect(await screen.findByTestId('demo-unavailable')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'a call of two images',
+      {
+        key: 'petCompare',
+        demo: {
+          images: 2,
+          samples: [],
+          view: { kind: 'boxes', list: 'pets', rectangle: 'box' },
+          controls: [],
+        },
+      },
+    ],
+    [
+      'a view of a kind this build has no demo for',
+      { key: 'x', demo: { images: 1, samples: [], view: { kind: 'video' }, controls: [] } },
+    ],
+  ])('says the demo is not open for %s', async (_case, extension) => {
+    await renderWithProviders(<DemoArea item={faceItem('v1/x', 'compare', extension)} />);
+    expect(await screen.findByTestId('demo-unavailable')).toBeTruthy();
+  });
+
+  it.each([
+    ['a capability not served', { key: 'faceDetect', available: false }],
+    ['a served capability without a demo of its own or a view', { key: 'handGesture' }],
+    ['an entry without a key', {}],
+  ])('says the demo is not open for %s', async (_case, extension) => {
+    await renderWithProviders(<DemoArea item={faceItem('v1/facedetect', 'boxes', extension)} />);
     expect(await screen.findByTestId('demo-unavailable')).toBeTruthy();
   });
 });

@@ -1,16 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { KindView } from '@pixora/catalog';
 import { pickText, type MenuItem } from '../../api/menu.ts';
-import {
-  AI_BEAUTY_ENDPOINT,
-  BABY_RECOGNITION_ENDPOINT,
-  FACE_ANALYSIS_ENDPOINT,
-  FACE_CHARACTER_ENDPOINT,
-  FACE_COMPARE_ENDPOINT,
-  FACEDETECT_ENDPOINTS,
-  FACEPOINTS_ENDPOINT,
-} from '../../api/gateway.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useMenuData } from './useMenuData.ts';
 import styles from './Algorithm.module.css';
@@ -39,26 +31,54 @@ const AIBeautyDemo = lazy(() =>
   import('./demos/aibeauty/AIBeautyDemo.tsx').then((m) => ({ default: m.AIBeautyDemo })),
 );
 
-/** The demos this web app can present: the demo kind a menu entry declares, and the endpoint it calls. */
-const DEMOS: ReadonlyArray<{
-  kind: MenuItem['demoKind'];
-  endpoints: readonly string[];
-  demo: DemoComponent;
-}> = [
-  { kind: 'points', endpoints: [FACEPOINTS_ENDPOINT], demo: FacePointsDemo },
-  { kind: 'boxes', endpoints: FACEDETECT_ENDPOINTS, demo: FaceDetectDemo },
-  { kind: 'boxes', endpoints: [BABY_RECOGNITION_ENDPOINT], demo: BabyRecognitionDemo },
-  { kind: 'attributes', endpoints: [FACE_ANALYSIS_ENDPOINT], demo: FaceAnalysisDemo },
-  { kind: 'attributes', endpoints: [FACE_CHARACTER_ENDPOINT], demo: FaceCharacterDemo },
-  { kind: 'compare', endpoints: [FACE_COMPARE_ENDPOINT], demo: FaceRecognitionDemo },
-  { kind: 'image', endpoints: [AI_BEAUTY_ENDPOINT], demo: AIBeautyDemo },
-];
+const BoxesDemo = lazy(() => import('./kinds/boxes/BoxesDemo.tsx').then((m) => ({ default: m.BoxesDemo })));
+const PointsDemo = lazy(() =>
+  import('./kinds/points/PointsDemo.tsx').then((m) => ({ default: m.PointsDemo })),
+);
+const MaskDemo = lazy(() => import('./kinds/mask/MaskDemo.tsx').then((m) => ({ default: m.MaskDemo })));
+const LabelsDemo = lazy(() =>
+  import('./kinds/labels/LabelsDemo.tsx').then((m) => ({ default: m.LabelsDemo })),
+);
+const AttributesDemo = lazy(() =>
+  import('./kinds/attributes/AttributesDemo.tsx').then((m) => ({ default: m.AttributesDemo })),
+);
+const ImageDemo = lazy(() => import('./kinds/image/ImageDemo.tsx').then((m) => ({ default: m.ImageDemo })));
 
+/** Demos of their own, by capability key (the menu entry's `Extension.key`): the face family. */
+const overrides: Readonly<Record<string, DemoComponent>> = {
+  facePoint: FacePointsDemo,
+  faceDetect: FaceDetectDemo,
+  faceDetectServerVersion: FaceDetectDemo,
+  faceAnalysis: FaceAnalysisDemo,
+  faceCharacter: FaceCharacterDemo,
+  faceRecognition: FaceRecognitionDemo,
+  babyRecognition: BabyRecognitionDemo,
+  aibeauty: AIBeautyDemo,
+};
+
+/**
+ * The demo of each output kind, for every capability without a demo of its own: it reads the
+ * answer through the entry's view. Comparing two images (`compare`) has no such demo yet.
+ */
+const kindDemos: Readonly<Record<KindView['kind'], DemoComponent>> = {
+  boxes: BoxesDemo,
+  points: PointsDemo,
+  mask: MaskDemo,
+  labels: LabelsDemo,
+  attributes: AttributesDemo,
+  image: ImageDemo,
+};
+
+/**
+ * The demo of a served capability: its own, chosen by its key; else its kind's, when the entry
+ * says how to read the answer (`demo.view`) of a one-image call.
+ */
 function demoFor(item: MenuItem): DemoComponent | null {
-  return (
-    DEMOS.find((entry) => entry.kind === item.demoKind && entry.endpoints.includes(item.endpoint))?.demo ??
-    null
-  );
+  if (!item.available) return null;
+  const key = item.extension.key;
+  if (key !== undefined && Object.hasOwn(overrides, key)) return overrides[key]!;
+  const demo = item.extension.demo;
+  return (demo?.view && demo.images === 1 ? kindDemos[demo.view.kind] : undefined) ?? null;
 }
 
 function unavailableKey(item: MenuItem): string {
@@ -68,13 +88,13 @@ function unavailableKey(item: MenuItem): string {
 }
 
 /**
- * The demo of a capability, chosen by the demo kind of its Extension. Only capabilities the engine
- * serves get a demo; the others say honestly that the online demo is not open yet.
+ * The demo of a capability. Only capabilities the engine serves get a demo; the others say
+ * honestly that the online demo is not open yet.
  */
 export function DemoArea({ item }: { item: MenuItem }) {
   const { t } = useTranslation();
   const { language } = useMenuData();
-  const Demo = item.available ? demoFor(item) : null;
+  const Demo = demoFor(item);
   if (Demo) {
     return (
       <Suspense fallback={<PageLoading />}>

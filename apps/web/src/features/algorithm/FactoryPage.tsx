@@ -3,7 +3,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { findById, pickText } from '../../api/menu.ts';
-import { NOT_FOUND_PATH } from '../../app/redirects.ts';
+import { NOT_FOUND_PATH } from '../../routing/paths.ts';
 import { safeExternalAddress } from '../demo/externalAddress.ts';
 import { MenuGate } from './MenuGate.tsx';
 import { useMenuData } from './useMenuData.ts';

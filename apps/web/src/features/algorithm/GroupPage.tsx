@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickText } from '../../api/menu.ts';
-import { NOT_FOUND_PATH } from '../../app/redirects.ts';
+import { NOT_FOUND_PATH } from '../../routing/paths.ts';
 import { CapabilityCard } from './CapabilityCard.tsx';
 import { MenuGate } from './MenuGate.tsx';
 import { useMenuData } from './useMenuData.ts';

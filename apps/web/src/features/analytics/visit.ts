@@ -1,5 +1,5 @@
 import { formatDateTime } from '../account/format.ts';
-import { BREAKPOINTS } from '../../app/theme.ts';
+import { BREAKPOINTS } from '../../site/theme.ts';
 
 /** The visit event of the navigation guard (spec point 2), as `POST /api/v1/analytics/visit` takes it. */
 export interface VisitEvent {

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DOCS_PATH } from '../../app/site.ts';
+import { DOCS_PATH } from '../../routing/paths.ts';
 import { accessibleAdminRoutes, USER_INFO_PATH } from '../account/adminRoutes.ts';
 import { useSession } from '../account/session.ts';
 import styles from '../account/Account.module.css';

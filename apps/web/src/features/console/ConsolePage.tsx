@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { consoleApi } from '../../api/console.ts';
-import { DOCS_PATH } from '../../app/site.ts';
+import { DOCS_PATH } from '../../routing/paths.ts';
 import {
   accessibleAdminRoutes,
   APPS_PATH,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
-import { DOCS_PATH, FAQ_PATH } from '../../app/site.ts';
+import { DOCS_PATH, FAQ_PATH } from '../../routing/paths.ts';
 import { FRIENDLY_LINKS, siteHomeUrl } from './footer.ts';
 import { contactMails, useSiteConfig } from './siteConfig.ts';
 import styles from './Footer.module.css';

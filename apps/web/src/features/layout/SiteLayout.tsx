@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { normaliseForcedLanguage } from '../../i18n/language.ts';
 import { JUMP_TO_INDEX_EVENT } from '../../components/useNotifyError.ts';
-import { HOME_PATH } from '../../app/redirects.ts';
+import { HOME_PATH } from '../../routing/paths.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { AccountHost } from '../account/AccountHost.tsx';
 import { TopBar } from './TopBar.tsx';

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/QrCode.tsx';
 import { useShare } from '../../components/useShare.ts';
 import { lazyWithAntd } from '../../components/antdScope.tsx';
-import { STUDIO_SOLUTION_PATH } from '../../app/redirects.ts';
+import { STUDIO_SOLUTION_PATH } from '../../routing/paths.ts';
 import { useSession } from '../account/session.ts';
 import { withPageMessages } from '../../i18n/i18n.ts';
 import { contactMails, useSiteConfig } from './siteConfig.ts';

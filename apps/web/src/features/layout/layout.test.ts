@@ -5,7 +5,7 @@ import { reached, SCROLL_THRESHOLDS } from './scroll.ts';
 import { toolBoxItems } from './toolbox.ts';
 import { withTimestamp } from '../../components/AlgorithmLink.tsx';
 import { toMenuItem } from '../../api/menu.ts';
-import { layoutAt } from '../../app/theme.ts';
+import { layoutAt } from '../../site/theme.ts';
 import { menuFixture } from '../../test/fixtures/menu.ts';
 
 describe('footer visibility', () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Envelope } from '../../api/account.ts';
 import { request } from '../../api/http.ts';
-import { CONTACT } from '../../app/site.ts';
+import { CONTACT } from '../../site/contact.ts';
 
 /** The public site settings of `GET /api/v1/site/config` (the server's configuration). */
 export interface SiteConfig {

@@ -26,6 +26,8 @@ interface SingleImageDemoProps<R> {
   result: (view: ResultView<R>) => ReactNode;
   /** Settings of the call, shown under the image inputs. */
   options?: ReactNode;
+  /** The answer as the JSON view shows it (long base64 images shortened); default the answer itself. */
+  json?: (response: R) => unknown;
   /** Samples shown first, after those the menu entry names. */
   preferredSamples?: readonly string[];
   testId: string;
@@ -87,7 +89,9 @@ export function SingleImageDemo<R>(props: SingleImageDemoProps<R>) {
       </div>
 
       <div className={styles.results}>
-        <ResultPanel response={view?.response ?? null}>{view && props.result(view)}</ResultPanel>
+        <ResultPanel response={view ? (props.json?.(view.response) ?? view.response) : null}>
+          {view && props.result(view)}
+        </ResultPanel>
       </div>
     </div>
   );

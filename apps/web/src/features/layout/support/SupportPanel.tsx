@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../../api/account.ts';
 import { request } from '../../../api/http.ts';
-import { DOCS_PATH, FAQ_PATH } from '../../../app/site.ts';
+import { DOCS_PATH, FAQ_PATH } from '../../../routing/paths.ts';
 import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
 import type { Language } from '../../../i18n/language.ts';
 import { contactMails, useSiteConfig } from '../siteConfig.ts';

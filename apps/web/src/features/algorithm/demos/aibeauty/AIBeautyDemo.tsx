@@ -2,12 +2,8 @@ import { useId, useState } from 'react';
 import { Alert, Button, Slider } from 'antd';
 import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  callAlgorithm,
-  type AIBeautyResponse,
-  type BeautySettings,
-  type MediaInput,
-} from '../../../../api/gateway.ts';
+import type { AIBeautyAnswer, BEAUTY } from '@pixora/catalog';
+import { callAlgorithm, type GatewayResponse, type MediaInput } from '../../../../api/gateway.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { AnalyseBar } from '../../demo-kit/AnalyseBar.tsx';
 import { BeforeAfter } from '../../demo-kit/BeforeAfter.tsx';
@@ -18,8 +14,20 @@ import { useDemoRun, useImageSlot } from '../../demo-kit/useDemoRun.ts';
 import demoStyles from '../../demo-kit/Demo.module.css';
 import styles from './AIBeauty.module.css';
 
-/** The engine's defaults (BEAUTY_DEFAULTS of packages/vision): visible retouch, small shape changes. */
-export const BEAUTY_DEFAULTS: BeautySettings = { smooth: 60, whiten: 30, slim: 20, eye: 20 };
+type AIBeautyResponse = GatewayResponse<AIBeautyAnswer>;
+/** v3/AIBeauty settings, each 0-100, as the answer reports those applied. */
+type BeautySettings = AIBeautyAnswer['beauty'];
+
+/**
+ * The contract's defaults (visible retouch, small shape changes), written out so that the page
+ * does not load the contract's schemas; `satisfies` fails the build if they ever differ.
+ */
+export const BEAUTY_DEFAULTS: BeautySettings = {
+  smooth: 60,
+  whiten: 30,
+  slim: 20,
+  eye: 20,
+} as const satisfies typeof BEAUTY;
 const SETTINGS = ['smooth', 'whiten', 'slim', 'eye'] as const;
 
 /** The answer as the page shows it in the JSON view: the base64 image replaced by its size. */

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { BabyRecognitionResponse } from '../../../../api/gateway.ts';
+import type { BabyRecognitionAnswer } from '@pixora/catalog';
+import type { GatewayResponse } from '../../../../api/gateway.ts';
 import type { Language } from '../../../../i18n/language.ts';
 import { answers } from '../face-kit/fixtures/index.ts';
 import { analyseSample, faceItem } from '../face-kit/faceDemoTesting.ts';
 import { BabyRecognitionDemo } from './BabyRecognitionDemo.tsx';
 
-const analyse = (body: BabyRecognitionResponse, language: Language) =>
+const analyse = (body: GatewayResponse<BabyRecognitionAnswer>, language: Language) =>
   analyseSample(BabyRecognitionDemo, faceItem('v1/baby_recognition', 'boxes'), { body, language });
 
 // A whole demo with antd renders in jsdom; on a busy machine the first one takes seconds.

@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { callAlgorithm, type BabyFace, type BabyRecognitionResponse } from '../../../../api/gateway.ts';
+import type { BabyRecognitionAnswer } from '@pixora/catalog';
+import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { AnswerOverlay } from '../face-kit/AnswerOverlay.tsx';
 import { FaceList } from '../face-kit/FaceList.tsx';
 import { ResultTable } from '../face-kit/ResultTable.tsx';
 import styles from '../face-kit/FaceKit.module.css';
+
+type BabyRecognitionResponse = GatewayResponse<BabyRecognitionAnswer>;
+type BabyFace = BabyRecognitionAnswer['faces'][number];
 
 const facesOf = (response: BabyRecognitionResponse) => response.media_info_list[0]?.media_extra;
 const isBaby = (face: BabyFace) => face.face_attributes.baby.value === 1;

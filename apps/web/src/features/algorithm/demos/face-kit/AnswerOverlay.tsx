@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { FaceRectangle, ImageFaces } from '../../../../api/gateway.ts';
+import type { FaceRectangle } from '@pixora/catalog';
 import { FaceOverlay, type OverlayFace } from './FaceOverlay.tsx';
 
 interface AnswerOverlayProps<F> {
   /** `media_extra` of an answer: the image size and its faces. */
-  media: ImageFaces<F> | undefined;
+  media: { image_width: number; image_height: number; faces: readonly F[] } | undefined;
   active: number | null;
   /** What a demo adds to a face's drawing: a score or verdict in the caption, a tone, points. */
   decorate?: (face: F, index: number) => Partial<OverlayFace>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FaceRectangle, HeadPoseAngles } from '../../../../api/gateway.ts';
+import type { FaceRectangle, HeadPoseAngles } from '@pixora/catalog';
 import styles from './FaceKit.module.css';
 
 /** The figures of a box and of a head pose; their labels are `faceDemo.box.<side>`, `faceDemo.pose.<angle>`. */

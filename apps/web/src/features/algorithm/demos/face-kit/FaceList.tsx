@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './FaceKit.module.css';
+import { ItemList } from '../../demo-kit/ItemList.tsx';
 
 interface FaceListProps<F> {
   faces: readonly F[];
@@ -15,29 +15,15 @@ interface FaceListProps<F> {
 /** The faces of an answer as a numbered list, numbered as on the photo. */
 export function FaceList<F>({ faces, setActive, aside, children }: FaceListProps<F>) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <ol className={styles.faces}>
-      {faces.map((face, index) => {
-        const headingId = `${id}-face-${index}`;
-        return (
-          <li
-            key={index}
-            className={styles.face}
-            onMouseEnter={() => setActive(index)}
-            onMouseLeave={() => setActive(null)}
-            data-testid="demo-face-item"
-          >
-            <div className={styles.faceHead}>
-              <h3 id={headingId} className={styles.faceIndex}>
-                {t('faceDemo.face', { index: index + 1 })}
-              </h3>
-              {aside?.(face, index)}
-            </div>
-            {children(face, index, headingId)}
-          </li>
-        );
-      })}
-    </ol>
+    <ItemList
+      items={faces}
+      setActive={setActive}
+      heading={(index) => t('faceDemo.face', { index: index + 1 })}
+      aside={aside}
+      testId="demo-face-item"
+    >
+      {children}
+    </ItemList>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { dotsPath, FaceOverlay, type OverlayFace } from './FaceOverlay.tsx';
+import { dotsPath } from '../../demo-kit/Overlay.tsx';
+import { FaceOverlay, type OverlayFace } from './FaceOverlay.tsx';
 import { twoFacesResponse } from '../facepoints/facepoints.fixture.ts';
 
 const media = twoFacesResponse.media_info_list[0]!.media_extra;

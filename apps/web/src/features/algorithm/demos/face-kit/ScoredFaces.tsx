@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FaceRectangle } from '../../../../api/gateway.ts';
+import type { FaceRectangle } from '@pixora/catalog';
 import { FaceCount } from './FaceCount.tsx';
 import { FaceScore } from './FaceFacts.tsx';
 import { FaceList } from './FaceList.tsx';

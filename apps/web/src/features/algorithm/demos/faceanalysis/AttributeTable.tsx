@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { AnalysedFace } from '../../../../api/gateway.ts';
 import { ResultTable } from '../face-kit/ResultTable.tsx';
-import { attributeLabelKey, attributeRows } from './attributes.ts';
+import { attributeLabelKey, attributeRows, type AnalysedFace } from './attributes.ts';
 
 /** The attributes of one face that the answer carries, translated. */
 export function AttributeTable({ face, labelledBy }: { face: AnalysedFace; labelledBy: string }) {

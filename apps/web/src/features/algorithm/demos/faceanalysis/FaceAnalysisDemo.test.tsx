@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import type { Language } from '../../../../i18n/language.ts';
 import { answers, errors } from '../face-kit/fixtures/index.ts';
 import { analyseSample, faceItem } from '../face-kit/faceDemoTesting.ts';
-import type { FaceAnalysisResponse } from '../../../../api/gateway.ts';
+import type { FaceAnalysisAnswer } from '@pixora/catalog';
+import type { GatewayResponse } from '../../../../api/gateway.ts';
 import { FaceAnalysisDemo } from './FaceAnalysisDemo.tsx';
 
 const item = faceItem('v2/macro_facial_analysis', 'attributes');
@@ -109,8 +110,10 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
   });
 
   it('shows only the attributes the answer carries, and an unknown value as it came', async () => {
-    const answer = structuredClone(answers.analysisAstronaut) as FaceAnalysisResponse;
-    const attributes = answer.media_info_list[0]!.media_extra.faces[0]!.face_attributes;
+    const answer = structuredClone(answers.analysisAstronaut) as GatewayResponse<FaceAnalysisAnswer>;
+    // Off the contract on purpose (an eyelid value it does not list), so read as a plain record.
+    const attributes: Record<string, unknown> =
+      answer.media_info_list[0]!.media_extra.faces[0]!.face_attributes;
     for (const key of ['race', 'glasses', 'mustache', 'beauty', 'poseestimation']) delete attributes[key];
     attributes.eyelid = { value: 'hooded', confidence: 0.6 };
     await analyse(answer, 'zh');

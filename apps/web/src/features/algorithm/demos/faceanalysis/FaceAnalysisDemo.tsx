@@ -1,4 +1,5 @@
-import { callAlgorithm, type FaceAnalysisResponse } from '../../../../api/gateway.ts';
+import type { FaceAnalysisAnswer } from '@pixora/catalog';
+import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { FaceCount } from '../face-kit/FaceCount.tsx';
@@ -6,6 +7,8 @@ import { PoseFacts } from '../face-kit/FaceFacts.tsx';
 import { FaceList } from '../face-kit/FaceList.tsx';
 import { AnswerOverlay } from '../face-kit/AnswerOverlay.tsx';
 import { AttributeTable } from './AttributeTable.tsx';
+
+type FaceAnalysisResponse = GatewayResponse<FaceAnalysisAnswer>;
 
 const facesOf = (response: FaceAnalysisResponse) => response.media_info_list[0]?.media_extra;
 

@@ -1,4 +1,9 @@
-import type { AnalysedFace, FaceAttribute } from '../../../../api/gateway.ts';
+import type { FaceAnalysisAnswer } from '@pixora/catalog';
+
+/** A face of v2/macro_facial_analysis: which attributes it carries depends on the request. */
+export type AnalysedFace = FaceAnalysisAnswer['faces'][number];
+/** An attribute of a face: `face_attributes.<name> = { value, confidence }`. */
+type FaceAttribute = { value: unknown; confidence: number | null };
 
 /**
  * The face attributes of spec point 1 in the order the page lists them, with the answer key that

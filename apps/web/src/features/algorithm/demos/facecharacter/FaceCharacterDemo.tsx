@@ -1,4 +1,5 @@
-import { callAlgorithm, type FaceCharacterResponse } from '../../../../api/gateway.ts';
+import type { FaceCharacterAnswer } from '@pixora/catalog';
+import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { AnswerOverlay } from '../face-kit/AnswerOverlay.tsx';
@@ -6,6 +7,8 @@ import { PoseFacts } from '../face-kit/FaceFacts.tsx';
 import { FaceList } from '../face-kit/FaceList.tsx';
 import { FaceShapeChart } from './FaceShapeChart.tsx';
 import { FeatureTable } from './FeatureTable.tsx';
+
+type FaceCharacterResponse = GatewayResponse<FaceCharacterAnswer>;
 
 const facesOf = (response: FaceCharacterResponse) => response.media_info_list[0]?.media_extra;
 

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { FacialAnalysis } from '../../../../api/gateway.ts';
 import { percent } from '../face-kit/format.ts';
-import { faceShapeScores, featureValueKey } from './features.ts';
+import { faceShapeScores, featureValueKey, type FacialAnalysis } from './features.ts';
 import styles from '../face-kit/FaceKit.module.css';
 
 /** The six face-shape scores as a small bar chart, written as a table so that it is read, not only seen. */

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FacialAnalysis } from '../../../../api/gateway.ts';
-import { featureGroups, featureKey, groupKey } from './features.ts';
+import { featureGroups, featureKey, groupKey, type FacialAnalysis } from './features.ts';
 import styles from '../face-kit/FaceKit.module.css';
 
 /**

@@ -1,4 +1,7 @@
-import type { FacialAnalysis } from '../../../../api/gateway.ts';
+import type { FaceCharacterAnswer } from '@pixora/catalog';
+
+/** v1/micro_facial_analysis's `facial_analysis` of the one frontal face. */
+export type FacialAnalysis = FaceCharacterAnswer['faces'][number]['face_attributes']['facial_analysis'];
 
 /**
  * The features of the micro facial analysis, grouped under the labels of spec point 1 (face shape,
@@ -61,14 +64,14 @@ export function featureGroups(analysis: FacialAnalysis): Array<{ group: string; 
 export function faceShapeScores(
   analysis: FacialAnalysis,
 ): Array<{ shape: string; score: number; best: boolean }> {
-  const scores = analysis.face_shape?.scores;
-  if (!scores) return [];
-  const best = analysis.face_shape?.value;
-  return FACE_SHAPES.filter((shape) => typeof scores[shape] === 'number').map((shape) => ({
-    shape,
-    score: scores[shape]!,
-    best: shape === best,
-  }));
+  // The contract types `face_shape` as an object of unknown fields, so its parts are checked here.
+  const { scores, value: best } = analysis.face_shape;
+  if (typeof scores !== 'object' || scores === null) return [];
+  const byShape = scores as Record<string, unknown>;
+  return FACE_SHAPES.flatMap((shape) => {
+    const score = byShape[shape];
+    return typeof score === 'number' ? [{ shape, score, best: shape === best }] : [];
+  });
 }
 
 /** Every translation key this module may build at run time (checked in three languages by its test). */

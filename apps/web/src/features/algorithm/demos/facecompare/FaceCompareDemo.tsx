@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { callAlgorithm, type FaceCompareResponse } from '../../../../api/gateway.ts';
+import type { FaceCompareAnswer } from '@pixora/catalog';
+import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
+
+type FaceCompareResponse = GatewayResponse<FaceCompareAnswer>;
 import type { MenuItem } from '../../../../api/menu.ts';
 import { AnalyseBar } from '../../demo-kit/AnalyseBar.tsx';
 import { ImagePicker } from '../../demo-kit/ImagePicker.tsx';

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callAlgorithm, maxFacesParameter, type FaceDetectResponse } from '../../../../api/gateway.ts';
+import { FACE_COUNT, type FaceDetectAnswer, type FaceDetectParameters } from '@pixora/catalog';
+import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { BoxFacts, PoseFacts } from '../face-kit/FaceFacts.tsx';
@@ -9,9 +10,17 @@ import { AnswerOverlay } from '../face-kit/AnswerOverlay.tsx';
 import { ScoredFaces } from '../face-kit/ScoredFaces.tsx';
 import styles from '../face-kit/FaceKit.module.css';
 
-/** The gateway's default and largest number of faces returned (`nFront`, `max_face_num`). */
-export const DEFAULT_MAX_FACES = 20;
-export const MAX_MAX_FACES = 100;
+type FaceDetectResponse = GatewayResponse<FaceDetectAnswer>;
+
+/** The parameters the contract names (its loose schema also lets any other name through). */
+type Named<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+
+/**
+ * The parameter naming the most faces wanted: each endpoint's own name, `nFront` on v1/facedetect
+ * and `max_face_num` on v2/facedetect (each also reads the other's name).
+ */
+const maxFacesParameter = (endpoint: string): Extract<Named<FaceDetectParameters>, string> =>
+  endpoint === 'v1/facedetect' ? 'nFront' : 'max_face_num';
 
 const facesOf = (response: FaceDetectResponse) => response.media_info_list[0]?.media_extra;
 
@@ -22,7 +31,7 @@ const facesOf = (response: FaceDetectResponse) => response.media_info_list[0]?.m
 export function FaceDetectDemo({ item }: { item: MenuItem }) {
   const { t } = useTranslation();
   const id = useId();
-  const [maxFaces, setMaxFaces] = useState(DEFAULT_MAX_FACES);
+  const [maxFaces, setMaxFaces] = useState<number>(FACE_COUNT.default);
   const parameterName = maxFacesParameter(item.endpoint);
 
   return (
@@ -41,16 +50,16 @@ export function FaceDetectDemo({ item }: { item: MenuItem }) {
           </label>
           <InputNumber
             id={`${id}-max`}
-            min={1}
-            max={MAX_MAX_FACES}
+            min={FACE_COUNT.min}
+            max={FACE_COUNT.max}
             precision={0}
             value={maxFaces}
-            onChange={(value) => setMaxFaces(value ?? DEFAULT_MAX_FACES)}
+            onChange={(value) => setMaxFaces(value ?? FACE_COUNT.default)}
             aria-describedby={`${id}-max-hint`}
             data-testid="facedetect-max-faces"
           />
           <p id={`${id}-max-hint`} className={styles.note}>
-            {t('faceDemo.detect.maxFacesHint', { name: parameterName, max: MAX_MAX_FACES })}
+            {t('faceDemo.detect.maxFacesHint', { name: parameterName, max: FACE_COUNT.max })}
           </p>
         </div>
       }

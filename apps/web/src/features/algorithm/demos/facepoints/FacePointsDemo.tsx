@@ -1,18 +1,19 @@
 import { useId, useState } from 'react';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  analyseFacePoints,
-  type FacePointsFace,
-  type FacePointsResponse,
-  type LandmarkType,
-} from '../../../../api/gateway.ts';
+import type { FacePointsAnswer, FacePointsParameters } from '@pixora/catalog';
+import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { BoxFacts } from '../face-kit/FaceFacts.tsx';
 import { AnswerOverlay } from '../face-kit/AnswerOverlay.tsx';
 import { ScoredFaces } from '../face-kit/ScoredFaces.tsx';
 import styles from '../face-kit/FaceKit.module.css';
+
+type FacePointsResponse = GatewayResponse<FacePointsAnswer>;
+type FacePointsFace = FacePointsAnswer['faces'][number];
+/** Which points v2/facepoints returns (`parameter.landmark_type`). */
+type LandmarkType = NonNullable<FacePointsParameters['landmark_type']>;
 
 const facesOf = (response: FacePointsResponse) => response.media_info_list[0]?.media_extra;
 
@@ -43,7 +44,12 @@ export function FacePointsDemo({ item }: { item: MenuItem }) {
     <SingleImageDemo<FacePointsResponse>
       item={item}
       testId="facepoints-demo"
-      call={(media) => analyseFacePoints(media, { landmarkType: layout })}
+      call={(media) =>
+        callAlgorithm<FacePointsResponse>(item.endpoint, [media], {
+          // The mesh (468) is the default: the demo asks for another layout only.
+          ...(layout !== '468' ? { parameter: { landmark_type: layout } } : {}),
+        })
+      }
       options={
         <div className={styles.option} role="group" aria-labelledby={`${id}-layout`}>
           <span id={`${id}-layout`} className={styles.optionLabel}>

@@ -1,4 +1,9 @@
-import type { FacePointsFace, FacePointsResponse, Point2, Point3 } from '../../../../api/gateway.ts';
+import type { FacePointsAnswer } from '@pixora/catalog';
+import type { GatewayResponse } from '../../../../api/gateway.ts';
+
+type FacePointsFace = FacePointsAnswer['faces'][number];
+type Point2 = [number, number];
+type Point3 = [number, number, number];
 
 /** A face of the shape the engine answers with: 468 mesh points on an ellipse grid and five points per iris. */
 function face(left: number, top: number, size: number, score: number): FacePointsFace {
@@ -23,7 +28,7 @@ function face(left: number, top: number, size: number, score: number): FacePoint
   };
 }
 
-export const twoFacesResponse: FacePointsResponse = {
+export const twoFacesResponse: GatewayResponse<FacePointsAnswer> = {
   parameter: {},
   extra: {},
   media_info_list: [

@@ -9,8 +9,8 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DEMO_FACE_SETS, FACE_SET_NAME_MAX } from '@pixora/catalog';
-import { callFaceSet, type FaceSetAnswers, type MediaInput } from '../../../../api/gateway.ts';
+import { DEMO_FACE_SETS, FACE_SET_NAME_MAX, type FaceSetAnswers } from '@pixora/catalog';
+import { callFaceSet, type MediaInput } from '../../../../api/gateway.ts';
 import { isApiError } from '../../../../api/http.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { useNotifyError } from '../../../../components/useNotifyError.ts';

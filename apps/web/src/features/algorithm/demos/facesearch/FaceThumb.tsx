@@ -1,4 +1,4 @@
-import type { FaceRectangle } from '../../../../api/gateway.ts';
+import type { FaceRectangle } from '@pixora/catalog';
 import { previewOf, type ImageSource } from '../../demo-kit/imageSource.ts';
 import styles from './FaceSearch.module.css';
 

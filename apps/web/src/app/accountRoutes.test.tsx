@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import './testTimeouts.ts';
+import '../features/account/testTimeouts.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
-import { menuResponse } from '../../test/fixtures/menu.ts';
-import { routes } from '../../app/routes.tsx';
-import type { ProfileAnswer } from '../../api/account.ts';
-import { closeLoginDialog, loginDialog } from './loginDialog.ts';
-import { resetSessionForTests, session, storedRedirect } from './session.ts';
+import { fakeFetch, json, renderWithProviders } from '../test/render.tsx';
+import { menuResponse } from '../test/fixtures/menu.ts';
+import { routes } from './routes.tsx';
+import type { ProfileAnswer } from '../api/account.ts';
+import { closeLoginDialog, loginDialog } from '../features/account/loginDialog.ts';
+import { resetSessionForTests, session, storedRedirect } from '../features/account/session.ts';
 
 const profileAnswer = (roles = ''): ProfileAnswer => ({
   profile: {

@@ -1,4 +1,5 @@
 import { isAlgorithmGroup } from './groups.ts';
+import { HOME_PATH, NOT_FOUND_PATH, STUDIO_SOLUTION_PATH } from './paths.ts';
 
 /** Pages of the shared layout and the other fixed routes (spec point 2). */
 export const STATIC_PATHS: readonly string[] = [
@@ -38,10 +39,6 @@ export const STATIC_PATHS: readonly string[] = [
   // The local outbox of the embedded platform.
   '/outbox',
 ];
-
-export const NOT_FOUND_PATH = '/404';
-export const HOME_PATH = '/index';
-export const STUDIO_SOLUTION_PATH = '/algorithm/solution/studioSolution';
 
 const EXTERNAL_ADDRESS = /https?:\/+/i;
 

@@ -6,7 +6,3 @@ export const CONTACT = {
   business: import.meta.env.VITE_CONTACT_BUSINESS || 'business@pixora.ai',
   support: import.meta.env.VITE_CONTACT_SUPPORT || 'support@pixora.ai',
 } as const;
-
-/** The FAQ page of the docs (spec point 2). */
-export const FAQ_PATH = '/doc?id=113';
-export const DOCS_PATH = '/doc';

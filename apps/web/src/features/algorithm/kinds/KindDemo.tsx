@@ -1,0 +1,123 @@
+import { useState, type ReactNode } from 'react';
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Rectangle } from '@pixora/catalog';
+import { callAlgorithm } from '../../../api/gateway.ts';
+import type { MenuItem } from '../../../api/menu.ts';
+import type { ImageSize } from '../demo-kit/PhotoStage.tsx';
+import { SingleImageDemo, type ResultView } from '../demo-kit/SingleImageDemo.tsx';
+import { ParameterControls } from './ParameterControls.tsx';
+import { initialValues, parameterOf, type ControlValues } from './controls.ts';
+import type { KindName, KindResponse, KindSpec } from './answer.ts';
+import styles from './Kinds.module.css';
+
+export type KindResult = ResultView<KindResponse>;
+
+interface KindDemoProps<K extends KindName> {
+  item: MenuItem;
+  kind: K;
+  spec: KindSpec<K>;
+  /** Drawn over the photo when the answer found something. */
+  overlay?: (view: KindResult, size: ImageSize | null) => ReactNode;
+  /** The result column for an answer that found something, above the raw JSON. */
+  result: (view: KindResult) => ReactNode;
+  /** Whether the answer found nothing: the result column says so, and nothing is drawn. */
+  isEmpty: (response: KindResponse) => boolean;
+  /** The answer as the JSON view shows it. */
+  json?: (response: KindResponse) => unknown;
+}
+
+/**
+ * The frame of every kind's demo: a one-image demo that offers the entry's samples first and its
+ * public parameters as controls, calls the entry's endpoint with them, and says when nothing was
+ * found.
+ */
+export function KindDemo<K extends KindName>({ item, kind, spec, ...props }: KindDemoProps<K>) {
+  const [values, setValues] = useState<ControlValues>(() => initialValues(spec.controls));
+  return (
+    <SingleImageDemo<KindResponse>
+      item={item}
+      testId={`kind-demo-${kind}`}
+      preferredSamples={spec.samples}
+      call={(media) =>
+        callAlgorithm<KindResponse>(item.endpoint, [media], {
+          parameter: parameterOf(spec.controls, values),
+        })
+      }
+      options={
+        spec.controls.length > 0 ? (
+          <ParameterControls
+            controls={spec.controls}
+            values={values}
+            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+            disabled={false}
+          />
+        ) : undefined
+      }
+      overlay={(view, size) => (props.isEmpty(view.response) ? null : props.overlay?.(view, size))}
+      result={(view) => (props.isEmpty(view.response) ? <NothingFound /> : props.result(view))}
+      json={props.json}
+    />
+  );
+}
+
+/** The answer found nothing: "Item not detected". */
+export function NothingFound() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={t('kindDemo.empty')}
+      className={styles.empty}
+      data-testid="kind-empty"
+    />
+  );
+}
+
+/** "Items detected: n", read first in the result column. */
+export function ItemCount({ total }: { total: number }) {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.count} data-testid="demo-result-count">
+      {t('kindDemo.count', { total })}
+    </p>
+  );
+}
+
+/** An item's score beside its name. */
+export function ItemScore({ score }: { score: number | undefined }) {
+  const { t } = useTranslation();
+  if (score === undefined) return null;
+  return (
+    <span>
+      {t('kindDemo.score')} <strong data-testid="kind-score">{score.toFixed(3)}</strong>
+    </span>
+  );
+}
+
+const BOX_SIDES = [
+  ['left', 'kindDemo.box.left'],
+  ['top', 'kindDemo.box.top'],
+  ['width', 'kindDemo.box.width'],
+  ['height', 'kindDemo.box.height'],
+] as const;
+
+/** Position and size of an item's box, in pixels of the photo. */
+export function BoxFacts({ rectangle }: { rectangle: Rectangle }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={styles.facts}>
+      {BOX_SIDES.map(([side, label]) => (
+        <div key={side}>
+          <dt>{t(label)}</dt>
+          <dd>{Math.round(rectangle[side])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A 0..1 score as a whole percentage; an absent one as a dash. */
+export const percent = (value: number | undefined) =>
+  value === undefined ? '—' : `${Math.round(value * 100)}%`;

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
+import { apparel, gatewayAnswer, servedItem } from '../kindTesting.ts';
+import { AttributesDemo } from './AttributesDemo.tsx';
+
+const item = servedItem('apperal', apparel);
+const twoPersons = gatewayAnswer(apparel, {
+  image_width: 300,
+  image_height: 200,
+  person_num: 2,
+  persons: [
+    {
+      person_rectangle: { left: 10, top: 10, width: 80, height: 180 },
+      score: 0.93,
+      attributes: {
+        upper_colour: { value: 'red', score: 0.71 },
+        sleeves: { value: 'short' },
+        items_worn: { value: 3, score: 0.6 },
+      },
+    },
+    {
+      person_rectangle: { left: 150, top: 20, width: 70, height: 170 },
+      score: 0.64,
+      attributes: {
+        upper_colour: { value: 'blue', score: 0.55 },
+        sleeves: { value: 'long', score: 0.9 },
+        items_worn: { value: 2 },
+      },
+    },
+  ],
+});
+
+const table = (index: number) =>
+  [...screen.getAllByTestId('kind-attributes')[index]!.querySelectorAll('tbody tr')].map((row) =>
+    [...row.children].map((cell) => cell.textContent),
+  );
+
+// A whole demo with antd renders in jsdom; on a busy machine the first one takes seconds.
+describe('the attributes demo', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('boxes every person and lists a table of attributes for each, with their scores', async () => {
+    const sent = await analyseSample(AttributesDemo, item, { body: twoPersons });
+    expect(await screen.findByTestId('demo-result-count')).toHaveProperty('textContent', 'Items detected: 2');
+    expect(screen.getAllByTestId('kind-box')).toHaveLength(2);
+    expect(table(0)).toEqual([
+      ['upper_colour', 'red', '71%'],
+      ['sleeves', 'short', '—'],
+      ['items_worn', '3', '60%'],
+    ]);
+    expect(table(1)[1]).toEqual(['sleeves', 'long', '90%']);
+    expect(screen.getAllByTestId('kind-attributes')[1]!.getAttribute('aria-labelledby')).toBe(
+      screen.getAllByTestId('kind-item')[1]!.querySelector('h3')!.id,
+    );
+    expect(sent[0]!.parameter).toEqual({});
+    expect(screen.queryByText('Parameters')).toBeNull();
+  });
+
+  it('says "Item not detected" in Chinese when no one is found', async () => {
+    const none = gatewayAnswer(apparel, { image_width: 300, image_height: 200, person_num: 0, persons: [] });
+    await analyseSample(AttributesDemo, item, { body: none, language: 'zh' });
+    expect(await screen.findByText('未检测到目标')).toBeTruthy();
+    expect(screen.queryByTestId('kind-attributes')).toBeNull();
+  });
+});

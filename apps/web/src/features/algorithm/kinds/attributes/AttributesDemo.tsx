@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import type { MenuItem } from '../../../../api/menu.ts';
+import { ItemList } from '../../demo-kit/ItemList.tsx';
+import { extraOf, imageSizeOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
+import { itemCaption, ItemsOverlay } from '../ItemsOverlay.tsx';
+import { BoxFacts, ItemCount, ItemScore, KindDemo, percent } from '../KindDemo.tsx';
+import styles from '../Kinds.module.css';
+
+interface AttributeRow {
+  name: string;
+  value: string;
+  score: number | undefined;
+}
+
+const valueText = (value: unknown): string => {
+  if (typeof value === 'number') return String(Math.round(value * 100) / 100);
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value) ?? '—';
+};
+
+/** The attributes of an item (`{ name: { value, score? } }`) as rows, in the answer's order. */
+export function attributeRows(item: Fields, name: string): AttributeRow[] {
+  const attributes = item[name];
+  if (typeof attributes !== 'object' || attributes === null) return [];
+  return Object.entries(attributes as Fields).map(([attribute, entry]) => {
+    const fields = typeof entry === 'object' && entry !== null ? (entry as Fields) : { value: entry };
+    return { name: attribute, value: valueText(fields.value), score: scoreOf(fields) };
+  });
+}
+
+function AttributeTable({ rows, labelledBy }: { rows: readonly AttributeRow[]; labelledBy: string }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return null;
+  return (
+    <table className={styles.table} aria-labelledby={labelledBy} data-testid="kind-attributes">
+      <thead>
+        <tr>
+          <th scope="col">{t('kindDemo.attributes.attribute')}</th>
+          <th scope="col">{t('kindDemo.attributes.value')}</th>
+          <th scope="col" className={styles.numeric}>
+            {t('kindDemo.score')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.name} data-attribute={row.name}>
+            <th scope="row">{row.name}</th>
+            <td>{row.value}</td>
+            <td className={styles.numeric}>{percent(row.score)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The demo of the attributes kind: every thing found boxed over the photo (when the answer boxes
+ * it), and per item a table of its attributes with their scores. It reads the answer through the
+ * entry's view (`list`, `rectangle`, `attributes`).
+ */
+export function AttributesDemo({ item }: { item: MenuItem }) {
+  const { t } = useTranslation();
+  const spec = kindSpec(item, 'attributes');
+  if (!spec) return null;
+  const { list, rectangle, attributes } = spec.view;
+  return (
+    <KindDemo
+      item={item}
+      kind="attributes"
+      spec={spec}
+      isEmpty={(response) => itemsOf(extraOf(response), list).length === 0}
+      overlay={({ response, active }, size) => {
+        const extra = extraOf(response);
+        return (
+          <ItemsOverlay
+            size={imageSizeOf(extra, size)}
+            active={active}
+            items={itemsOf(extra, list).map((found, index) => ({
+              rectangle: rectangleOf(found, rectangle),
+              caption: itemCaption(found, index),
+              title: t('kindDemo.item', { index: index + 1 }),
+            }))}
+          />
+        );
+      }}
+      result={({ response, setActive }) => {
+        const items = itemsOf(extraOf(response), list);
+        return (
+          <>
+            <ItemCount total={items.length} />
+            <ItemList
+              items={items}
+              setActive={setActive}
+              heading={(index) => t('kindDemo.item', { index: index + 1 })}
+              aside={(found) => <ItemScore score={scoreOf(found)} />}
+              testId="kind-item"
+            >
+              {(found, _index, headingId) => {
+                const box = rectangleOf(found, rectangle);
+                return (
+                  <>
+                    <AttributeTable rows={attributeRows(found, attributes)} labelledBy={headingId} />
+                    {box && <BoxFacts rectangle={box} />}
+                  </>
+                );
+              }}
+            </ItemList>
+          </>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { DemoControl } from '@pixora/catalog';
+import { initialValue, initialValues, parameterOf, widgetOf } from './controls.ts';
+import { bodyPose, servedItem, styleFilter } from './kindTesting.ts';
+
+const control = (fields: Partial<DemoControl> & Pick<DemoControl, 'type'>): DemoControl => ({
+  name: 'p',
+  description: { zh: '参数', zh_tw: '參數', en: 'A parameter' },
+  ...fields,
+});
+
+describe('the controls of a kind demo', () => {
+  it('offer each parameter of the contract by its type', () => {
+    const controls = servedItem('styleFilter', styleFilter).extension.demo!.controls;
+    expect(controls.map((c) => [c.name, widgetOf(c)])).toEqual([
+      ['strength', 'slider'],
+      ['style', 'radio'],
+      // The contract's switch: its default does not reach the menu, so it is a choice left unset.
+      ['keep_colour', 'radio'],
+      ['seed', 'integer'],
+    ]);
+    expect(widgetOf(control({ type: 'boolean', default: false }))).toBe('switch');
+    expect(widgetOf(control({ type: 'integer', options: [0, 1], default: 1 }))).toBe('switch');
+    expect(widgetOf(control({ type: 'boolean' }))).toBe('radio');
+    expect(widgetOf(control({ type: 'number', minimum: 0, maximum: 1 }))).toBe('number');
+    expect(widgetOf(control({ type: 'integer', minimum: 0, maximum: 100 }))).toBe('integer');
+    expect(widgetOf(control({ type: 'integer', options: [0, 1, 2] }))).toBe('radio');
+    expect(widgetOf(control({ type: 'string' }))).toBe('text');
+  });
+
+  it('start from the defaults and send every value given, nothing for an empty one', () => {
+    const controls = servedItem('styleFilter', styleFilter).extension.demo!.controls;
+    const values = initialValues(controls);
+    expect(values).toEqual({ strength: 70, style: 'oil', keep_colour: undefined, seed: undefined });
+    expect(parameterOf(controls, values)).toEqual({ strength: 70, style: 'oil' });
+    expect(parameterOf(controls, { ...values, keep_colour: 0, seed: 7, style: '' })).toEqual({
+      strength: 70,
+      keep_colour: 0,
+      seed: 7,
+    });
+    expect(initialValue(control({ type: 'boolean', default: true }))).toBe(true);
+    expect(initialValue(control({ type: 'integer', options: [0, 1], default: 0 }))).toBe(0);
+    expect(initialValue(control({ type: 'boolean' }))).toBeUndefined();
+    expect(initialValue(control({ type: 'string', options: ['a', 'b'], default: 'c' }))).toBeUndefined();
+  });
+
+  it('leave out what the demo must not offer (rsp_media_type) and keep the limits', () => {
+    const [count] = servedItem('bodyPose', bodyPose).extension.demo!.controls;
+    expect(count).toMatchObject({
+      name: 'max_person_num',
+      type: 'integer',
+      minimum: 1,
+      maximum: 10,
+      default: 5,
+    });
+    const image = servedItem('styleFilter', styleFilter).extension.demo!.controls.map((c) => c.name);
+    expect(image).not.toContain('rsp_media_type');
+  });
+});

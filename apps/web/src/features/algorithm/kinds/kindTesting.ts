@@ -1,0 +1,208 @@
+/**
+ * Helpers of the kind demo tests (imported by tests only). Capabilities are written with the
+ * catalogue's own builders (contract/kinds.ts, contract/params.ts), and their menu entries carry
+ * what the server's menu seed (apps/server/src/db/seed.ts, `menuExtension`) derives from a
+ * contract: the view and the controls (`demoControls`). Answers are checked against the contract's
+ * answer schema before a test uses them.
+ */
+import { demoControls, defineEndpoint, type EndpointContract, type Keypoint } from '@pixora/catalog';
+import { toMenuItem, type MenuItem } from '../../../api/menu.ts';
+import * as answer from '../../../../../../packages/catalog/src/contract/answer.ts';
+import * as kinds from '../../../../../../packages/catalog/src/contract/kinds.ts';
+import * as params from '../../../../../../packages/catalog/src/contract/params.ts';
+import type { Doc } from '../../../../../../packages/catalog/src/contract/doc.ts';
+
+const doc = (en: string, zh = `${en}（中文）`, zhTw = `${en}（繁體）`): Doc => [zh, zhTw, en];
+
+/** The menu entry of a served capability, as the menu API sends it (Extension as JSON text). */
+export function servedItem(
+  key: string,
+  contract: EndpointContract,
+  samples = ['/samples/coffee.jpg'],
+): MenuItem {
+  const demo = {
+    images: contract.images,
+    samples,
+    ...(contract.view ? { view: contract.view } : {}),
+    controls: demoControls(contract),
+  };
+  return toMenuItem({
+    Id: 900,
+    ParentId: 1002,
+    Name: key,
+    NameI18N: '{}',
+    Comment: '',
+    CommentI18N: '{}',
+    Extension: JSON.stringify({ key, demoKind: contract.kind, available: true, demo }),
+    Url: `/algorithm/bodyTechnology/${key}`,
+    Endpoint: contract.endpoint,
+    MenuType: 0,
+    Display: 0,
+    Status: 2,
+    Children: [],
+  });
+}
+
+/** The answer of a call, its `media_extra` checked against the contract first. */
+export function gatewayAnswer(
+  contract: EndpointContract,
+  extra: Record<string, unknown>,
+  media: { media_data?: string; media_data_type?: string } = {},
+) {
+  contract.answer.parse(extra);
+  return {
+    parameter: {},
+    extra: {},
+    media_info_list: [
+      {
+        ...(media.media_data ? { media_data: media.media_data } : {}),
+        media_profiles: { media_data_type: media.media_data_type ?? 'jpg' },
+        media_extra: extra,
+      },
+    ],
+  };
+}
+
+/** The 14 body points and the skeleton between them, as the body pose contract lists them. */
+export const BODY_LAYOUT = {
+  name: 'body14',
+  points: [
+    'head_top',
+    'neck',
+    'right_shoulder',
+    'right_elbow',
+    'right_wrist',
+    'left_shoulder',
+    'left_elbow',
+    'left_wrist',
+    'right_hip',
+    'right_knee',
+    'right_ankle',
+    'left_hip',
+    'left_knee',
+    'left_ankle',
+  ],
+  edges: [
+    ['head_top', 'neck'],
+    ['neck', 'right_shoulder'],
+    ['right_shoulder', 'right_elbow'],
+    ['right_elbow', 'right_wrist'],
+    ['neck', 'left_shoulder'],
+    ['left_shoulder', 'left_elbow'],
+    ['left_elbow', 'left_wrist'],
+    ['neck', 'right_hip'],
+    ['right_hip', 'right_knee'],
+    ['right_knee', 'right_ankle'],
+    ['neck', 'left_hip'],
+    ['left_hip', 'left_knee'],
+    ['left_knee', 'left_ankle'],
+  ],
+} as const;
+
+/** Body key points (v1/BodyPose): persons with their 14 points; at most `max_person_num` of them. */
+export const bodyPose = defineEndpoint({
+  endpoint: 'v1/BodyPose',
+  parameters: {
+    max_person_num: params.integer(
+      { min: 1, max: 10, default: 5 },
+      doc('Most persons to return.', '最多返回的人数。', '最多返回的人數。'),
+    ),
+  },
+  answer: kinds.points({
+    list: 'persons',
+    count: 'person_num',
+    rectangle: 'person_rectangle',
+    items: ['人', '人', 'persons'],
+    layout: BODY_LAYOUT,
+    modelPoints: doc("The model's own points."),
+  }),
+  errors: [],
+});
+
+/** A person standing at (x, y): 14 points, those named in `unsure` scored low. */
+export function person(x: number, y: number, score: number, unsure: readonly string[] = []) {
+  const keypoints: Keypoint[] = BODY_LAYOUT.points.map((name, index) => ({
+    name,
+    x: x + (index % 3) * 20,
+    y: y + index * 15,
+    score: unsure.includes(name) ? 0.1 : 0.9,
+  }));
+  return {
+    person_rectangle: { left: x - 10, top: y - 10, width: 80, height: 230 },
+    score,
+    keypoints,
+    model_keypoints: keypoints,
+  };
+}
+
+/** Portrait segmentation (v2/segment): a mask, its foreground share, and the cut-out as the answer's image. */
+export const personSplit = defineEndpoint({
+  endpoint: 'v2/segment',
+  parameters: {},
+  answer: kinds.mask({ region: ['人像', '人像', 'person'] }),
+  errors: [],
+});
+
+/** Objects found with their class; a count and a score threshold the visitor may change. */
+export const objectDetect = defineEndpoint({
+  endpoint: 'v1/objects',
+  parameters: {
+    max_num: params.integer({ min: 1, max: 50, default: 10 }, doc('Most objects to return.')),
+    min_score: params.number({ min: 0, max: 1, default: 0.5 }, doc('Lowest score kept.')),
+  },
+  answer: kinds.boxes({
+    list: 'objects',
+    count: 'object_num',
+    rectangle: 'object_rectangle',
+    items: ['物体', '物體', 'objects'],
+    item: { label: kinds.boxLabel(doc('Class of the object.')) },
+  }),
+  errors: [],
+});
+
+/** Pet recognition: the best labels of the photo, with names in three languages. */
+export const petLabels = defineEndpoint({
+  endpoint: 'v1/pets',
+  parameters: {
+    top_k: params.integer({ min: 1, max: 10, default: 5 }, doc('How many labels to return.')),
+  },
+  answer: kinds.labels({
+    what: ['宠物类别', '寵物類別', 'pet classes'],
+    names: { cat: ['猫', '貓', 'Cat'], dog: ['狗', '狗', 'Dog'] },
+  }),
+  errors: [],
+});
+
+/** Clothing attributes of each person. */
+export const apparel = defineEndpoint({
+  endpoint: 'v1/apparel',
+  parameters: {},
+  answer: kinds.attributes({
+    list: 'persons',
+    count: 'person_num',
+    rectangle: 'person_rectangle',
+    items: ['人', '人', 'persons'],
+    attributes: {
+      upper_colour: kinds.attribute(kinds.boxLabel(doc('Colour')), doc('Colour of the upper clothes.')),
+      sleeves: kinds.attribute(kinds.boxLabel(doc('Sleeves')), doc('Sleeve length.')),
+      items_worn: kinds.attribute(answer.count(doc('Count')), doc('Pieces worn.')),
+    },
+  }),
+  errors: [],
+});
+
+/**
+ * An image filter with every kind of control: a strength (slider), a style (a choice), a switch
+ * (0 or 1) and a whole number.
+ */
+export const styleFilter = defineEndpoint({
+  endpoint: 'v1/style',
+  parameters: {
+    strength: params.strength(70, doc('Strength of the style.', '风格强度。', '風格強度。')),
+    style: params.choice(['ink', 'oil', 'sketch'], { default: 'oil' }, doc('Style to paint in.')),
+    keep_colour: params.flag(true, doc('Keep the colours of the photo.')),
+    seed: params.integer({ min: 0, max: 999 }, doc('Random seed.')),
+  },
+  answer: kinds.image(),
+  errors: [],
+});

@@ -1,0 +1,165 @@
+import { useId, useState } from 'react';
+import { Button, Slider } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { MenuItem } from '../../../../api/menu.ts';
+import { Overlay } from '../../demo-kit/Overlay.tsx';
+import {
+  extraOf,
+  imageSizeOf,
+  imageSource,
+  kindSpec,
+  ratioOf,
+  resultImage,
+  withoutImageData,
+  type KindResponse,
+} from '../answer.ts';
+import { KindDemo, percent } from '../KindDemo.tsx';
+import styles from '../Kinds.module.css';
+
+/** How strongly the mask tints the photo at first, in percent. */
+export const DEFAULT_OPACITY = 60;
+/** The mask kind's share of the photo that is foreground (mask value 128 or more). */
+const RATIO = 'foreground_ratio';
+
+interface MaskOverlayProps {
+  src: string;
+  size: { width: number; height: number };
+  opacity: number;
+}
+
+/** The mask over the photo: a colour laid where the mask is white, as strong as `opacity`. */
+function MaskOverlay({ src, size, opacity }: MaskOverlayProps) {
+  const { t } = useTranslation();
+  // An SVG mask reads luminance: white (foreground) lets the colour through, black hides it.
+  const maskId = `mask-${useId().replace(/[^\w-]/g, '')}`;
+  return (
+    <Overlay
+      width={size.width}
+      height={size.height}
+      label={t('kindDemo.mask.overlayLabel')}
+      testId="mask-overlay"
+    >
+      <defs>
+        <mask id={maskId} maskUnits="userSpaceOnUse" x={0} y={0} width={size.width} height={size.height}>
+          <image
+            href={src}
+            x={0}
+            y={0}
+            width={size.width}
+            height={size.height}
+            preserveAspectRatio="none"
+            data-testid="mask-image"
+          />
+        </mask>
+      </defs>
+      <rect
+        width={size.width}
+        height={size.height}
+        mask={`url(#${maskId})`}
+        className={styles.maskLayer}
+        opacity={opacity / 100}
+        data-testid="mask-layer"
+      />
+    </Overlay>
+  );
+}
+
+/**
+ * The demo of the mask kind: the mask laid over the photo at an opacity the visitor chooses, the
+ * share of the photo it covers, the cut-out (the photo with the mask as transparency), and both
+ * to download. It reads the mask through the entry's view (`image`); the cut-out is the answer's
+ * own image.
+ */
+export function MaskDemo({ item }: { item: MenuItem }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [opacity, setOpacity] = useState(DEFAULT_OPACITY);
+  const spec = kindSpec(item, 'mask');
+  if (!spec) return null;
+  const field = spec.view.image;
+  // The mask is an 8-bit greyscale PNG (base64), or its address with rsp_media_type url.
+  const maskOf = (response: KindResponse) => imageSource(extraOf(response)?.[field], 'png');
+  const fileName = (part: string) => `pixora-${item.extension.key ?? item.slug}-${part}.png`;
+  return (
+    <KindDemo
+      item={item}
+      kind="mask"
+      spec={spec}
+      isEmpty={(response) => !maskOf(response) || ratioOf(extraOf(response), RATIO) === 0}
+      json={(response) => withoutImageData(response, field)}
+      overlay={({ response }, size) => {
+        const src = maskOf(response);
+        const shown = imageSizeOf(extraOf(response), size);
+        return src && shown ? <MaskOverlay src={src} size={shown} opacity={opacity} /> : null;
+      }}
+      result={({ response }) => {
+        const mask = maskOf(response);
+        const cutout = resultImage(response);
+        const ratio = ratioOf(extraOf(response), RATIO);
+        return (
+          <>
+            {ratio !== undefined && (
+              <p className={styles.count} data-testid="mask-ratio">
+                {t('kindDemo.mask.ratio', { value: percent(ratio) })}
+              </p>
+            )}
+            <div className={styles.control}>
+              <div className={styles.controlHead}>
+                <span id={`${id}-opacity`} className={styles.controlLabel}>
+                  {t('kindDemo.mask.opacity')}
+                </span>
+                <output className={styles.controlValue} htmlFor={`${id}-opacity-slider`}>
+                  {opacity}%
+                </output>
+              </div>
+              <Slider
+                id={`${id}-opacity-slider`}
+                min={0}
+                max={100}
+                value={opacity}
+                onChange={setOpacity}
+                ariaLabelledByForHandle={`${id}-opacity`}
+                ariaValueTextFormatterForHandle={(value) => `${value ?? 0}%`}
+                // The value is shown beside the label; a tooltip over it would only repeat it.
+                tooltip={{ formatter: null }}
+                data-testid="mask-opacity"
+              />
+            </div>
+            {cutout && (
+              <img
+                src={cutout}
+                alt={t('kindDemo.mask.cutoutAlt')}
+                className={styles.cutout}
+                data-testid="mask-cutout"
+              />
+            )}
+            <div className={styles.downloads}>
+              {cutout && (
+                <Button
+                  type="primary"
+                  icon={<DownloadOutlined aria-hidden />}
+                  href={cutout}
+                  download={fileName('cutout')}
+                  data-testid="mask-download-cutout"
+                >
+                  {t('kindDemo.mask.downloadCutout')}
+                </Button>
+              )}
+              {mask && (
+                <Button
+                  icon={<DownloadOutlined aria-hidden />}
+                  href={mask}
+                  download={fileName('mask')}
+                  data-testid="mask-download-mask"
+                >
+                  {t('kindDemo.mask.downloadMask')}
+                </Button>
+              )}
+            </div>
+          </>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,112 @@
+import { useTranslation } from 'react-i18next';
+import type { Keypoint } from '@pixora/catalog';
+import type { MenuItem } from '../../../../api/menu.ts';
+import { ItemList } from '../../demo-kit/ItemList.tsx';
+import { extraOf, imageSizeOf, itemsOf, keypointsOf, kindSpec, rectangleOf, scoreOf } from '../answer.ts';
+import { itemCaption, ItemsOverlay } from '../ItemsOverlay.tsx';
+import { BoxFacts, ItemCount, ItemScore, KindDemo, percent } from '../KindDemo.tsx';
+import { isLow, LOW_SCORE, Skeleton } from './Skeleton.tsx';
+import styles from '../Kinds.module.css';
+
+/** The points of one item as a table: name, position, score; unsure points marked. */
+function PointTable({ points, labelledBy }: { points: readonly Keypoint[]; labelledBy: string }) {
+  const { t } = useTranslation();
+  return (
+    <details className={styles.points}>
+      <summary>{t('kindDemo.points.table', { total: points.length })}</summary>
+      <table className={styles.table} aria-labelledby={labelledBy} data-testid="kind-points">
+        <thead>
+          <tr>
+            <th scope="col">{t('kindDemo.points.name')}</th>
+            <th scope="col" className={styles.numeric}>
+              x
+            </th>
+            <th scope="col" className={styles.numeric}>
+              y
+            </th>
+            <th scope="col" className={styles.numeric}>
+              {t('kindDemo.score')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => (
+            <tr key={point.name} className={isLow(point) ? styles.low : undefined}>
+              <th scope="row">{point.name}</th>
+              <td className={styles.numeric}>{Math.round(point.x)}</td>
+              <td className={styles.numeric}>{Math.round(point.y)}</td>
+              <td className={styles.numeric}>{percent(point.score)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/**
+ * The demo of the points kind: every thing found boxed over the photo with its points and the
+ * skeleton of the entry's layout (unsure points faint), and listed beside it with its points.
+ * It reads the answer through the entry's view (`list`, `rectangle`, `points`, `layout`).
+ */
+export function PointsDemo({ item }: { item: MenuItem }) {
+  const { t } = useTranslation();
+  const spec = kindSpec(item, 'points');
+  if (!spec) return null;
+  const { list, rectangle, points, layout } = spec.view;
+  return (
+    <KindDemo
+      item={item}
+      kind="points"
+      spec={spec}
+      isEmpty={(response) => itemsOf(extraOf(response), list).length === 0}
+      overlay={({ response, active }, size) => {
+        const extra = extraOf(response);
+        return (
+          <ItemsOverlay
+            size={imageSizeOf(extra, size)}
+            active={active}
+            items={itemsOf(extra, list).map((found, index) => ({
+              rectangle: rectangleOf(found, rectangle),
+              caption: itemCaption(found, index),
+              title: t('kindDemo.item', { index: index + 1 }),
+              drawing: <Skeleton points={keypointsOf(found, points)} layout={layout} />,
+            }))}
+          />
+        );
+      }}
+      result={({ response, setActive }) => {
+        const items = itemsOf(extraOf(response), list);
+        return (
+          <>
+            <ItemCount total={items.length} />
+            <ItemList
+              items={items}
+              setActive={setActive}
+              heading={(index) => t('kindDemo.item', { index: index + 1 })}
+              aside={(found) => <ItemScore score={scoreOf(found)} />}
+              testId="kind-item"
+            >
+              {(found, _index, headingId) => {
+                const box = rectangleOf(found, rectangle);
+                const itemPoints = keypointsOf(found, points);
+                return (
+                  <>
+                    {box && <BoxFacts rectangle={box} />}
+                    <p className={styles.note} data-testid="kind-points-count">
+                      {t('kindDemo.points.count', { total: itemPoints.length })}
+                      {itemPoints.some(isLow) &&
+                        ` · ${t('kindDemo.points.unsure', { low: itemPoints.filter(isLow).length })}`}
+                    </p>
+                    <PointTable points={itemPoints} labelledBy={headingId} />
+                  </>
+                );
+              }}
+            </ItemList>
+            <p className={styles.note}>{t('kindDemo.points.lowNote', { score: LOW_SCORE })}</p>
+          </>
+        );
+      }}
+    />
+  );
+}
