@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerRows,
   capabilities,
+  demoControls,
   capabilityUrl,
   FACE_SET_ENDPOINTS,
   findByEndpoint,
@@ -214,6 +215,25 @@ describe('capability catalogue', () => {
       expect('rsp_media_type' in api.parameters.shape, c.key).toBe(producesImages(api.kind!));
       expect(api.samples, c.key).toHaveLength(api.images);
     }
+  });
+
+  it('gives the demo and the reference every default, switches included', () => {
+    const byKey = (key: string) => capabilities.find((c) => c.key === key)!.api!;
+    const controls = Object.fromEntries(demoControls(byKey('faceDetect')).map((c) => [c.name, c]));
+    expect(controls.return_landmark).toMatchObject({ type: 'integer', options: [0, 1, 2], default: 0 });
+    expect(controls.nFront).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(demoControls(byKey('aibeauty')).map((c) => [c.name, c.default])).toEqual([
+      ['smooth', 60],
+      ['whiten', 30],
+      ['slim', 20],
+      ['eye', 20],
+      ['max_face_num', 20],
+    ]);
+    const rows = parameterRows(byKey('bodyPose'));
+    expect(rows.map((r) => [r.name, r.type, r.default])).toEqual([
+      ['parameter.max_person_num', 'integer 1-6', '6'],
+      ['parameter.min_score', 'number 0-1', '0.15'],
+    ]);
   });
 
   it('documents every parameter and answer field of every API in three languages, face search included', () => {

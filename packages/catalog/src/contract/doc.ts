@@ -22,6 +22,8 @@ export interface FieldMeta {
   minimum?: number;
   maximum?: number;
   default?: unknown;
+  /** The default of a field whose schema applies none itself (zod leaves `default` out for those). */
+  'x-default'?: unknown;
   enum?: readonly unknown[];
   [key: string]: unknown;
 }

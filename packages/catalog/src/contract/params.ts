@@ -105,7 +105,7 @@ export function flag(fallback: boolean, text: Doc) {
   return described(z.preprocess(read, z.boolean({ error })), text, {
     type: 'integer',
     enum: [0, 1],
-    default: fallback ? 1 : 0,
+    'x-default': fallback ? 1 : 0,
   });
 }
 

@@ -109,7 +109,7 @@ export const returnLandmark = described(
     '為 1 或 2 時同時返回 468 點網格與虹膜點（face_landmark）。',
     '1 or 2 to also return the 468-point mesh and iris points (face_landmark).',
   ],
-  { type: 'integer', enum: [0, 1, 2], default: 0 },
+  { type: 'integer', enum: [0, 1, 2], 'x-default': 0 },
 );
 
 export { maxFaces, maxFacesOptional, choice };

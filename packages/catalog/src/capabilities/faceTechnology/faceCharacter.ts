@@ -26,9 +26,13 @@ const FEATURES = [
   'chin',
 ] as const;
 const featureLabel = obj({ value: z.string() });
+const faceShape = obj({
+  value: z.enum(FACE_SHAPES),
+  scores: z.record(z.enum(FACE_SHAPES), z.number()),
+});
 type FeatureShape = {
   measures: z.ZodRecord<z.ZodString, z.ZodNumber>;
-  face_shape: z.ZodObject;
+  face_shape: typeof faceShape;
 } & Record<(typeof FEATURES)[number], typeof featureLabel>;
 
 const NOT_CALIBRATED: Doc = [
@@ -114,10 +118,7 @@ export const faceCharacter = defineCapability({
                         '各項原始比例（由網格點距離計算，與圖片尺寸和頭部傾斜無關），供自訂閾值使用。',
                         'The raw ratios (from mesh point distances, independent of image size and head tilt), for clients that want their own thresholds.',
                       ]),
-                      face_shape: obj({
-                        value: z.enum(FACE_SHAPES),
-                        scores: z.record(z.enum(FACE_SHAPES), z.number()),
-                      }),
+                      face_shape: faceShape,
                       ...Object.fromEntries(FEATURES.map((name) => [name, featureLabel])),
                     } as unknown as FeatureShape),
                     [

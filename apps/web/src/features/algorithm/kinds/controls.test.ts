@@ -15,8 +15,8 @@ describe('the controls of a kind demo', () => {
     expect(controls.map((c) => [c.name, widgetOf(c)])).toEqual([
       ['strength', 'slider'],
       ['style', 'radio'],
-      // The contract's switch: its default does not reach the menu, so it is a choice left unset.
-      ['keep_colour', 'radio'],
+      // The contract's switch (flag) reaches the menu with its default: a switch.
+      ['keep_colour', 'switch'],
       ['seed', 'integer'],
     ]);
     expect(widgetOf(control({ type: 'boolean', default: false }))).toBe('switch');
@@ -31,8 +31,8 @@ describe('the controls of a kind demo', () => {
   it('start from the defaults and send every value given, nothing for an empty one', () => {
     const controls = servedItem('styleFilter', styleFilter).extension.demo!.controls;
     const values = initialValues(controls);
-    expect(values).toEqual({ strength: 70, style: 'oil', keep_colour: undefined, seed: undefined });
-    expect(parameterOf(controls, values)).toEqual({ strength: 70, style: 'oil' });
+    expect(values).toEqual({ strength: 70, style: 'oil', keep_colour: 1, seed: undefined });
+    expect(parameterOf(controls, values)).toEqual({ strength: 70, style: 'oil', keep_colour: 1 });
     expect(parameterOf(controls, { ...values, keep_colour: 0, seed: 7, style: '' })).toEqual({
       strength: 70,
       keep_colour: 0,
@@ -50,8 +50,8 @@ describe('the controls of a kind demo', () => {
       name: 'max_person_num',
       type: 'integer',
       minimum: 1,
-      maximum: 10,
-      default: 5,
+      maximum: 6,
+      default: 6,
     });
     const image = servedItem('styleFilter', styleFilter).extension.demo!.controls.map((c) => c.name);
     expect(image).not.toContain('rsp_media_type');

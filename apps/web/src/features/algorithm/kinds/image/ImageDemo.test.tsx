@@ -59,13 +59,18 @@ describe('the image demo', { timeout: 20_000 }, () => {
     expect(sent[1]!.parameter).toEqual({ strength: 71, style: 'ink', keep_colour: 0, seed: 42 });
   });
 
-  it('leaves a switch whose default the entry does not give unset, so the server decides', async () => {
-    const sent = await analyseSample(ImageDemo, servedItem('styleFilter', styleFilter), { body: answer });
+  it('leaves a yes/no whose default the entry does not give unset, so the server decides', async () => {
+    const item = servedItem('styleFilter', styleFilter);
+    const controls = item.extension.demo!.controls;
+    const keep = controls.findIndex((control) => control.name === 'keep_colour');
+    const { default: _known, ...unknown } = controls[keep]!;
+    controls[keep] = unknown;
+    const sent = await analyseSample(ImageDemo, item, { body: answer });
     await screen.findByTestId('before-after-result');
     expect(sent[0]!.parameter).toEqual({ strength: 70, style: 'oil' });
-    const keep = screen.getByRole('group', { name: /keep_colour$/ });
+    const group = screen.getByRole('group', { name: /keep_colour$/ });
     expect(
-      within(keep)
+      within(group)
         .getAllByRole('radio')
         .map((radio) => (radio as HTMLInputElement).checked),
     ).toEqual([false, false]);
