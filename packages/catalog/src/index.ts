@@ -25,6 +25,7 @@ export {
   type KindAnswer,
   type KindView,
   type Layout,
+  type Noun,
   type OutputKind,
 } from './contract/kinds.ts';
 export * from './contract/reference.ts';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { I18nText } from '../types.ts';
 import { count, imageData, imageSize, keypoint, obj, rectangle, scoredLabel, unit } from './answer.ts';
-import { described, type Doc } from './doc.ts';
+import { described, i18n, type Doc } from './doc.ts';
 
 export const OUTPUT_KINDS = ['boxes', 'points', 'mask', 'labels', 'attributes', 'image', 'compare'] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
@@ -22,13 +22,19 @@ export interface Layout {
   edges: ReadonlyArray<readonly [string, string]>;
 }
 
+/** What the items of a list are called, one and several: the demo says "Person 2", "People found: 3". */
+export interface Noun {
+  one: I18nText;
+  many: I18nText;
+}
+
 /** Where the kind's web demo finds things in an answer. */
 export type KindView =
-  | { kind: 'boxes'; list: string; rectangle: string }
-  | { kind: 'points'; list: string; rectangle: string; points: string; layout: Layout }
+  | { kind: 'boxes'; list: string; rectangle: string; noun?: Noun }
+  | { kind: 'points'; list: string; rectangle: string; points: string; layout: Layout; noun?: Noun }
   | { kind: 'mask'; image: string }
   | { kind: 'labels'; list: string; names?: Record<string, I18nText> }
-  | { kind: 'attributes'; list: string; rectangle?: string; attributes: string }
+  | { kind: 'attributes'; list: string; rectangle?: string; attributes: string; noun?: Noun }
   | { kind: 'image' };
 
 /** An answer of a kind: its schema and how the demo reads it. */
@@ -45,6 +51,10 @@ export type NoFields = Record<never, never>;
 
 /** Plural noun of what a capability finds, for the texts of its answer: ['人', '人', 'people']. */
 export type Items = Doc;
+
+/** The noun of a view: `one` is the singular (['人', '人', 'person']), `items` the plural. */
+const nounOf = (spec: { items: Items; one?: Doc }): { noun?: Noun } =>
+  spec.one ? { noun: { one: i18n(spec.one), many: i18n(spec.items) } } : {};
 
 const listText = (items: Items): Doc => [
   `检测到的${items[0]}，从左到右排列。`,
@@ -73,6 +83,8 @@ interface ItemsSpec<L extends string, R extends string, C extends string, I exte
   count: C;
   rectangle: R;
   items: Items;
+  /** The singular of `items`, for the demo's texts. */
+  one?: Doc;
   /** Further fields of each item, after its box and score. */
   item?: I;
 }
@@ -119,7 +131,7 @@ export function boxes<
   return {
     kind: 'boxes',
     answer: itemsAnswer(spec),
-    view: { kind: 'boxes', list: spec.list, rectangle: spec.rectangle } as KindView,
+    view: { kind: 'boxes', list: spec.list, rectangle: spec.rectangle, ...nounOf(spec) } as KindView,
   } as const satisfies KindAnswer;
 }
 
@@ -135,6 +147,8 @@ interface ListSpec<L extends string, R extends string, C extends string> {
   count: C;
   rectangle: R;
   items: Items;
+  /** The singular of `items`, for the demo's texts. */
+  one?: Doc;
 }
 
 export function points<L extends string, R extends string, C extends string>(
@@ -161,6 +175,7 @@ export function points<L extends string, R extends string, C extends string>(
       rectangle: spec.rectangle,
       points: 'keypoints',
       layout: spec.layout,
+      ...nounOf(spec),
     } as KindView,
   } as const satisfies KindAnswer;
 }

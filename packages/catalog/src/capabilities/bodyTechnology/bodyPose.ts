@@ -76,6 +76,7 @@ export const bodyPose = defineCapability({
       count: 'person_num',
       rectangle: 'person_rectangle',
       items: ['人', '人', 'people'],
+      one: ['人', '人', 'person'],
       layout: BODY_14,
       modelPoints: [
         '模型自身的 17 个关键点（MoveNet MultiPose，COCO 顺序与名称：nose、left_eye、right_eye、left_ear、right_ear、left_shoulder、right_shoulder、left_elbow、right_elbow、left_wrist、right_wrist、left_hip、right_hip、left_knee、right_knee、left_ankle、right_ankle）。',

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Rectangle } from '@pixora/catalog';
+import type { Noun, Rectangle } from '@pixora/catalog';
 import { callAlgorithm } from '../../../api/gateway.ts';
-import type { MenuItem } from '../../../api/menu.ts';
+import { pickText, type MenuItem } from '../../../api/menu.ts';
+import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
 import type { ImageSize } from '../demo-kit/PhotoStage.tsx';
 import { SingleImageDemo, type ResultView } from '../demo-kit/SingleImageDemo.tsx';
 import { ParameterControls } from './ParameterControls.tsx';
@@ -75,12 +76,33 @@ export function NothingFound() {
   );
 }
 
-/** "Items detected: n", read first in the result column. */
-export function ItemCount({ total }: { total: number }) {
+const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/**
+ * What the demo calls the items of a list: by the view's noun when the contract gives one
+ * ("Person 2", "People found: 3"), else "Item 2", "Items detected: 3".
+ */
+export function useItemNames(noun: Noun | undefined) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
+  return {
+    item: (index: number) =>
+      noun
+        ? t('kindDemo.itemNamed', { noun: capitalised(pickText(noun.one, language)), index: index + 1 })
+        : t('kindDemo.item', { index: index + 1 }),
+    count: (total: number) =>
+      noun
+        ? t('kindDemo.countNamed', { noun: capitalised(pickText(noun.many, language)), total })
+        : t('kindDemo.count', { total }),
+  };
+}
+
+/** "Items detected: n" (or the view's own noun), read first in the result column. */
+export function ItemCount({ total, noun }: { total: number; noun?: Noun | undefined }) {
+  const names = useItemNames(noun);
   return (
     <p className={styles.count} data-testid="demo-result-count">
-      {t('kindDemo.count', { total })}
+      {names.count(total)}
     </p>
   );
 }

@@ -1,11 +1,19 @@
 /**
  * Helpers of the kind demo tests (imported by tests only). Capabilities are written with the
  * catalogue's own builders (contract/kinds.ts, contract/params.ts), and their menu entries carry
- * what the server's menu seed (apps/server/src/db/seed.ts, `menuExtension`) derives from a
+ * what the server's menu seed (apps/server/src/modules/menu/menu.seed.ts, `menuExtension`) derives from a
  * contract: the view and the controls (`demoControls`). Answers are checked against the contract's
  * answer schema before a test uses them.
  */
-import { demoControls, defineEndpoint, type EndpointContract, type Keypoint } from '@pixora/catalog';
+import {
+  BODY_14,
+  bodyPose as bodyPoseCapability,
+  personSplit as personSplitCapability,
+  demoControls,
+  defineEndpoint,
+  type EndpointContract,
+  type Keypoint,
+} from '@pixora/catalog';
 import { toMenuItem, type MenuItem } from '../../../api/menu.ts';
 import * as answer from '../../../../../../packages/catalog/src/contract/answer.ts';
 import * as kinds from '../../../../../../packages/catalog/src/contract/kinds.ts';
@@ -63,61 +71,9 @@ export function gatewayAnswer(
   };
 }
 
-/** The 14 body points and the skeleton between them, as the body pose contract lists them. */
-export const BODY_LAYOUT = {
-  name: 'body14',
-  points: [
-    'head_top',
-    'neck',
-    'right_shoulder',
-    'right_elbow',
-    'right_wrist',
-    'left_shoulder',
-    'left_elbow',
-    'left_wrist',
-    'right_hip',
-    'right_knee',
-    'right_ankle',
-    'left_hip',
-    'left_knee',
-    'left_ankle',
-  ],
-  edges: [
-    ['head_top', 'neck'],
-    ['neck', 'right_shoulder'],
-    ['right_shoulder', 'right_elbow'],
-    ['right_elbow', 'right_wrist'],
-    ['neck', 'left_shoulder'],
-    ['left_shoulder', 'left_elbow'],
-    ['left_elbow', 'left_wrist'],
-    ['neck', 'right_hip'],
-    ['right_hip', 'right_knee'],
-    ['right_knee', 'right_ankle'],
-    ['neck', 'left_hip'],
-    ['left_hip', 'left_knee'],
-    ['left_knee', 'left_ankle'],
-  ],
-} as const;
-
-/** Body key points (v1/BodyPose): persons with their 14 points; at most `max_person_num` of them. */
-export const bodyPose = defineEndpoint({
-  endpoint: 'v1/BodyPose',
-  parameters: {
-    max_person_num: params.integer(
-      { min: 1, max: 10, default: 5 },
-      doc('Most persons to return.', '最多返回的人数。', '最多返回的人數。'),
-    ),
-  },
-  answer: kinds.points({
-    list: 'persons',
-    count: 'person_num',
-    rectangle: 'person_rectangle',
-    items: ['人', '人', 'persons'],
-    layout: BODY_LAYOUT,
-    modelPoints: doc("The model's own points."),
-  }),
-  errors: [],
-});
+/** Body key points (v1/BodyPose) as the catalogue defines it, and its 14-point layout. */
+export const bodyPose = bodyPoseCapability.api!;
+export const BODY_LAYOUT = BODY_14;
 
 /** A person standing at (x, y): 14 points, those named in `unsure` scored low. */
 export function person(x: number, y: number, score: number, unsure: readonly string[] = []) {
@@ -135,13 +91,8 @@ export function person(x: number, y: number, score: number, unsure: readonly str
   };
 }
 
-/** Portrait segmentation (v2/segment): a mask, its foreground share, and the cut-out as the answer's image. */
-export const personSplit = defineEndpoint({
-  endpoint: 'v2/segment',
-  parameters: {},
-  answer: kinds.mask({ region: ['人像', '人像', 'person'] }),
-  errors: [],
-});
+/** Portrait segmentation (v2/segment) as the catalogue defines it: a mask and the cut-out as the answer's image. */
+export const personSplit = personSplitCapability.api!;
 
 /** Objects found with their class; a count and a score threshold the visitor may change. */
 export const objectDetect = defineEndpoint({

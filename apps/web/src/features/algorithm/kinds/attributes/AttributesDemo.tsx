@@ -3,7 +3,7 @@ import type { MenuItem } from '../../../../api/menu.ts';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
 import { extraOf, imageSizeOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
 import { itemCaption, ItemsOverlay } from '../ItemsOverlay.tsx';
-import { BoxFacts, ItemCount, ItemScore, KindDemo, percent } from '../KindDemo.tsx';
+import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames, percent } from '../KindDemo.tsx';
 import styles from '../Kinds.module.css';
 
 interface AttributeRow {
@@ -61,8 +61,8 @@ function AttributeTable({ rows, labelledBy }: { rows: readonly AttributeRow[]; l
  * entry's view (`list`, `rectangle`, `attributes`).
  */
 export function AttributesDemo({ item }: { item: MenuItem }) {
-  const { t } = useTranslation();
   const spec = kindSpec(item, 'attributes');
+  const names = useItemNames(spec?.view.noun);
   if (!spec) return null;
   const { list, rectangle, attributes } = spec.view;
   return (
@@ -80,7 +80,7 @@ export function AttributesDemo({ item }: { item: MenuItem }) {
             items={itemsOf(extra, list).map((found, index) => ({
               rectangle: rectangleOf(found, rectangle),
               caption: itemCaption(found, index),
-              title: t('kindDemo.item', { index: index + 1 }),
+              title: names.item(index),
             }))}
           />
         );
@@ -89,11 +89,11 @@ export function AttributesDemo({ item }: { item: MenuItem }) {
         const items = itemsOf(extraOf(response), list);
         return (
           <>
-            <ItemCount total={items.length} />
+            <ItemCount total={items.length} noun={spec.view.noun} />
             <ItemList
               items={items}
               setActive={setActive}
-              heading={(index) => t('kindDemo.item', { index: index + 1 })}
+              heading={(index) => names.item(index)}
               aside={(found) => <ItemScore score={scoreOf(found)} />}
               testId="kind-item"
             >

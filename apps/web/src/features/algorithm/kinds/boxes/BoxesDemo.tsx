@@ -1,21 +1,20 @@
-import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
 import { extraOf, imageSizeOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
 import { itemCaption, itemLabel, ItemsOverlay } from '../ItemsOverlay.tsx';
-import { BoxFacts, ItemCount, ItemScore, KindDemo } from '../KindDemo.tsx';
+import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames } from '../KindDemo.tsx';
 
 /**
  * The demo of the boxes kind: every thing found boxed over the photo with its class and score,
  * and listed beside it. It reads the answer through the entry's view (`list`, `rectangle`).
  */
 export function BoxesDemo({ item }: { item: MenuItem }) {
-  const { t } = useTranslation();
   const spec = kindSpec(item, 'boxes');
+  const names = useItemNames(spec?.view.noun);
   if (!spec) return null;
   const { list, rectangle } = spec.view;
   const title = (found: Fields, index: number) =>
-    [t('kindDemo.item', { index: index + 1 }), itemLabel(found)].filter(Boolean).join(': ');
+    [names.item(index), itemLabel(found)].filter(Boolean).join(': ');
   return (
     <KindDemo
       item={item}
@@ -40,7 +39,7 @@ export function BoxesDemo({ item }: { item: MenuItem }) {
         const items = itemsOf(extraOf(response), list);
         return (
           <>
-            <ItemCount total={items.length} />
+            <ItemCount total={items.length} noun={spec.view.noun} />
             <ItemList
               items={items}
               setActive={setActive}

@@ -19,7 +19,7 @@ describe('the points demo (v1/BodyPose as served)', { timeout: 20_000 }, () => {
 
   it('draws every person with the 14 points and the skeleton of the layout, unsure points faint', async () => {
     const sent = await analyseSample(PointsDemo, item, { body: twoPersons });
-    expect(await screen.findByTestId('demo-result-count')).toHaveProperty('textContent', 'Items detected: 2');
+    expect(await screen.findByTestId('demo-result-count')).toHaveProperty('textContent', 'People found: 2');
 
     expect(screen.getByTestId('kind-overlay').getAttribute('viewBox')).toBe('0 0 640 480');
     expect(screen.getAllByTestId('kind-box')).toHaveLength(2);
@@ -36,11 +36,12 @@ describe('the points demo (v1/BodyPose as served)', { timeout: 20_000 }, () => {
     expect(edges).toHaveLength(2 * BODY_LAYOUT.edges.length);
     expect(edges.filter((edge) => edge.hasAttribute('data-faint'))).toHaveLength(2);
     // neck to right shoulder of the first person, in image pixels.
-    expect(['x1', 'y1', 'x2', 'y2'].map((a) => edges[1]!.getAttribute(a))).toEqual([
+    const neckToShoulder = BODY_LAYOUT.edges.findIndex(([a, b]) => a === 'neck' && b === 'right_shoulder');
+    expect(['x1', 'y1', 'x2', 'y2'].map((a) => edges[neckToShoulder]!.getAttribute(a))).toEqual([
       '120',
-      '75',
-      '140',
-      '90',
+      '255',
+      '100',
+      '60',
     ]);
 
     expect(screen.getAllByTestId('kind-points-count').map((node) => node.textContent)).toEqual([
@@ -48,8 +49,8 @@ describe('the points demo (v1/BodyPose as served)', { timeout: 20_000 }, () => {
       '14 key points · 2 of them unsure, drawn faint',
     ]);
     expect(screen.getAllByTestId('kind-points')[1]!.querySelectorAll('tbody tr')).toHaveLength(14);
-    // The parameter the entry offers, sent with its default; the samples it names come first.
-    expect(sent[0]!.parameter).toEqual({ max_person_num: 5 });
+    // The parameters the entry offers, sent with their defaults; the samples it names come first.
+    expect(sent[0]!.parameter).toEqual({ max_person_num: 6, min_score: 0.15 });
     expect(screen.getByTestId('demo-sample-0').getAttribute('data-sample')).toBe('coffee.jpg');
     expect(screen.getByTestId('demo-result-json').textContent).toContain('"person_num": 2');
   });
@@ -57,12 +58,12 @@ describe('the points demo (v1/BodyPose as served)', { timeout: 20_000 }, () => {
   it('labels its control with the description in the page language and sends the value chosen', async () => {
     const sent = await analyseSample(PointsDemo, item, { body: twoPersons, language: 'zh' });
     await screen.findByTestId('demo-result-count');
-    const input = screen.getByLabelText('最多返回的人数。 max_person_num');
-    expect(input.getAttribute('aria-valuemax')).toBe('10');
+    const input = screen.getByLabelText(/^最多返回的人数，按得分从高到低保留.* max_person_num$/);
+    expect(input.getAttribute('aria-valuemax')).toBe('6');
     fireEvent.change(input, { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('demo-analyse'));
     await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]!.parameter).toEqual({ max_person_num: 2 });
+    expect(sent[1]!.parameter).toEqual({ max_person_num: 2, min_score: 0.15 });
   });
 
   it('says "Item not detected" in Chinese when no one is found, and draws nothing', async () => {

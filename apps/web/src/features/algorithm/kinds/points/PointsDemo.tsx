@@ -4,7 +4,7 @@ import type { MenuItem } from '../../../../api/menu.ts';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
 import { extraOf, imageSizeOf, itemsOf, keypointsOf, kindSpec, rectangleOf, scoreOf } from '../answer.ts';
 import { itemCaption, ItemsOverlay } from '../ItemsOverlay.tsx';
-import { BoxFacts, ItemCount, ItemScore, KindDemo, percent } from '../KindDemo.tsx';
+import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames, percent } from '../KindDemo.tsx';
 import { isLow, LOW_SCORE, Skeleton } from './Skeleton.tsx';
 import styles from '../Kinds.module.css';
 
@@ -52,6 +52,7 @@ function PointTable({ points, labelledBy }: { points: readonly Keypoint[]; label
 export function PointsDemo({ item }: { item: MenuItem }) {
   const { t } = useTranslation();
   const spec = kindSpec(item, 'points');
+  const names = useItemNames(spec?.view.noun);
   if (!spec) return null;
   const { list, rectangle, points, layout } = spec.view;
   return (
@@ -69,7 +70,7 @@ export function PointsDemo({ item }: { item: MenuItem }) {
             items={itemsOf(extra, list).map((found, index) => ({
               rectangle: rectangleOf(found, rectangle),
               caption: itemCaption(found, index),
-              title: t('kindDemo.item', { index: index + 1 }),
+              title: names.item(index),
               drawing: <Skeleton points={keypointsOf(found, points)} layout={layout} />,
             }))}
           />
@@ -79,11 +80,11 @@ export function PointsDemo({ item }: { item: MenuItem }) {
         const items = itemsOf(extraOf(response), list);
         return (
           <>
-            <ItemCount total={items.length} />
+            <ItemCount total={items.length} noun={spec.view.noun} />
             <ItemList
               items={items}
               setActive={setActive}
-              heading={(index) => t('kindDemo.item', { index: index + 1 })}
+              heading={(index) => names.item(index)}
               aside={(found) => <ItemScore score={scoreOf(found)} />}
               testId="kind-item"
             >
