@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { facePhotos } from './support/face-photos.ts';
+
+/**
+ * Capabilities served through the demo of their output kind, with no page code of their own:
+ * the demo is built from the contract (view, controls, samples) the menu entry carries. Real
+ * platform, real models, real photos.
+ */
+
+const ANALYSIS_TIMEOUT = { timeout: 30_000 };
+
+test.describe('kind demos', () => {
+  test('body key points: the three women of an uploaded photo, each with her skeleton', async ({ page }) => {
+    await page.goto('/algorithm/bodyTechnology/BodyPose?lang=en');
+    await expect(page.getByTestId('kind-demo-points')).toBeVisible();
+    // The contract's parameters, offered with their defaults.
+    await expect(page.getByLabel(/max_person_num$/)).toHaveValue('6');
+    await page.getByTestId('demo-upload-input').setInputFiles(facePhotos.groupOfThree);
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('demo-result-count')).toHaveText('People found: 3', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-box')).toHaveCount(3);
+    // 14 points a person, with the skeleton's 13 lines.
+    await expect(page.getByTestId('kind-point')).toHaveCount(42);
+    await expect(page.getByTestId('kind-edge')).toHaveCount(39);
+  });
+
+  test('body key points: nobody on the cat, said in Chinese', async ({ page }) => {
+    await page.goto('/algorithm/bodyTechnology/BodyPose?lang=zh');
+    await page.locator('[data-sample="chelsea.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('kind-empty')).toContainText('未检测到目标', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-box')).toHaveCount(0);
+  });
+
+  test('portrait segmentation: the mask over the astronaut, its opacity, and both PNGs to download', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/bodyTechnology/segmentEx?lang=en');
+    await expect(page.getByTestId('kind-demo-mask')).toBeVisible();
+    // The samples the contract names come first.
+    await expect(page.getByTestId('demo-sample-0')).toHaveAttribute('data-sample', 'astronaut.jpg');
+    await page.getByTestId('demo-sample-0').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('mask-layer')).toBeVisible(ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('mask-ratio')).toContainText('Foreground');
+    // The opacity slider, by keyboard: the layer follows.
+    const before = Number(await page.getByTestId('mask-layer').getAttribute('opacity'));
+    await page.getByRole('slider').last().focus();
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('mask-layer')).toHaveAttribute('opacity', '0');
+    expect(before).toBeGreaterThan(0);
+    await expect(page.getByTestId('mask-download-cutout')).toHaveAttribute(
+      'href',
+      /^data:image\/png;base64,/,
+    );
+    await expect(page.getByTestId('mask-download-mask')).toHaveAttribute('href', /^data:image\/png;base64,/);
+    const cutout = await page.getByTestId('mask-cutout').evaluate((img: HTMLImageElement) => ({
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+    }));
+    expect(cutout).toEqual({ width: 512, height: 512 });
+  });
+});
