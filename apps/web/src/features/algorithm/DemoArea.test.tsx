@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { capabilities, demoControls } from '@pixora/catalog';
 import { fakeFetch, json, renderWithProviders } from '../../test/render.tsx';
 import { menuResponse } from '../../test/fixtures/menu.ts';
 import { faceItem, staticSamples } from './demos/face-kit/faceDemoTesting.ts';
@@ -12,7 +13,7 @@ import {
   servedItem,
   styleFilter,
 } from './kinds/kindTesting.ts';
-import { DemoArea } from './DemoArea.tsx';
+import { DemoArea, demoFor, overrides } from './DemoArea.tsx';
 
 // A whole demo with antd renders in jsdom; on a busy machine the first one takes seconds.
 describe('DemoArea', { timeout: 20_000 }, () => {
@@ -103,5 +104,27 @@ describe('DemoArea', { timeout: 20_000 }, () => {
   ])('says the demo is not open for %s', async (_case, extension) => {
     await renderWithProviders(<DemoArea item={faceItem('v1/facedetect', 'boxes', extension)} />);
     expect(await screen.findByTestId('demo-unavailable')).toBeTruthy();
+  });
+});
+
+describe('every capability with an API written has a demo', () => {
+  // The server serves exactly the capabilities whose API is written (apps/server contracts test);
+  // here each of those must find a demo: its own by key, or its kind's through the contract's view.
+  const written = capabilities.filter((c) => c.api);
+
+  it.each(written.map((c) => [c.key, c] as const))('%s', (key, capability) => {
+    const api = capability.api!;
+    const demo = {
+      images: api.images,
+      samples: [],
+      ...(api.view ? { view: api.view } : {}),
+      controls: demoControls(api),
+    };
+    const item = faceItem(api.endpoint, capability.kind, { key, demo });
+    expect(demoFor(item), key).not.toBeNull();
+  });
+
+  it('knows no override for a key that has no API', () => {
+    for (const key of Object.keys(overrides)) expect(written.map((c) => c.key)).toContain(key);
   });
 });

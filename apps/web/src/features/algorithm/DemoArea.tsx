@@ -45,7 +45,7 @@ const AttributesDemo = lazy(() =>
 const ImageDemo = lazy(() => import('./kinds/image/ImageDemo.tsx').then((m) => ({ default: m.ImageDemo })));
 
 /** Demos of their own, by capability key (the menu entry's `Extension.key`): the face family. */
-const overrides: Readonly<Record<string, DemoComponent>> = {
+export const overrides: Readonly<Record<string, DemoComponent>> = {
   facePoint: FacePointsDemo,
   faceDetect: FaceDetectDemo,
   faceDetectServerVersion: FaceDetectDemo,
@@ -73,7 +73,7 @@ const kindDemos: Readonly<Record<KindView['kind'], DemoComponent>> = {
  * The demo of a served capability: its own, chosen by its key; else its kind's, when the entry
  * says how to read the answer (`demo.view`) of a one-image call.
  */
-function demoFor(item: MenuItem): DemoComponent | null {
+export function demoFor(item: MenuItem): DemoComponent | null {
   if (!item.available) return null;
   const key = item.extension.key;
   if (key !== undefined && Object.hasOwn(overrides, key)) return overrides[key]!;
