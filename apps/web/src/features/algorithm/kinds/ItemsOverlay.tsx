@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rectangle } from '@pixora/catalog';
 import { captionSize, Overlay, OverlayBox } from '../demo-kit/Overlay.tsx';
-import { scoreOf, textOf, type Fields } from './answer.ts';
+import {
+  extraOf,
+  imageSizeOf,
+  itemsOf,
+  rectangleOf,
+  scoreOf,
+  textOf,
+  type Fields,
+  type KindResponse,
+} from './answer.ts';
 
 /** An item's class, when its answer names one: a `label` beside its box and score. */
 export const itemLabel = (item: Fields) => textOf(item, 'label');
@@ -68,5 +77,39 @@ export function ItemsOverlay({ size, items, active }: ItemsOverlayProps) {
         ),
       )}
     </Overlay>
+  );
+}
+
+/** Whether an answer's list (`view.list`) is empty: the demo then says nothing was found. */
+export const listIsEmpty = (list: string) => (response: KindResponse) =>
+  itemsOf(extraOf(response), list).length === 0;
+
+interface ListOverlayProps {
+  response: KindResponse;
+  /** The view's names of the list and of each item's box. */
+  list: string;
+  rectangle: string | undefined;
+  size: { width: number; height: number } | null;
+  active: number | null;
+  /** Accessible name of an item. */
+  title: (item: Fields, index: number) => string;
+  /** What is drawn besides an item's box. */
+  drawing?: (item: Fields) => ReactNode;
+}
+
+/** The items of an answer's list over the photo, read through the view's names. */
+export function ListOverlay({ response, list, rectangle, size, active, title, drawing }: ListOverlayProps) {
+  const extra = extraOf(response);
+  return (
+    <ItemsOverlay
+      size={imageSizeOf(extra, size)}
+      active={active}
+      items={itemsOf(extra, list).map((found, index) => ({
+        rectangle: rectangleOf(found, rectangle),
+        caption: itemCaption(found, index),
+        title: title(found, index),
+        ...(drawing ? { drawing: drawing(found) } : {}),
+      }))}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
-import { extraOf, imageSizeOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
-import { itemCaption, ItemsOverlay } from '../ItemsOverlay.tsx';
+import { extraOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
+import { listIsEmpty, ListOverlay } from '../ItemsOverlay.tsx';
 import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames, percent } from '../KindDemo.tsx';
 import styles from '../Kinds.module.css';
 
@@ -70,21 +70,17 @@ export function AttributesDemo({ item }: { item: MenuItem }) {
       item={item}
       kind="attributes"
       spec={spec}
-      isEmpty={(response) => itemsOf(extraOf(response), list).length === 0}
-      overlay={({ response, active }, size) => {
-        const extra = extraOf(response);
-        return (
-          <ItemsOverlay
-            size={imageSizeOf(extra, size)}
-            active={active}
-            items={itemsOf(extra, list).map((found, index) => ({
-              rectangle: rectangleOf(found, rectangle),
-              caption: itemCaption(found, index),
-              title: names.item(index),
-            }))}
-          />
-        );
-      }}
+      isEmpty={listIsEmpty(list)}
+      overlay={({ response, active }, size) => (
+        <ListOverlay
+          response={response}
+          list={list}
+          rectangle={rectangle}
+          size={size}
+          active={active}
+          title={(found, index) => names.item(index)}
+        />
+      )}
       result={({ response, setActive }) => {
         const items = itemsOf(extraOf(response), list);
         return (

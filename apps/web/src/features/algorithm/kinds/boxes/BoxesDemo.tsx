@@ -1,7 +1,7 @@
 import type { MenuItem } from '../../../../api/menu.ts';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
-import { extraOf, imageSizeOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
-import { itemCaption, itemLabel, ItemsOverlay } from '../ItemsOverlay.tsx';
+import { extraOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
+import { itemLabel, listIsEmpty, ListOverlay } from '../ItemsOverlay.tsx';
 import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames } from '../KindDemo.tsx';
 
 /**
@@ -20,21 +20,17 @@ export function BoxesDemo({ item }: { item: MenuItem }) {
       item={item}
       kind="boxes"
       spec={spec}
-      isEmpty={(response) => itemsOf(extraOf(response), list).length === 0}
-      overlay={({ response, active }, size) => {
-        const extra = extraOf(response);
-        return (
-          <ItemsOverlay
-            size={imageSizeOf(extra, size)}
-            active={active}
-            items={itemsOf(extra, list).map((found, index) => ({
-              rectangle: rectangleOf(found, rectangle),
-              caption: itemCaption(found, index),
-              title: title(found, index),
-            }))}
-          />
-        );
-      }}
+      isEmpty={listIsEmpty(list)}
+      overlay={({ response, active }, size) => (
+        <ListOverlay
+          response={response}
+          list={list}
+          rectangle={rectangle}
+          size={size}
+          active={active}
+          title={(found, index) => title(found, index)}
+        />
+      )}
       result={({ response, setActive }) => {
         const items = itemsOf(extraOf(response), list);
         return (

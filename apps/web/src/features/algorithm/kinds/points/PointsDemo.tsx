@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Keypoint } from '@pixora/catalog';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
-import { extraOf, imageSizeOf, itemsOf, keypointsOf, kindSpec, rectangleOf, scoreOf } from '../answer.ts';
-import { itemCaption, ItemsOverlay } from '../ItemsOverlay.tsx';
+import { extraOf, itemsOf, keypointsOf, kindSpec, rectangleOf, scoreOf } from '../answer.ts';
+import { listIsEmpty, ListOverlay } from '../ItemsOverlay.tsx';
 import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames, percent } from '../KindDemo.tsx';
 import { isLow, LOW_SCORE, Skeleton } from './Skeleton.tsx';
 import styles from '../Kinds.module.css';
@@ -60,22 +60,18 @@ export function PointsDemo({ item }: { item: MenuItem }) {
       item={item}
       kind="points"
       spec={spec}
-      isEmpty={(response) => itemsOf(extraOf(response), list).length === 0}
-      overlay={({ response, active }, size) => {
-        const extra = extraOf(response);
-        return (
-          <ItemsOverlay
-            size={imageSizeOf(extra, size)}
-            active={active}
-            items={itemsOf(extra, list).map((found, index) => ({
-              rectangle: rectangleOf(found, rectangle),
-              caption: itemCaption(found, index),
-              title: names.item(index),
-              drawing: <Skeleton points={keypointsOf(found, points)} layout={layout} />,
-            }))}
-          />
-        );
-      }}
+      isEmpty={listIsEmpty(list)}
+      overlay={({ response, active }, size) => (
+        <ListOverlay
+          response={response}
+          list={list}
+          rectangle={rectangle}
+          size={size}
+          active={active}
+          title={(found, index) => names.item(index)}
+          drawing={(found) => <Skeleton points={keypointsOf(found, points)} layout={layout} />}
+        />
+      )}
       result={({ response, setActive }) => {
         const items = itemsOf(extraOf(response), list);
         return (
