@@ -21,10 +21,13 @@ interface Range<D> {
   default?: D;
 }
 
-/** An integer from `min` to `max`. */
-export function integer<D extends number | undefined = undefined>(range: Range<D>, text: Doc) {
-  const error = `must be an integer from ${range.min} to ${range.max}`;
-  const base = z.number({ error }).int({ error }).min(range.min, { error }).max(range.max, { error });
+/** A number in `range` (whole when `type` is integer), with its default if it has one. */
+function ranged<D extends number | undefined>(type: 'integer' | 'number', range: Range<D>, text: Doc) {
+  const error = `must be ${type === 'integer' ? 'an integer' : 'a number'} from ${range.min} to ${range.max}`;
+  const number = z.number({ error });
+  const base = (type === 'integer' ? number.int({ error }) : number)
+    .min(range.min, { error })
+    .max(range.max, { error });
   const schema = z.preprocess(
     numeric,
     (range.default !== undefined ? base.default(range.default) : base.optional()) as D extends number
@@ -32,30 +35,20 @@ export function integer<D extends number | undefined = undefined>(range: Range<D
       : z.ZodOptional<typeof base>,
   );
   return described(schema, text, {
-    type: 'integer',
+    type,
     minimum: range.min,
     maximum: range.max,
     ...(range.default !== undefined ? { default: range.default } : {}),
   });
 }
 
+/** An integer from `min` to `max`. */
+export const integer = <D extends number | undefined = undefined>(range: Range<D>, text: Doc) =>
+  ranged('integer', range, text);
+
 /** A number from `min` to `max`. */
-export function number<D extends number | undefined = undefined>(range: Range<D>, text: Doc) {
-  const error = `must be a number from ${range.min} to ${range.max}`;
-  const base = z.number({ error }).min(range.min, { error }).max(range.max, { error });
-  const schema = z.preprocess(
-    numeric,
-    (range.default !== undefined ? base.default(range.default) : base.optional()) as D extends number
-      ? z.ZodDefault<typeof base>
-      : z.ZodOptional<typeof base>,
-  );
-  return described(schema, text, {
-    type: 'number',
-    minimum: range.min,
-    maximum: range.max,
-    ...(range.default !== undefined ? { default: range.default } : {}),
-  });
-}
+export const number = <D extends number | undefined = undefined>(range: Range<D>, text: Doc) =>
+  ranged('number', range, text);
 
 /** A strength or amount from 0 (nothing) to 100 (the most): the demo offers a slider. */
 export const strength = (fallback: number, text: Doc) =>
