@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { QR, QR_SETTINGS, STAFF, startInternalPlatform, type InternalPlatform } from './support/oauth.ts';
 
 /**
- * The two network domains of spec point 6, end to end. Inside (IN): a platform whose
+ * The two network domains (internal IN, outside OUT), end to end. Inside (IN): a platform whose
  * INTERNAL_NETWORKS cover 127.0.0.1, logging in through a real OAuth 2.0 provider in the OA frame
  * and through the work-account QR frame. Outside (OUT): the e2e server, password login only.
  */

@@ -8,7 +8,7 @@ import {
   solveCaptcha,
 } from './support/account.ts';
 
-/** Texts the journey expects in each language (spec points 5 and 8, and the server's messages). */
+/** Texts the journey expects in each language (and the server's messages). */
 const LANGUAGES = {
   zh: {
     htmlLang: 'zh-CN',
@@ -230,7 +230,7 @@ test('Enter submits the login; a wrong captcha shows the error, stops loading an
   await dialog.getByTestId('login-email').fill(ADMIN.email);
   await dialog.getByTestId('login-password').fill(ADMIN.password);
   await dialog.getByTestId('captcha-input').fill('zzzz');
-  // Enter submits the form (spec point 2).
+  // Enter submits the form.
   await dialog.getByTestId('captcha-input').press('Enter');
   await expect(page.getByText(LANGUAGES.en.captchaWrong)).toBeVisible();
   await expect.poll(() => captchaIdIn(dialog)).not.toBe(first);
@@ -287,7 +287,7 @@ test('an ended session (401 from the console): cookie removed, the message, then
   await page.getByTestId('profile-save').click();
   await expect(page.getByText('login information expired, please log in again')).toBeVisible();
   expect((await context.cookies()).some((c) => c.name === 'Admin-Token' && c.value)).toBe(false);
-  // The error is kept in session storage (spec point 8).
+  // The error is kept in session storage.
   expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('errorInfo') ?? 'null'))).toMatchObject({
     status: 401,
   });

@@ -43,7 +43,7 @@ async function waitForServer(url: string, server: ChildProcess, log: () => strin
 /**
  * A real OAuth 2.0 provider (apps/server/test/oauth-provider.ts) and a second platform whose
  * INTERNAL_NETWORKS cover 127.0.0.1, with OAUTH_* and WORK_QR_* pointing at the provider: the
- * internal (IN) domain of spec point 6, end to end.
+ * internal (IN) domain, end to end.
  */
 export async function startInternalPlatform(): Promise<InternalPlatform> {
   const provider = await startOAuthProvider({

@@ -1,5 +1,5 @@
 /**
- * Account validation rules of the product contract (spec points 5 and 9), shared by the server and
+ * Account validation rules of the product contract, shared by the server and
  * the web forms so both check the same thing. Each failed rule names a message key; the texts of the
  * keys live with each side's translations (zh, zh_tw, en).
  */
@@ -15,7 +15,7 @@ export const NAME_MAX = 30;
 export const COMPANY_SIZES = [0, 1, -1, -2, -3] as const;
 export type CompanySize = (typeof COMPANY_SIZES)[number];
 
-/** Roles of spec point 6; `user` is assumed when RolePermissions is empty. */
+/** The seven roles; `user` is assumed when RolePermissions is empty. */
 export const ROLES = [
   'admin',
   'user',

@@ -13,7 +13,7 @@ export const MAX_DAILY_QUOTA = 10_000_000;
 /** Apps one account may hold. */
 export const MAX_APPS_PER_USER = 20;
 
-/** The nine SDK modules of spec point 1: the tabs of the SDK page, in order. */
+/** The nine SDK modules: the tabs of the SDK page, in order. */
 export const SDK_MODULES = [
   'beautify',
   'face',

@@ -40,7 +40,7 @@ export interface ImageLabel {
   label_zh_tw: string;
 }
 
-/** The Extension JSON of a menu entry (spec point 3). */
+/** The Extension JSON of a menu entry. */
 export interface Extension {
   factorySwitch?: 0 | 1;
   factoryUrl?: string;

@@ -52,7 +52,7 @@ const schema = z.object({
   OAUTH_USERINFO_URL: z.string().url().optional(),
   OAUTH_CLIENT_ID: z.string().optional(),
   OAUTH_CLIENT_SECRET: z.string().optional(),
-  // Work-account QR-code login of the internal network (spec point 3): the provider's QR page and its parameters.
+  // Work-account QR-code login of the internal network: the provider's QR page and its parameters.
   WORK_QR_URL: z.string().url().optional(),
   WORK_QR_APPID: z.string().optional(),
   WORK_QR_AGENTID: z.string().optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorBody, errorCatalogue, httpStatusMeaning } from './error-catalogue.ts';
 
-// Codes and statuses of spec point 8, copied from the contract.
+// Codes and statuses of the product's error catalogue, copied from the contract.
 const specCodes = [
   20001, 20003, 20004, 20007, 20008, 20009, 20010, 20011, 20012, 20013, 20014, 20015, 21017, 20020, 20021,
   20022, 20023, 220003, 10000, 10002, 10003, 10004, 10005, 10006, 10007, 10008, 10009, 10010, 10011, 10012,

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 export type Language = 'zh' | 'zh_tw' | 'en';
 type Text = Record<Language, string>;
 
-/** Messages the console API shows to people, in the three languages. Validation texts follow spec point 5. */
+/** Messages the console API shows to people, in the three languages. Validation texts are the product's own wording. */
 export const messages = {
   emailRequired: { zh: '请输入邮箱', zh_tw: '請輸入郵箱', en: 'Please input email' },
   emailInvalid: { zh: '请输入正确的邮箱', zh_tw: '請輸入正確的郵箱', en: 'Please input correct email' },

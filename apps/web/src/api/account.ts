@@ -4,7 +4,7 @@ import { request } from './http.ts';
 // Every console answer is an `Envelope`: `{ code: 0, message, data }`, `message` already in the visitor's language.
 export type { AdminUser, Envelope, OutboxMessage } from '@pixora/catalog';
 
-/** The profile as the server names its fields (spec point 3). */
+/** The profile as the server names its fields. */
 export interface Profile {
   Addr: string;
   BusinessId: number;
@@ -21,7 +21,7 @@ export interface Profile {
   CompanySize: number;
 }
 
-/** The user record (spec point 3): RolePermissions is a comma-separated role list, empty for `user`. */
+/** The user record: RolePermissions is a comma-separated role list, empty for `user`. */
 export interface UserRecord {
   Id: number;
   Username: string;
@@ -76,7 +76,7 @@ export interface PasswordReset {
   confirm_password: string;
 }
 
-/** The work-account QR login frame of the internal network (spec point 3), as the server configures it. */
+/** The work-account QR login frame of the internal network, as the server configures it. */
 export interface WorkQrFrame {
   /** The provider's QR page with appid, agentid, redirect_uri, state, login_type, style and href. */
   url: string;
@@ -101,7 +101,7 @@ export const captchaImageUrl = (id: string) => `${USER}/captcha/${encodeURICompo
 export const oauthAuthorizeUrl = (redirectUrl: string) =>
   `${USER}/oauth/authorize?redirect_url=${encodeURIComponent(redirectUrl)}`;
 
-/** `redirect_url` of the code exchange: the current address without its query, encoded (spec point 7). */
+/** `redirect_url` of the code exchange: the current address without its query, encoded. */
 export const exchangeRedirectUrl = (location: { origin: string; pathname: string }) =>
   encodeURIComponent(`${location.origin}${location.pathname}`);
 

@@ -30,7 +30,7 @@ export function fieldErrors(error: unknown): FieldError[] {
 
 /**
  * What to tell the visitor about a failed console call: the translated messages of the refused
- * fields, else the server's own translated text, else the error catalogue's message (spec point 8).
+ * fields, else the server's own translated text, else the error catalogue's message.
  * `null` for a 401, which the session layer announces.
  */
 export function consoleErrorText(error: unknown, t: (key: string) => string): string | null {

@@ -1,7 +1,7 @@
 import type { ApiFailure } from './http.ts';
 
 /**
- * The error catalogue of the product contract (spec point 8), seen from the browser: every HTTP
+ * The error catalogue of the product contract, seen from the browser: every HTTP
  * status and every error code maps to a translation key, so the visitor reads the message in the
  * interface language. This module owns that table; callers only display what it decides.
  */
@@ -79,7 +79,7 @@ export function describeError(failure: ApiFailure, source: ErrorSource = 'gatewa
   return { ...base, duration, key: 'errors.status.other' };
 }
 
-/** Session-storage key of the last error (spec point 8: errors are also stored). */
+/** Session-storage key of the last error (errors are also stored). */
 export const ERROR_INFO_KEY = 'errorInfo';
 
 export function recordError(failure: ApiFailure, url: string): void {

@@ -1,10 +1,10 @@
 import { readCookie } from '../i18n/language.ts';
 import { recordError } from './errors.ts';
 
-/** Client timeout of every API call (spec point 9). */
+/** Client timeout of every API call. */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
-/** The session cookie the server sets at sign-in; readable by the page on purpose (spec point 7). */
+/** The session cookie the server sets at sign-in; readable by the page on purpose. */
 export const TOKEN_COOKIE = 'Admin-Token';
 
 /** Fired on `window` when a console call (`/api/...`) answers 401; `detail.message` is the server's text. */
@@ -77,7 +77,7 @@ const firstString = (...values: unknown[]): string => {
 
 /**
  * Reads an error body of either API: the gateway's `{ ErrorCode, ErrorMsg }` or the console's
- * `{ code, message }`; `error` and `message` are read too (spec point 3, error response).
+ * `{ code, message }`; `error` and `message` are read too (error response).
  */
 export function failureFromBody(status: number, body: unknown, fallbackMessage: string): ApiFailure {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -108,8 +108,8 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * A JSON call to the platform server, same origin. Rejects with `ApiError` on any failure.
  * The session token of the `Admin-Token` cookie goes along as a bearer token when it exists
- * (spec point 7). A console call answering 401 ends the session: the cookie is removed and
- * `SESSION_EXPIRED_EVENT` tells the page (spec point 8).
+ *. A console call answering 401 ends the session: the cookie is removed and
+ * `SESSION_EXPIRED_EVENT` tells the page.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;

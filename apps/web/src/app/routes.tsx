@@ -9,7 +9,7 @@ import { resolveRedirect } from '../routing/redirects.ts';
 
 /**
  * Runs before every navigation: `/`, `/colorbyte`, external addresses and unknown paths are
- * redirected, then the account guard decides (public paths, login, roles; spec point 4).
+ * redirected, then the account guard decides (public paths, login, roles).
  */
 export async function redirectLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -21,7 +21,7 @@ export async function redirectLoader({ request }: LoaderFunctionArgs) {
 
 const account = () => import('../features/account/accountRoutes.tsx');
 
-/** A page of legal texts (spec point 2); with several texts, `?doc=<name>` picks one. */
+/** A page of legal texts; with several texts, `?doc=<name>` picks one. */
 const legalPage =
   (documents: readonly LegalName[], testId: string): RouteObject['lazy'] =>
   async () => {

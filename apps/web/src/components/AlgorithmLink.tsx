@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-/** The address of an algorithm page with the timestamp query `t` every such navigation carries (spec point 2). */
+/** The address of an algorithm page with the timestamp query `t` every such navigation carries. */
 export function withTimestamp(url: string, now = Date.now()): string {
   const [path = '', query = ''] = url.split('?');
   const params = new URLSearchParams(query);

@@ -24,7 +24,7 @@ export interface LazyImageProps extends Omit<
 
 /**
  * An image the browser loads only when it nears the viewport (`loading="lazy"`), on a placeholder
- * until it arrives. A failed image is tried once (spec point 9: one attempt) and then gives way to
+ * until it arrives. A failed image is tried once (one attempt) and then gives way to
  * the fallback, instead of a broken-image icon.
  */
 export function LazyImage({

@@ -1,4 +1,4 @@
-/** The icons a menu entry's Status shows (spec point 4). */
+/** The icons a menu entry's Status shows. */
 export type StatusIcon = 'internal' | 'hot' | 'beta' | 'new';
 
 /**

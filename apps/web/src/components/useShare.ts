@@ -6,7 +6,7 @@ import { shareOrCopy } from './share.ts';
 
 /**
  * Shares a page (by default the one shown) with the Web Share API, or copies its link where the
- * browser cannot share, and says "copy success" or "copy failure" (spec point 8).
+ * browser cannot share, and says "copy success" or "copy failure".
  */
 export function useShare(): {
   share: (page?: { url?: string; title?: string }) => Promise<void>;

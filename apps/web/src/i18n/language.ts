@@ -20,7 +20,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** A forced language from the query: `en` and `zh_tw` are kept, anything else becomes `zh` (spec point 4). */
+/** A forced language from the query: `en` and `zh_tw` are kept, anything else becomes `zh`. */
 export function normaliseForcedLanguage(value: string): Language {
   return value === 'en' || value === 'zh_tw' ? value : 'zh';
 }

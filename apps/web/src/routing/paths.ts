@@ -6,6 +6,6 @@ export const HOME_PATH = '/index';
 export const NOT_FOUND_PATH = '/404';
 export const STUDIO_SOLUTION_PATH = '/algorithm/solution/studioSolution';
 
-/** The docs, and their FAQ page (spec point 2). */
+/** The docs, and their FAQ page. */
 export const DOCS_PATH = '/doc';
 export const FAQ_PATH = '/doc?id=113';

@@ -1,7 +1,7 @@
 import { isAlgorithmGroup } from './groups.ts';
 import { HOME_PATH, NOT_FOUND_PATH, STUDIO_SOLUTION_PATH } from './paths.ts';
 
-/** Pages of the shared layout and the other fixed routes (spec point 2). */
+/** Pages of the shared layout and the other fixed routes. */
 export const STATIC_PATHS: readonly string[] = [
   '/index',
   '/aboutus',
@@ -22,7 +22,7 @@ export const STATIC_PATHS: readonly string[] = [
   '/algorithm',
   // The SDK product page (its menu entries also open it, under their own algorithm addresses).
   '/algorithm/sdk',
-  // The signed-in area (spec point 2); the account guard decides who may open each.
+  // The signed-in area; the account guard decides who may open each.
   '/own-space/userInfo',
   '/open-admin',
   '/open-admin/open-platform-admin',
@@ -72,7 +72,7 @@ function isKnownPath(path: string): boolean {
 }
 
 /**
- * Where a location must go before anything renders, or null to stay (spec point 2):
+ * Where a location must go before anything renders, or null to stay:
  * `/` → `/index`; `/colorbyte` → the photo-editing solution page; any path holding an external
  * http address → `/demo?src=<address>`; unknown paths → `/404`. The query of `/` and `/colorbyte`
  * is kept so `?lang=` still applies. Unknown capability slugs inside a known group are answered

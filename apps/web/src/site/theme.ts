@@ -28,7 +28,7 @@ export const theme: ThemeConfig = {
 };
 
 /**
- * The layout breakpoints of spec point 9, in CSS pixels (max-width queries). `global.css` uses the
+ * The product's layout breakpoints, in CSS pixels (max-width queries). `global.css` uses the
  * same numbers: at `wide` or less the chrome tightens, at `laptop` or less the content column is
  * 1100 px instead of 1200 px, at `fullWidth` or less it takes the whole width, and at `mobile` or
  * less the top bar is 50 px high with a menu button instead of the links.

@@ -25,7 +25,7 @@ const str = (v: unknown) =>
 const strings = (body: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(body).map(([k, v]) => [k, str(v)])) as Record<string, string | undefined>;
 
-/** The profile as the contract names its fields (spec point 3). */
+/** The profile as the contract names its fields. */
 export function profileOf(user: User) {
   return {
     Addr: user.addr,
@@ -64,7 +64,7 @@ export const accountRoutes =
     });
     const tags = ['account'];
     const internal = (request: FastifyRequest) => inNetworks(request.ip, ctx.config.INTERNAL_NETWORKS);
-    // OA and QR-code login belong to the internal network (spec point 6).
+    // OA and QR-code login belong to the internal network.
     const requireInternal = (request: FastifyRequest) => {
       if (!internal(request)) throw new ApiError(30007, 'only on the internal network');
     };

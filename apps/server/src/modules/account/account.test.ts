@@ -1063,7 +1063,7 @@ describe('internal-network login (OA and work-account QR)', () => {
 
   it('logs in through the provider: authorize, approve, code exchange with the state, userinfo', async () => {
     const b = browser();
-    // The web app sends redirect_url encoded (spec point 7).
+    // The web app sends redirect_url encoded.
     const start = await b.get(
       `/api/v1/user/oauth/authorize?redirect_url=${encodeURIComponent(encodeURIComponent(`${ORIGIN}/logining`))}`,
     );

@@ -5,7 +5,7 @@ import type { AccountService, User } from './account.service.ts';
 
 export const TOKEN_COOKIE = 'Admin-Token';
 
-/** The session token: a bearer Authorization header, else the Admin-Token cookie (spec point 7). */
+/** The session token: a bearer Authorization header, else the Admin-Token cookie. */
 export function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
@@ -35,7 +35,7 @@ export function setSessionCookie(
   token: string,
   ttlHours: number,
 ) {
-  // Readable by the page on purpose: the web client sends it back as a bearer token (spec point 7).
+  // Readable by the page on purpose: the web client sends it back as a bearer token.
   reply.setCookie(TOKEN_COOKIE, token, {
     path: '/',
     sameSite: 'lax',

@@ -20,7 +20,7 @@ function siteOrigins(request: FastifyRequest, config: Config): string[] {
   return origins;
 }
 
-/** `redirect_url` arrives URL-encoded from the web app (spec point 7); plain addresses are taken as they are. */
+/** `redirect_url` arrives URL-encoded from the web app; plain addresses are taken as they are. */
 export function decodeRedirectUrl(value: string): string {
   if (!/^https?%3A/i.test(value)) return value;
   try {
@@ -98,7 +98,7 @@ export interface WorkQrFrame {
 }
 
 /**
- * The work-account QR login frame (spec point 3), or null when it is not configured. Its code is
+ * The work-account QR login frame, or null when it is not configured. Its code is
  * exchanged like the OA code, so it needs the OAuth provider too; WORK_QR_REDIRECT_URI defaults to
  * /logining of this site and must be an address of this site.
  */

@@ -15,7 +15,7 @@ const flag = z.preprocess(
   z.union([z.boolean(), z.literal(1).transform(() => true), z.literal(0).transform(() => false)]),
 );
 
-// The navigation guard's visit event (spec point 2): stored by the platform itself, no third-party script.
+// The navigation guard's visit event: stored by the platform itself, no third-party script.
 export const visitEvent = z.object({
   /** The address of the page opened: path and query inside the site. */
   url: z.string().trim().min(1).max(2000),

@@ -23,7 +23,7 @@ const feedbackForm = z.object({
 export const feedbackRoutes =
   (ctx: AppContext, accounts: AccountService, storage: Storage): FastifyPluginAsyncZod =>
   async (app) => {
-    // Shared upload for attachments: the file extension is the type (spec point 5); answers the key.
+    // Shared upload for attachments: the file extension is the type; answers the key.
     app.post(
       '/api/v1/upload',
       {

@@ -39,7 +39,7 @@ const ICONS: Record<LoginMode, ReactNode> = {
 
 /**
  * /login, /register and /changePwd without a mail token: the page opens the login dialog in its
- * mode (spec point 2), and offers to open it again. Signed-in visitors are pointed to the console.
+ * mode, and offers to open it again. Signed-in visitors are pointed to the console.
  */
 export function AccountEntryPage({ mode }: { mode: LoginMode }) {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ const ProtocolDialog = lazyWithAntd(() => import('./ProtocolDialog.tsx').then((m
 
 /**
  * The account layer of every page: the login and protocol dialogs, and the announcements of an
- * ended session (spec point 8: the message, then back to the index).
+ * ended session (the message, then back to the index).
  */
 export function AccountHost() {
   const { t } = useTranslation();

@@ -71,7 +71,7 @@ export function OaLogin() {
 
 /**
  * Work-account QR-code login: the provider's QR page in a frame, with the parameters the server
- * configures; a message from the work-login origin names the address to open (spec point 7).
+ * configures; a message from the work-login origin names the address to open.
  */
 export function QrLogin() {
   const { t } = useTranslation();

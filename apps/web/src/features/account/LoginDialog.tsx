@@ -221,7 +221,7 @@ function MailStep(props: {
 }
 
 /**
- * The login dialog (spec points 2 and 4): modes LOGIN, REGISTER and CHANGEPWD, opened by the global
+ * The login dialog: modes LOGIN, REGISTER and CHANGEPWD, opened by the global
  * events. On the internal network LOGIN offers OA and QR-code login besides the password.
  */
 export function LoginDialog() {

@@ -51,7 +51,7 @@ const SUMMARY = {
 } as const;
 
 /**
- * The protocol acceptance dialog (spec point 4). It opens by itself when the agreement of the
+ * The protocol acceptance dialog. It opens by itself when the agreement of the
  * profile differs from the version in force, and cannot be dismissed by a click outside or Escape;
  * both buttons wait out a 5-second countdown. Agree saves the new agreement; Logout ends the
  * session and reloads. The read-only view, opened from the personal information page, has one

@@ -63,7 +63,7 @@ function LinkInvalid({ email }: { email: string }) {
   );
 }
 
-/** The full registration form of spec point 3, reached from the link of the registration mail. */
+/** The full registration form (email, phone, code, real name, passwords, company, industry, size), reached from the link of the registration mail. */
 export function RegisterPage({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation();
   const message = useMessage();

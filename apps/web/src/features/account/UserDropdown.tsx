@@ -12,7 +12,7 @@ import { CONSOLE_PATH, USER_INFO_PATH } from './adminRoutes.ts';
 import { logout } from './session.ts';
 import styles from './Account.module.css';
 
-/** The user icon of the top bar with Console, Personal information and Logout (spec point 2). */
+/** The user icon of the top bar with Console, Personal information and Logout. */
 export function UserDropdown({ name }: { name: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

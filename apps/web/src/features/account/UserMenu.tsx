@@ -11,7 +11,7 @@ import styles from './Account.module.css';
 const UserDropdown = lazyWithAntd(() => import('./UserDropdown.tsx').then((m) => m.UserDropdown));
 
 /**
- * The account end of the top bar (spec point 2): the login/register button when signed out; when
+ * The account end of the top bar: the login/register button when signed out; when
  * signed in the user icon with Console, Personal information and Logout (which reloads the page).
  */
 export function UserMenu({ loginClassName }: { loginClassName?: string }) {

@@ -23,7 +23,7 @@ function guardSession(): GuardSession {
 
 /**
  * The window holding the login dialog when this page runs in its OA frame (same origin), else null.
- * That window moves on to /logining, back to the page it showed (spec point 2).
+ * That window moves on to /logining, back to the page it showed.
  */
 function dialogWindow(): Window | null {
   try {
@@ -37,7 +37,7 @@ function dialogWindow(): Window | null {
 }
 
 /**
- * Runs the navigation guard for `url` before the page renders (spec point 4) and carries out its
+ * Runs the navigation guard for `url` before the page renders and carries out its
  * decision: returns to let the page load, or throws a redirect.
  */
 export async function runAccountGuard(url: URL): Promise<void> {

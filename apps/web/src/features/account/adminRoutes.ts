@@ -4,7 +4,7 @@ import type { Domain } from './session.ts';
 /** A route of the signed-in area: who may open it, and whether it exists on the internal network only. */
 export interface AdminRoute {
   path: string;
-  /** Allowed roles; absent means every signed-in user (spec point 4). */
+  /** Allowed roles; absent means every signed-in user. */
   roles?: readonly string[];
   internalOnly?: boolean;
   /** The label key of its link in the console navigation; absent: reached from another page. */
@@ -17,7 +17,7 @@ export const CONSOLE_PATH = '/open-admin/open-platform-admin';
 export const USERS_ADMIN_PATH = '/open-admin/users';
 export const DEMO_AREA_PATH = '/demo/mid';
 export const USER_INFO_PATH = '/own-space/userInfo';
-/** The developer console opened from the access cards (spec point 2). */
+/** The developer console opened from the access cards. */
 export const APPS_PATH = '/admin/appManager';
 export const APP_APPLY_PATH = '/admin/appManager/apply';
 export const USAGE_PATH = '/admin/appManager/usage';
@@ -29,7 +29,7 @@ export const REVIEW_PATH = '/admin/reviewManager';
 export const REVIEWER_ROLES = ['admin', 'business'] as const;
 
 /**
- * The admin route table (spec point 2): open-platform-admin and the developer pages (apps, API
+ * The admin route table: open-platform-admin and the developer pages (apps, API
  * application, usage, SDK requests) allow all seven roles; reviews are for admin and business,
  * users and roles for admins. Navigation follows this order.
  */
@@ -46,7 +46,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 ];
 
 /**
- * The admin routes added for a user (spec point 4): admins get every route, others those whose
+ * The admin routes added for a user: admins get every route, others those whose
  * allowed roles include one of theirs (or that list none); the demo area only on the internal network.
  */
 export function accessibleAdminRoutes(roles: readonly string[], domain: Domain): AdminRoute[] {

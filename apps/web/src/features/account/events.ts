@@ -1,7 +1,7 @@
 import { JUMP_TO_INDEX_EVENT } from '../../components/useNotifyError.ts';
 
 /**
- * The global account events (spec points 2 and 4): anything may ask for the login dialog, the
+ * The global account events: anything may ask for the login dialog, the
  * register dialog or the jump back to the index, and listen for a protocol agreement. They travel
  * as DOM events on `window`, so senders need no reference to the dialog.
  */

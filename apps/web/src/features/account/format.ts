@@ -1,7 +1,7 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The date formatter of spec point 9: year-month-day hour:minute:second by default; a ten-digit
+ * The product's date formatter: year-month-day hour:minute:second by default; a ten-digit
  * number (as text or number) is a timestamp in seconds, ISO text is read as such. Unreadable
  * values come back unchanged.
  */

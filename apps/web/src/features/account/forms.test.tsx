@@ -105,7 +105,7 @@ describe('login dialog', () => {
     fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'zzzz' } });
     fireEvent.submit(form);
     expect(await screen.findByText('The verification code is wrong or has expired')).toBeTruthy();
-    // Stored too, under the error-info key (spec point 8).
+    // Stored too, under the error-info key.
     expect(JSON.parse(sessionStorage.getItem('errorInfo')!)).toMatchObject({
       status: 400,
       code: 30001,

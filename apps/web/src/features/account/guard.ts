@@ -4,7 +4,7 @@ import type { Domain } from './session.ts';
 
 export const LOGINING_PATH = '/logining';
 
-/** Paths anyone may open (spec point 4), plus the local outbox that lets a newcomer finish registering. */
+/** Paths anyone may open, plus the local outbox that lets a newcomer finish registering. */
 const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/index',
   '/login',
@@ -46,7 +46,7 @@ export function returnPath(pathname: string, search: string): string | null {
   return ACCOUNT_PAGES.has(normalise(pathname)) ? null : `${pathname}${search}`;
 }
 
-/** Where a login lands: /logining, carrying the page to come back to as `redirectUrl` (spec point 2). */
+/** Where a login lands: /logining, carrying the page to come back to as `redirectUrl`. */
 export function loginingTarget(back: string | null): string {
   const safe = safeRedirect(back);
   return safe ? `${LOGINING_PATH}?redirectUrl=${encodeURIComponent(safe)}` : LOGINING_PATH;
@@ -73,7 +73,7 @@ export type GuardDecision =
   | { kind: 'redirect'; to: string; clearStoredRedirect?: true };
 
 /**
- * The navigation guard of spec point 4, as a pure decision. Signed-out visitors open public paths
+ * The navigation guard, as a pure decision. Signed-out visitors open public paths
  * freely; a third-party callback (`code` query) is exchanged; any other path stores itself as the
  * redirect, opens the login dialog and lands on the index. Signed in, the profile is loaded first;
  * `/logining` forwards to `redirectUrl` (or the stored redirect, else the index); admin routes

@@ -1,7 +1,7 @@
 import { on, type AccountEventDetail } from './events.ts';
 import { createStore } from './store.ts';
 
-/** The three modes of the login dialog (spec point 4). */
+/** The three modes of the login dialog. */
 export type LoginMode = 'LOGIN' | 'REGISTER' | 'CHANGEPWD';
 
 export interface LoginDialogState {

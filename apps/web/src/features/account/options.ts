@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@pixora/catalog';
 
-/** Labels of the company sizes (spec point 3): 1-50 is 0, 51-100 is 1, 101-500 is -1, 501-1000 is -2, over 1000 is -3. */
+/** Labels of the company sizes: 1-50 is 0, 51-100 is 1, 101-500 is -1, 501-1000 is -2, over 1000 is -3. */
 export const COMPANY_SIZE_KEYS: Record<CompanySize, string> = {
   0: 'account.companySizes.upTo50',
   1: 'account.companySizes.upTo100',

@@ -1,4 +1,4 @@
-/** Login e-mails remembered on this browser and offered as suggestions (spec point 3). */
+/** Login e-mails remembered on this browser and offered as suggestions. */
 const KEY = 'pixora.loginEmails';
 const MAX = 5;
 

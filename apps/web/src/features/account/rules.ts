@@ -2,7 +2,7 @@ import type { RuleKey } from '@pixora/catalog';
 import type { FormInstance, Rule } from 'antd/es/form';
 import type { FieldError } from '../../api/consoleErrors.ts';
 
-/** The message of each validation rule of spec point 5 (texts shared with the server's messages). */
+/** The message of each validation rule of the account forms (texts shared with the server's messages). */
 export const RULE_MESSAGE_KEYS: Record<RuleKey, string> = {
   emailRequired: 'account.rules.emailRequired',
   emailInvalid: 'account.rules.emailInvalid',

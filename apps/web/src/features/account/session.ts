@@ -4,10 +4,10 @@ import { readToken, removeTokenCookie, SESSION_EXPIRED_EVENT } from '../../api/h
 import { emit } from './events.ts';
 import { createStore, useStore } from './store.ts';
 
-/** Internal (IN) or outside (OUT) network (spec point 6); OUT until the probe says otherwise. */
+/** Internal (IN) or outside (OUT) network; OUT until the probe says otherwise. */
 export type Domain = 'IN' | 'OUT';
 
-/** The user session of spec point 3. */
+/** The user session: token, name, avatar, user id, roles, domain, profile and the protocol flag. */
 export interface SessionState {
   /** The token of the `Admin-Token` cookie; null when signed out. */
   token: string | null;
@@ -44,7 +44,7 @@ export const session = createStore<SessionState>({
 
 export const useSession = () => useStore(session);
 
-/** Roles of a user record: RolePermissions split on commas, or `user` when empty (spec point 4). */
+/** Roles of a user record: RolePermissions split on commas, or `user` when empty. */
 export const rolesOf = (user: UserRecord): string[] => parseRoles(user.RolePermissions);
 
 /** The name shown for the user: the real name, else the username. */
@@ -87,7 +87,7 @@ if (typeof window !== 'undefined') {
 
 /**
  * Loads the profile of the current token and derives name, roles and the protocol flag. On any
- * failure the user is logged out locally and false is returned (spec point 4); a call cut off
+ * failure the user is logged out locally and false is returned; a call cut off
  * because the page is being left is no answer about the session and logs nobody out.
  */
 export async function loadProfile(): Promise<boolean> {
@@ -120,7 +120,7 @@ export function localLogout(): void {
   session.set((state) => ({ ...state, ...signedOut }));
 }
 
-/** Logout: the server ends the session, then the local one is cleared and the page reloads (spec point 2). */
+/** Logout: the server ends the session, then the local one is cleared and the page reloads. */
 export async function logout(reload: () => void = () => window.location.reload()): Promise<void> {
   try {
     await accountApi.signout();
@@ -165,7 +165,7 @@ export async function agreeProtocol(): Promise<void> {
 
 let domainProbe: Promise<void> | null = null;
 
-/** The internal-network probe, run once per page load; a failed probe counts as outside (spec point 4). */
+/** The internal-network probe, run once per page load; a failed probe counts as outside. */
 export function ensureDomainChecked(): Promise<void> {
   domainProbe ??= accountApi
     .checkOa()
@@ -177,7 +177,7 @@ export function ensureDomainChecked(): Promise<void> {
   return domainProbe;
 }
 
-// Redirect path kept across the login (spec point 3, app settings): a tab's session storage.
+// Redirect path kept across the login (app settings): a tab's session storage.
 const REDIRECT_KEY = 'pixora.redirect';
 
 export function storedRedirect(): string | null {

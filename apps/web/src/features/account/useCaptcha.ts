@@ -10,7 +10,7 @@ export interface CaptchaState {
 }
 
 /**
- * A single-use captcha (spec point 3): a new one whenever `active` turns on, and on `refresh`,
+ * A single-use captcha: a new one whenever `active` turns on, and on `refresh`,
  * which forms call after every attempt since the server consumes the captcha either way.
  */
 export function useCaptcha(active: boolean) {

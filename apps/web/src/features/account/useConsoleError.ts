@@ -6,7 +6,7 @@ import { isApiError } from '../../api/http.ts';
 import { useMessage } from '../../components/MessageProvider.tsx';
 
 /**
- * Tells the visitor about a failed console call (spec point 8): the error is stored in session
+ * Tells the visitor about a failed console call: the error is stored in session
  * storage, and its message shown for `durationMs` (2 s unless noted). A 401 is left to the session
  * layer, which announces it once. Returns the text shown, if any.
  */

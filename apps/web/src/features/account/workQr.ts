@@ -1,5 +1,5 @@
 /**
- * The address a message of the work-account QR frame asks the browser to open (spec point 7): a
+ * The address a message of the work-account QR frame asks the browser to open: a
  * message from the work-login origin names the return address with the login code. Only an
  * address on the origin the provider was told to come back to is followed, so the frame cannot
  * send the visitor to another site.

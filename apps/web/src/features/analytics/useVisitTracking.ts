@@ -5,7 +5,7 @@ import { channelOf, sendVisit, visitEvent, visitorLocation } from './visit.ts';
 
 /**
  * After every navigation, sends the visit event of the page now shown with the time spent on the
- * one before (spec point 2). Used once, by the site layout.
+ * one before. Used once, by the site layout.
  */
 export function useVisitTracking(): void {
   const location = useLocation();

@@ -1,14 +1,14 @@
 import { formatDateTime } from '../account/format.ts';
 import { BREAKPOINTS } from '../../site/theme.ts';
 
-/** The visit event of the navigation guard (spec point 2), as `POST /api/v1/analytics/visit` takes it. */
+/** The visit event of the navigation guard, as `POST /api/v1/analytics/visit` takes it. */
 export interface VisitEvent {
   /** The page opened: path and query inside the site. */
   url: string;
   /** Time spent on the previous page, in milliseconds; 0 for the first page of a visit. */
   duration_ms: number;
   logged_in: boolean;
-  /** When the page was opened, `YYYY-MM-DD HH:mm:ss` (spec point 9's date format). */
+  /** When the page was opened, `YYYY-MM-DD HH:mm:ss` (the product's date format). */
   opened_at: string;
   channel: 'mobile' | 'web';
   /** The visitor's time zone: a location the browser gives without asking permission. */

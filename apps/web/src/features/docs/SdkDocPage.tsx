@@ -14,7 +14,7 @@ import { outline, parseMarkdown } from './markdown.ts';
 import { Toc } from './Toc.tsx';
 import styles from './SdkDocPage.module.css';
 
-/** The integration guides of the mobile SDKs, shown at /android-doc and /ios-doc (spec point 2). */
+/** The integration guides of the mobile SDKs, shown at /android-doc and /ios-doc. */
 export const SDK_DOCS = { android: 121, ios: 122 } as const;
 
 export function SdkDocPage({ platform }: { platform: keyof typeof SDK_DOCS }) {

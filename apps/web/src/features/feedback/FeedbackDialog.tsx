@@ -24,7 +24,7 @@ import styles from './FeedbackDialog.module.css';
 const ACCEPT = ATTACHMENT_TYPES.map((type) => `.${type}`).join(',');
 
 /**
- * The feedback dialog (spec points 2, 3 and 5): type, title, content, priority and attachments
+ * The feedback dialog: type, title, content, priority and attachments
  * dropped or picked (each uploaded as it is added), sent as form data.
  */
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,10 +1,10 @@
-/** Feedback type (spec point 3): 1 defect, 2 product optimisation. */
+/** Feedback type: 1 defect, 2 product optimisation. */
 export const FEEDBACK_TYPES = [
   { value: 1, key: 'defect' },
   { value: 2, key: 'optimization' },
 ] as const;
 
-/** Feedback priority (spec point 3): 1 low, 2 medium, 3 high. */
+/** Feedback priority: 1 low, 2 medium, 3 high. */
 export const FEEDBACK_PRIORITIES = [
   { value: 1, key: 'low' },
   { value: 2, key: 'medium' },
@@ -21,16 +21,16 @@ export interface FeedbackValues {
   priority_id: FeedbackPriority;
 }
 
-/** The form as it opens (spec point 9: type 2, priority 2). */
+/** The form as it opens (type 2, priority 2). */
 export const FEEDBACK_DEFAULTS: FeedbackValues = { type_id: 2, title: '', content: '', priority_id: 2 };
 
-/** Rows of the content field (spec point 9). */
+/** Rows of the content field. */
 export const CONTENT_ROWS = 4;
 
-/** The feedback dialog is at least this wide where the screen allows (spec point 9). */
+/** The feedback dialog is at least this wide where the screen allows. */
 export const FEEDBACK_MODAL_MIN_WIDTH = 550;
 
-/** File types the upload takes; the extension is sent as the upload's type (spec point 5). */
+/** File types the upload takes; the extension is sent as the upload's type. */
 export const ATTACHMENT_TYPES = [
   'jpg',
   'jpeg',
@@ -63,14 +63,14 @@ export function fileType(name: string): string {
 export const isAcceptedType = (name: string) =>
   (ATTACHMENT_TYPES as readonly string[]).includes(fileType(name));
 
-/** The title rule (spec point 5): not empty once trimmed. */
+/** The title rule: not empty once trimmed. */
 export const isTitleValid = (title: string) => title.trim().length > 0;
 
-/** Newlines in the content are sent escaped, as the two characters `\n` (spec point 5). */
+/** Newlines in the content are sent escaped, as the two characters `\n`. */
 export const escapeNewlines = (text: string) => text.replace(/\r\n|\r|\n/g, '\\n');
 
 /**
- * The form data `POST /api/v1/feedback/` takes (spec point 7): type_id, title (trimmed), content
+ * The form data `POST /api/v1/feedback/` takes: type_id, title (trimmed), content
  * (newlines escaped), priority_id and one `attachment` field per uploaded key.
  */
 export function feedbackFormData(values: FeedbackValues, attachments: readonly string[]): FormData {

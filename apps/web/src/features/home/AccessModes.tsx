@@ -5,7 +5,7 @@ import { localize, type AccessMode } from './content.ts';
 import { HomeIcon } from './HomeIcons.tsx';
 import styles from './AccessModes.module.css';
 
-/** At this width or less the access cards do not open the console (spec point 2). */
+/** At this width or less the access cards do not open the console. */
 export const CONSOLE_MIN_QUERY = '(max-width: 769px)';
 
 /**

@@ -16,12 +16,12 @@ const LOWER_CONTENT: readonly ContentName[] = ['advantages', 'achievements', 'se
 const MoreSections = lazy(() => import('./MoreSections.tsx').then((m) => ({ default: m.MoreSections })));
 
 /**
- * The home page (/index, spec point 1). Everything it says comes from the content API; the locale
+ * The home page (/index). Everything it says comes from the content API; the locale
  * files hold only the interface words (section titles, buttons, labels). The first screen (banner,
  * figures, technologies) ships with the page; the sections below come as a second chunk when the
  * visitor scrolls towards them or first uses keyboard or pointer, which keeps the first load light.
  *
- * Banner height (spec point 9 gives "500 px (400 mobile, hidden on mobile)"): read against the
+ * Banner height (the product gives "500 px (400 mobile, hidden on mobile)"): read against the
  * layout breakpoints the way the wrap width is (1200 / 1100 / full): 500 px above 1366 px, 400 px
  * from 1366 px down to 769 px, and no banner at 768 px or less, where the 1920 x 500 artwork would
  * lose its text. Phones get the page title as a short introduction instead.

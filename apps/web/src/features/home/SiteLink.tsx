@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlgorithmLink } from '../../components/AlgorithmLink.tsx';
 
-/** A target starting with http is another site: it opens in a new tab (spec point 2). */
+/** A target starting with http is another site: it opens in a new tab. */
 export const isExternalTarget = (to: string) => to.startsWith('http');
 
 interface SiteLinkProps {

@@ -9,7 +9,7 @@ import zhTw from '../../i18n/locales/zh_tw/index.ts';
 import type { HomeContent } from './content.ts';
 
 /**
- * The home page data in content/site, checked against the product contract (spec points 1 and 9)
+ * The home page data in content/site, checked against the product contract
  * and against what the page renders: three languages everywhere, existing images and pages.
  */
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');

@@ -8,7 +8,7 @@ import { contactMails, useSiteConfig } from './siteConfig.ts';
 import styles from './Footer.module.css';
 
 /**
- * The site footer (spec point 2): resources (hidden on mobile), about links, friendly links,
+ * The site footer: resources (hidden on mobile), about links, friendly links,
  * contact e-mails, a QR code of the site, the legal statement and the licence numbers of the
  * server's configuration. SiteLayout leaves it out of documentation pages unless in English.
  */

@@ -122,7 +122,7 @@ function Tool({
 }
 
 /**
- * The floating tool box (spec point 2): feedback (internal domain, signed in), the support chat,
+ * The floating tool box: feedback (internal domain, signed in), the support chat,
  * mail, the official-account and mini-program QR codes, share, and back to top after 200 px.
  */
 export function ToolBox() {

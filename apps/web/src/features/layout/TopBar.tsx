@@ -18,14 +18,14 @@ export function TopBar() {
   const { t } = useTranslation();
   const location = useLocation();
   const { token } = useSession();
-  // Slightly transparent once the page has scrolled 70 px (spec point 2).
+  // Slightly transparent once the page has scrolled 70 px.
   const scrolled = useScrolled('translucentBar');
   // The mobile menu is open for one location only: any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const mobileOpen = openAt === location.key;
   const closeMobile = () => setOpenAt(null);
   const [productsOpen, setProductsOpen] = useState(false);
-  // The open mobile menu locks page scrolling (spec point 4).
+  // The open mobile menu locks page scrolling.
   useScrollLock(mobileOpen);
 
   useEffect(() => {

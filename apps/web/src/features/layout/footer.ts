@@ -1,6 +1,6 @@
 import type { Language } from '../../i18n/language.ts';
 
-/** Documentation pages: the footer stays out of their way, except in English (spec point 2). */
+/** Documentation pages: the footer stays out of their way, except in English. */
 const DOC_PAGES = ['/doc', '/android-doc', '/ios-doc'];
 
 /** Whether the footer is shown on `pathname` in `language`. */

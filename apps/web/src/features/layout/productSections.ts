@@ -2,7 +2,7 @@ import { isDisplayed, type MenuItem } from '../../api/menu.ts';
 import type { Domain } from '../account/session.ts';
 
 /**
- * The left tabs of the Product Service menu (spec point 2): API (Our AI Service) lists MenuType 0
+ * The left tabs of the Product Service menu: API (Our AI Service) lists MenuType 0
  * entries, Internal test lists the entries in internal testing (Status 1) and exists on the
  * internal domain only, PROGRAM (Integrated Solution) lists MenuType 2 entries.
  */

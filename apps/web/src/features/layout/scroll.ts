@@ -1,4 +1,4 @@
-/** The scroll distances, in CSS pixels, at which the site chrome changes (spec point 9). */
+/** The scroll distances, in CSS pixels, at which the site chrome changes. */
 export const SCROLL_THRESHOLDS = {
   /** The Product Service panel shows its pointer arrow once the bar floats over the page. */
   submenuArrows: 50,

@@ -4,8 +4,8 @@ import type { Domain } from '../account/session.ts';
 export type ConditionalTool = 'feedback' | 'backToTop';
 
 /**
- * Feedback is offered on the internal domain to signed-in users only (spec point 6); back to top
- * once the page has scrolled 200 px (spec point 9).
+ * Feedback is offered on the internal domain to signed-in users only; back to top
+ * once the page has scrolled 200 px.
  */
 export function toolBoxItems(state: {
   domain: Domain;

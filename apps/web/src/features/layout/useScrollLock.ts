@@ -4,7 +4,7 @@ let locks = 0;
 let previousOverflow = '';
 
 /**
- * Locks page scrolling while `active` (spec point 4: an open menu on mobile). Several holders may
+ * Locks page scrolling while `active` (an open menu on mobile). Several holders may
  * lock at once (the mobile menu and a dialog); the page scrolls again when the last one lets go.
  */
 export function useScrollLock(active: boolean): void {

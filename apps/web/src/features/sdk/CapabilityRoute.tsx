@@ -8,7 +8,7 @@ import { tabForEntry } from './sdkTabs.ts';
 
 const SdkPage = lazy(() => import('./SdkPage.tsx').then((m) => ({ default: m.SdkPage })));
 
-/** Menu type of SDK entries (spec point 3: 1 is an SDK or another kind). */
+/** Menu type of SDK entries (1 is an SDK or another kind). */
 const SDK_MENU_TYPE = 1;
 
 /**

@@ -60,7 +60,7 @@ function TabPanel({ tab }: { tab: SdkTab }) {
 }
 
 /**
- * The SDK product page: the nine SDK modules of spec point 1 as tabs (`?tab=` keeps the choice).
+ * The SDK product page: the nine SDK modules as tabs (`?tab=` keeps the choice).
  * The SDKs are not downloadable here: they are licensed on request, by e-mail or in the console.
  */
 export function SdkPage({ initialTab, entryName }: { initialTab?: SdkTab; entryName?: string }) {

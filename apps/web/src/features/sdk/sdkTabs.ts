@@ -3,7 +3,7 @@ import { SDK_MODULES, type SdkModule } from '@pixora/catalog';
 /** The SDK product page, in the algorithm section (public like every algorithm page). */
 export const SDK_PAGE_PATH = '/algorithm/sdk';
 
-/** The nine SDK tabs of spec point 1, in order: the SDK modules a licence is requested for. */
+/** The nine SDK tabs, in order: the SDK modules a licence is requested for. */
 export const SDK_TABS = SDK_MODULES;
 
 export type SdkTab = SdkModule;

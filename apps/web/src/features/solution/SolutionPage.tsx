@@ -45,7 +45,7 @@ const RELATED = [
 const SOLUTION_DOC = '/doc?id=233';
 
 /**
- * /algorithm/solution/studioSolution: the smart photo-editing solution (spec point 1), from
+ * /algorithm/solution/studioSolution: the smart photo-editing solution, from
  * content/site/solution.json. Opened with `source=miniprogram`, its internal links carry it on.
  */
 export function SolutionPage() {

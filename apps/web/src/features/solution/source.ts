@@ -1,4 +1,4 @@
-/** The `source` of a visit opened inside the mini-program (spec point 2). */
+/** The `source` of a visit opened inside the mini-program. */
 export const MINIPROGRAM_SOURCE = 'miniprogram';
 
 /**

@@ -1,7 +1,7 @@
 import type { ImageSource } from './imageSource.ts';
 import { sameSource } from './imageSource.ts';
 
-/** The demo remembers the last six images analysed (spec point 1). */
+/** The demo remembers the last six images analysed. */
 export const HISTORY_SIZE = 6;
 
 export interface HistoryItem {

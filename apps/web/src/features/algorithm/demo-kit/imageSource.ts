@@ -1,6 +1,6 @@
 import type { MediaInput } from '../../../api/gateway.ts';
 
-/** Uploads must be smaller than this (spec point 5: "Image size should be smaller than 5MB"). */
+/** Uploads must be smaller than this ("Image size should be smaller than 5MB"). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** History keeps images at most this large, so six of them fit in local storage. */
 const HISTORY_IMAGE_MAX_SIDE = 800;

@@ -46,7 +46,7 @@ export function useImageSlot(onChange: () => void): ImageSlot {
 
 /**
  * Runs a demo call on the chosen images: sends them to the gateway, keeps the answer, remembers
- * the images in the history, and shows a failure in the visitor's language (spec point 8).
+ * the images in the history, and shows a failure in the visitor's language.
  */
 export function useDemoRun<R>(endpoint: string) {
   const { t } = useTranslation();

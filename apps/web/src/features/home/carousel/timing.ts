@@ -1,4 +1,4 @@
-/** Carousel timings and thresholds of the product contract (spec points 4 and 9). */
+/** Carousel timings and thresholds of the product contract. */
 export const BANNER_INTERVAL_MS = 5000;
 export const TECH_INTERVAL_MS = 5000;
 /** How long the technology carousel rests on its last slide before the next category. */

@@ -6,7 +6,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** The FAQ's doc id (spec point 2: /doc?id=113). */
+/** The FAQ's doc id (/doc?id=113). */
 export const FAQ_DOC_ID = 113;
 
 /** Markdown inline marks as plain text: links keep their words, code and emphasis lose their marks. */

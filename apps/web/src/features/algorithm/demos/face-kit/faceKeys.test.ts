@@ -33,7 +33,7 @@ function missing(keys: readonly string[]): Record<string, string[]> {
 const none = { zh: [], zh_tw: [], en: [] };
 
 describe('face demo translations', () => {
-  it('name every attribute of spec point 1 and every value the analysis shows, in three languages', () => {
+  it('name every face attribute the product labels and every value the analysis shows, in three languages', () => {
     const keys = allAttributeKeys();
     expect(keys).toContain('faceAttributes.label.attractiveness');
     expect(keys).toContain('faceAttributes.value.emotion.surprise');

@@ -83,7 +83,7 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
   ] as const)('tables every attribute of the astronaut in %s', async (language, faceName, expected) => {
     const sent = await analyse(answers.analysisAstronaut, language);
     const table = (await tables())[faceName]!;
-    // In the order of spec point 1, each with its translated value and confidence.
+    // In the product's order of face attributes, each with its translated value and confidence.
     expect(Object.entries(rows(table))).toEqual(Object.entries(expected));
     expect(within(table).getAllByRole('columnheader')).toHaveLength(3);
     expect(screen.getAllByTestId('face-box')).toHaveLength(1);

@@ -6,7 +6,7 @@ export type AnalysedFace = FaceAnalysisAnswer['faces'][number];
 type FaceAttribute = { value: unknown; confidence: number | null };
 
 /**
- * The face attributes of spec point 1 in the order the page lists them, with the answer key that
+ * The face attributes the product labels (age, attractiveness, emotion, gender, glasses, beard, race, eyelid) in the order the page lists them, with the answer key that
  * carries each (`face_attributes.<key>`: the gateway names attractiveness `beauty` and the beard
  * `mustache`). `kind` says how the value reads: years, a 0-100 score, or a label to translate.
  */
@@ -88,7 +88,7 @@ function row(name: AttributeName, kind: string, attribute: FaceAttribute): Attri
   return { name, value: { raw: rawText(value) }, confidence };
 }
 
-/** The attributes of spec point 1 that the answer carries for this face, in display order. */
+/** The face attributes that the answer carries for this face, in display order. */
 export function attributeRows(face: AnalysedFace): AttributeRow[] {
   const rows: AttributeRow[] = [];
   for (const { name, key, kind } of FACE_ATTRIBUTES) {

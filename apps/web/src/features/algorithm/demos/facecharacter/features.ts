@@ -4,7 +4,7 @@ import type { FaceCharacterAnswer } from '@pixora/catalog';
 export type FacialAnalysis = FaceCharacterAnswer['faces'][number]['face_attributes']['facial_analysis'];
 
 /**
- * The features of the micro facial analysis, grouped under the labels of spec point 1 (face shape,
+ * The features of the micro facial analysis, grouped under the product's face analysis labels (face shape,
  * cheekbone, eyes, eyebrow, nose, lips, chin), with every value the engine answers
  * (packages/vision/src/algorithms/face/features.ts). Labels: `faceFeatures.group.<group>`,
  * `faceFeatures.feature.<feature>`; values: `faceFeatures.value.<feature>.<value>`.
