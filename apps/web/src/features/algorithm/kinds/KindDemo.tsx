@@ -139,7 +139,3 @@ export function BoxFacts({ rectangle }: { rectangle: Rectangle }) {
     </dl>
   );
 }
-
-/** A 0..1 score as a whole percentage; an absent one as a dash. */
-export const percent = (value: number | undefined) =>
-  value === undefined ? '—' : `${Math.round(value * 100)}%`;

@@ -61,7 +61,7 @@ export function BabyRecognitionDemo({ item }: { item: MenuItem }) {
                       name: 'baby',
                       label: t('faceDemo.baby.label'),
                       value: verdict(face),
-                      confidence: face.face_attributes.baby.confidence,
+                      score: face.face_attributes.baby.confidence,
                     },
                     ...(face.face_attributes.age
                       ? [
@@ -69,7 +69,7 @@ export function BabyRecognitionDemo({ item }: { item: MenuItem }) {
                             name: 'age',
                             label: t('faceAttributes.label.age'),
                             value: t('faceAttributes.ageValue', { value: face.face_attributes.age.value }),
-                            confidence: face.face_attributes.age.confidence,
+                            score: face.face_attributes.age.confidence,
                           },
                         ]
                       : []),

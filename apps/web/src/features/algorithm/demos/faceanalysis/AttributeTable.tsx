@@ -12,7 +12,7 @@ export function AttributeTable({ face, labelledBy }: { face: AnalysedFace; label
         name: row.name,
         label: t(attributeLabelKey(row.name)),
         value: 'raw' in row.value ? row.value.raw : t(row.value.key, row.value.options),
-        confidence: row.confidence,
+        score: row.confidence,
       }))}
     />
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { percent } from '../face-kit/format.ts';
+import { percent } from '../../demo-kit/percent.ts';
 import { faceShapeScores, featureValueKey, type FacialAnalysis } from './features.ts';
+import table from '../../demo-kit/Table.module.css';
 import styles from '../face-kit/FaceKit.module.css';
 
 /** The six face-shape scores as a small bar chart, written as a table so that it is read, not only seen. */
@@ -9,7 +10,7 @@ export function FaceShapeChart({ analysis }: { analysis: FacialAnalysis }) {
   const scores = faceShapeScores(analysis);
   if (scores.length === 0) return null;
   return (
-    <table className={`${styles.table} ${styles.chart}`} data-testid="face-shape-chart">
+    <table className={`${table.table} ${styles.table} ${styles.chart}`} data-testid="face-shape-chart">
       <caption>{t('faceDemo.character.shapeScores')}</caption>
       <tbody>
         {scores.map(({ shape, score, best }) => (
@@ -22,7 +23,7 @@ export function FaceShapeChart({ analysis }: { analysis: FacialAnalysis }) {
                 aria-hidden
               />
             </td>
-            <td className={styles.numeric}>{percent(score)}</td>
+            <td className={`${table.numeric} ${styles.numeric}`}>{percent(score)}</td>
           </tr>
         ))}
       </tbody>

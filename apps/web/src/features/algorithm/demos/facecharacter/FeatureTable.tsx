@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { featureGroups, featureKey, groupKey, type FacialAnalysis } from './features.ts';
+import table from '../../demo-kit/Table.module.css';
 import styles from '../face-kit/FaceKit.module.css';
 
 /**
@@ -11,7 +12,11 @@ export function FeatureTable({ analysis, labelledBy }: { analysis: FacialAnalysi
   const groups = featureGroups(analysis);
   if (groups.length === 0) return null;
   return (
-    <table className={styles.table} aria-labelledby={labelledBy} data-testid="face-features">
+    <table
+      className={`${table.table} ${styles.table}`}
+      aria-labelledby={labelledBy}
+      data-testid="face-features"
+    >
       <thead>
         <tr>
           <th scope="col" colSpan={2}>

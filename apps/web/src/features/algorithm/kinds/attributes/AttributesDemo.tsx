@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
+import { ScoreTable } from '../../demo-kit/ScoreTable.tsx';
 import { extraOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
 import { listIsEmpty, ListOverlay } from '../ItemsOverlay.tsx';
-import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames, percent } from '../KindDemo.tsx';
+import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames } from '../KindDemo.tsx';
 import styles from '../Kinds.module.css';
 
 interface AttributeRow {
@@ -30,28 +31,14 @@ export function attributeRows(item: Fields, name: string): AttributeRow[] {
 
 function AttributeTable({ rows, labelledBy }: { rows: readonly AttributeRow[]; labelledBy: string }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return null;
   return (
-    <table className={styles.table} aria-labelledby={labelledBy} data-testid="kind-attributes">
-      <thead>
-        <tr>
-          <th scope="col">{t('kindDemo.attributes.attribute')}</th>
-          <th scope="col">{t('kindDemo.attributes.value')}</th>
-          <th scope="col" className={styles.numeric}>
-            {t('kindDemo.score')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.name} data-attribute={row.name}>
-            <th scope="row">{row.name}</th>
-            <td>{row.value}</td>
-            <td className={styles.numeric}>{percent(row.score)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ScoreTable
+      rows={rows.map((row) => ({ ...row, label: row.name }))}
+      labelledBy={labelledBy}
+      headings={[t('kindDemo.attributes.attribute'), t('kindDemo.attributes.value'), t('kindDemo.score')]}
+      classNames={{ table: styles.table, numeric: styles.numeric }}
+      testId="kind-attributes"
+    />
   );
 }
 

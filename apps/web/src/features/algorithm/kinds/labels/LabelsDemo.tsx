@@ -4,7 +4,9 @@ import type { I18nText } from '@pixora/catalog';
 import { pickText, type MenuItem } from '../../../../api/menu.ts';
 import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { extraOf, itemsOf, kindSpec, scoreOf, textOf, type Fields } from '../answer.ts';
-import { KindDemo, percent } from '../KindDemo.tsx';
+import { KindDemo } from '../KindDemo.tsx';
+import { percent } from '../../demo-kit/percent.ts';
+import table from '../../demo-kit/Table.module.css';
 import styles from '../Kinds.module.css';
 
 interface ScoredLabel {
@@ -32,7 +34,11 @@ function LabelBars({ labels, names }: LabelBarsProps) {
   const { language } = useLanguage();
   const id = useId();
   return (
-    <table className={`${styles.table} ${styles.bars}`} aria-labelledby={id} data-testid="label-bars">
+    <table
+      className={`${table.table} ${styles.table} ${styles.bars}`}
+      aria-labelledby={id}
+      data-testid="label-bars"
+    >
       <caption id={id}>{t('kindDemo.labels.title')}</caption>
       <thead>
         <tr>
@@ -40,7 +46,7 @@ function LabelBars({ labels, names }: LabelBarsProps) {
           <th scope="col">
             <span className="visually-hidden">{t('kindDemo.labels.bar')}</span>
           </th>
-          <th scope="col" className={styles.numeric}>
+          <th scope="col" className={`${table.numeric} ${styles.numeric}`}>
             {t('kindDemo.score')}
           </th>
         </tr>
@@ -59,7 +65,7 @@ function LabelBars({ labels, names }: LabelBarsProps) {
               <td className={styles.barCell} aria-hidden>
                 <span className={styles.bar} style={{ width: `${Math.round((score ?? 0) * 100)}%` }} />
               </td>
-              <td className={styles.numeric}>{percent(score)}</td>
+              <td className={`${table.numeric} ${styles.numeric}`}>{percent(score)}</td>
             </tr>
           );
         })}

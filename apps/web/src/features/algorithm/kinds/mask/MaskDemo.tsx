@@ -14,7 +14,8 @@ import {
   withoutImageData,
   type KindResponse,
 } from '../answer.ts';
-import { KindDemo, percent } from '../KindDemo.tsx';
+import { KindDemo } from '../KindDemo.tsx';
+import { percent } from '../../demo-kit/percent.ts';
 import styles from '../Kinds.module.css';
 
 /** How strongly the mask tints the photo at first, in percent. */

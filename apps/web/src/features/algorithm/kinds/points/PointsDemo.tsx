@@ -4,8 +4,10 @@ import type { MenuItem } from '../../../../api/menu.ts';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
 import { extraOf, itemsOf, keypointsOf, kindSpec, rectangleOf, scoreOf } from '../answer.ts';
 import { listIsEmpty, ListOverlay } from '../ItemsOverlay.tsx';
-import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames, percent } from '../KindDemo.tsx';
+import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames } from '../KindDemo.tsx';
+import { percent } from '../../demo-kit/percent.ts';
 import { isLow, LOW_SCORE, Skeleton } from './Skeleton.tsx';
+import table from '../../demo-kit/Table.module.css';
 import styles from '../Kinds.module.css';
 
 /** The points of one item as a table: name, position, score; unsure points marked. */
@@ -14,17 +16,21 @@ function PointTable({ points, labelledBy }: { points: readonly Keypoint[]; label
   return (
     <details className={styles.points}>
       <summary>{t('kindDemo.points.table', { total: points.length })}</summary>
-      <table className={styles.table} aria-labelledby={labelledBy} data-testid="kind-points">
+      <table
+        className={`${table.table} ${styles.table}`}
+        aria-labelledby={labelledBy}
+        data-testid="kind-points"
+      >
         <thead>
           <tr>
             <th scope="col">{t('kindDemo.points.name')}</th>
-            <th scope="col" className={styles.numeric}>
+            <th scope="col" className={`${table.numeric} ${styles.numeric}`}>
               x
             </th>
-            <th scope="col" className={styles.numeric}>
+            <th scope="col" className={`${table.numeric} ${styles.numeric}`}>
               y
             </th>
-            <th scope="col" className={styles.numeric}>
+            <th scope="col" className={`${table.numeric} ${styles.numeric}`}>
               {t('kindDemo.score')}
             </th>
           </tr>
@@ -33,9 +39,9 @@ function PointTable({ points, labelledBy }: { points: readonly Keypoint[]; label
           {points.map((point) => (
             <tr key={point.name} className={isLow(point) ? styles.low : undefined}>
               <th scope="row">{point.name}</th>
-              <td className={styles.numeric}>{Math.round(point.x)}</td>
-              <td className={styles.numeric}>{Math.round(point.y)}</td>
-              <td className={styles.numeric}>{percent(point.score)}</td>
+              <td className={`${table.numeric} ${styles.numeric}`}>{Math.round(point.x)}</td>
+              <td className={`${table.numeric} ${styles.numeric}`}>{Math.round(point.y)}</td>
+              <td className={`${table.numeric} ${styles.numeric}`}>{percent(point.score)}</td>
             </tr>
           ))}
         </tbody>
