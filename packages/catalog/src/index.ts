@@ -30,6 +30,7 @@ export {
 } from './contract/kinds.ts';
 export * from './contract/reference.ts';
 export * from './contract/answers.ts';
+export { curlExample, type CurlExample } from './contract/curl.ts';
 import { capabilities } from './capabilities/index.ts';
 import { groups } from './groups.ts';
 import type { Capability, Group } from './types.ts';
