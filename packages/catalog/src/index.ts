@@ -1,6 +1,13 @@
 export * from './types.ts';
 export { groups } from './groups.ts';
-export { FACE_COUNT, FACE_SET_ENDPOINTS, FACE_SET_NAME_MAX, DEMO_FACE_SETS } from './limits.ts';
+export {
+  FACE_COUNT,
+  FACE_SET_ENDPOINTS,
+  FACE_SET_NAME_MAX,
+  DEMO_FACE_SETS,
+  IMAGE_MAX_BYTES,
+  megabytes,
+} from './limits.ts';
 export * from './capabilities/index.ts';
 export { EMOTIONS, RACES } from './capabilities/faceTechnology/faceAnalysis.ts';
 export { BEAUTY } from './capabilities/faceTechnology/aibeauty.ts';

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '@pixora/catalog';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -26,7 +27,7 @@ const schema = z.object({
   QUEUE_MAX: int(32),
   INFERENCE_TIMEOUT_MS: int(30_000),
   RESULT_URL_TTL_SECONDS: int(3600),
-  MAX_IMAGE_BYTES: int(10 * 1024 * 1024),
+  MAX_IMAGE_BYTES: int(IMAGE_MAX_BYTES),
   MAX_IMAGE_PIXELS: int(25_000_000),
   URL_FETCH_TIMEOUT_MS: int(10_000),
   ALLOW_PRIVATE_URLS: bool(false),
