@@ -6,6 +6,9 @@ import { IMAGE_MAX_BYTES } from '@pixora/catalog';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
+/** The demo app's secret on a local install: public, so printing it is harmless (any other is not printed). */
+export const DEFAULT_DEMO_SECRET = 'pixora-demo-secret';
+
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const bool = (fallback: boolean) =>
   z
@@ -34,7 +37,7 @@ const schema = z.object({
   // Tests: every answer of a served capability is checked against its contract before it is sent.
   CHECK_ANSWERS: bool(false),
   DEMO_API_KEY: z.string().min(8).default('pixora-demo-key'),
-  DEMO_API_SECRET: z.string().min(8).default('pixora-demo-secret'),
+  DEMO_API_SECRET: z.string().min(8).default(DEFAULT_DEMO_SECRET),
   DEMO_RATE_LIMIT_PER_MINUTE: int(30),
   TRUST_PROXY: bool(false),
   PUBLIC_URL: z.string().url().optional(),
