@@ -38,7 +38,7 @@ describe('what the server prints for the person who started it', () => {
     const line = prettyLine(
       JSON.stringify({ level: 30, time: 0, pid: 1, hostname: 'h', msg: 'models loaded', workers: 2 }),
     );
-    expect(line).toMatch(/^\d\d:\d\d:\d\d INFO  models loaded {2}workers=2$/);
+    expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}models loaded {2}workers=2$/);
     expect(prettyLine('not json')).toBe('not json');
   });
 });
