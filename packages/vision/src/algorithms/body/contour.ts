@@ -8,8 +8,8 @@
  * 2. One region per person: the mask (>= FOREGROUND_LEVEL) split into 8-connected regions. A region
  *    holding seen points of one person is that person's; a region holding points of several
  *    people (touching or overlapping people) is split pixel by pixel: each pixel goes to the person
- *    whose skeleton (the 14-point layout's lines between seen points, and the seen face points)
- *    is nearest. Regions with no seen point are dropped. A person's outline is that of the largest
+ *    whose skeleton (lines along the body's chains through the seen points of the 14-point
+ *    layout, and the seen face points) is nearest. Regions with no seen point are dropped. A person's outline is that of the largest
  *    8-connected piece of their pixels (a hand cut off by a held object is left out).
  * 3. Outline: Moore-neighbour border following of that piece (contour-trace.ts), pixel centres.
  * 4. 63 points evenly spaced by arc length along the outline, the first at the top of the head:
@@ -31,7 +31,7 @@ import {
   WORKING_SIDE,
   type SegmentModels,
 } from './segment.ts';
-import { BODY_14_EDGES, type BodyPosePerson } from './bodypose-params.ts';
+import type { BodyPosePerson } from './bodypose-params.ts';
 import { VISIBLE_SCORE } from './body14.ts';
 import {
   CONTOUR_POINT_COUNT,
@@ -77,6 +77,19 @@ const SPLIT_SIDE = WORKING_SIDE;
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
 
+/**
+ * The body's chains of the 14-point layout, head to hands and to feet. The splitting skeleton
+ * joins each chain's seen points in order, across the joints bodypose did not see: a shoulder
+ * and an ankle seen with the hip and knee unseen still give a line down the body.
+ */
+const CHAINS: ReadonlyArray<readonly string[]> = [
+  ['head_top', 'neck'],
+  ['neck', 'right_shoulder', 'right_elbow', 'right_wrist'],
+  ['neck', 'left_shoulder', 'left_elbow', 'left_wrist'],
+  ['right_shoulder', 'right_hip', 'right_knee', 'right_ankle'],
+  ['left_shoulder', 'left_hip', 'left_knee', 'left_ankle'],
+];
+
 /** A person's skeleton for splitting: segments [ax, ay, bx, by] in mask pixels (a point is a zero-length segment). */
 function skeleton(person: BodyPosePerson, kx: number, ky: number): number[][] {
   const seen = new Map<string, Point>();
@@ -84,13 +97,16 @@ function skeleton(person: BodyPosePerson, kx: number, ky: number): number[][] {
     if (k.score >= VISIBLE_SCORE && !seen.has(k.name)) seen.set(k.name, [k.x * kx, k.y * ky]);
   }
   const segments: number[][] = [];
-  for (const [a, b] of BODY_14_EDGES) {
-    const p = seen.get(a);
-    const q = seen.get(b);
-    if (p && q) segments.push([p[0], p[1], q[0], q[1]]);
+  const onLines = new Set<string>();
+  for (const chain of CHAINS) {
+    const points = chain.filter((name) => seen.has(name));
+    for (let i = 0; i + 1 < points.length; i++) {
+      const [p, q] = [seen.get(points[i]!)!, seen.get(points[i + 1]!)!];
+      segments.push([p[0], p[1], q[0], q[1]]);
+      onLines.add(points[i]!).add(points[i + 1]!);
+    }
   }
-  // Seen points on no line (the face's, an elbow whose shoulder is unseen) count as points.
-  const onLines = new Set<string>(BODY_14_EDGES.filter(([a, b]) => seen.has(a) && seen.has(b)).flat());
+  // Seen points on no line (the face's, a lone wrist) count as points.
   for (const [name, [x, y]] of seen) if (!onLines.has(name)) segments.push([x, y, x, y]);
   return segments;
 }
