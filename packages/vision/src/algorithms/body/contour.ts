@@ -9,7 +9,7 @@
  *    holding seen points of one person is that person's; a region holding points of several
  *    people (touching or overlapping people) is split pixel by pixel: each pixel goes to the person
  *    whose skeleton (lines along the body's chains through the seen points of the 14-point
- *    layout, and the seen face points) is nearest. Regions with no seen point are dropped. A person's outline is that of the largest
+ *    layout, and the seen face points) is nearest, among those whose bodypose box holds it. Regions with no seen point are dropped. A person's outline is that of the largest
  *    8-connected piece of their pixels (a hand cut off by a held object is left out).
  * 3. Outline: Moore-neighbour border following of that piece (contour-trace.ts), pixel centres.
  * 4. 63 points evenly spaced by arc length along the outline, the first at the top of the head:
@@ -123,22 +123,28 @@ function segmentDistance2(x: number, y: number, s: number[]): number {
   return dx * dx + dy * dy;
 }
 
+/** A person as the split sees her: her skeleton's segments and her box [left, top, right, bottom], mask pixels. */
+export interface SplitPerson {
+  segments: number[][];
+  box: readonly [number, number, number, number];
+}
+
 /**
- * Each mask pixel's person (index into `skeletons`), -1 for background and for regions where no
+ * Each mask pixel's person (index into `people`), -1 for background and for regions where no
  * person's seen point lies (step 2 of the method).
  */
 export function splitPeople(
   mask: Uint8Array,
   w: number,
   h: number,
-  skeletons: readonly number[][][],
+  people: readonly SplitPerson[],
 ): Int32Array {
   const foreground = new Int32Array(w * h);
   for (let i = 0; i < w * h; i++) foreground[i] = mask[i]! >= FOREGROUND_LEVEL ? 0 : -1;
   const regions = regionsOf(foreground, w, h);
   // The people whose seen points lie in (or within 2 px of) each region.
   const peopleOf = regions.size.map(() => new Set<number>());
-  skeletons.forEach((segments, p) => {
+  people.forEach(({ segments }, p) => {
     for (const s of segments) {
       for (const [x, y] of [
         [s[0]!, s[1]!],
@@ -156,9 +162,11 @@ export function splitPeople(
       }
     }
   });
-  // Where several people share a region, the nearest skeleton is found once per cell of a grid of
-  // at most SPLIT_SIDE px a side (the resolution bodypose's points were found at) and holds for
-  // the cell's pixels: per pixel it took seconds on a 1920 px group photo.
+  // Where several people share a region, the nearest skeleton among the people whose box holds the
+  // pixel (all of them when no box does) takes it: a person whose hips and legs bodypose did not
+  // see still keeps the part of her body that lies in her box only. It is found once per cell of a
+  // grid of at most SPLIT_SIDE px a side (the resolution bodypose's points were found at) and
+  // holds for the cell's pixels: per pixel it took seconds on a 1920 px group photo.
   const cell = Math.max(1, Math.ceil(Math.max(w, h) / SPLIT_SIDE));
   const cw = Math.ceil(w / cell);
   const nearest = new Int32Array(cw * Math.ceil(h / cell)).fill(-1);
@@ -166,21 +174,25 @@ export function splitPeople(
   for (let i = 0; i < w * h; i++) {
     const r = regions.label[i]!;
     if (r < 0) continue;
-    const people = peopleOf[r]!;
-    if (people.size === 0) continue;
-    if (people.size === 1) {
-      owner[i] = people.values().next().value!;
+    const sharing = peopleOf[r]!;
+    if (sharing.size === 0) continue;
+    if (sharing.size === 1) {
+      owner[i] = sharing.values().next().value!;
       continue;
     }
     const x = i % w;
     const y = (i - x) / w;
     const c = Math.floor(y / cell) * cw + Math.floor(x / cell);
-    if (nearest[c] === -1 || !people.has(nearest[c]!)) {
+    if (nearest[c] === -1 || !sharing.has(nearest[c]!)) {
       const cx = (Math.floor(x / cell) + 0.5) * cell;
       const cy = (Math.floor(y / cell) + 0.5) * cell;
+      const boxed = [...sharing].filter((p) => {
+        const [left, top, right, bottom] = people[p]!.box;
+        return cx >= left && cx <= right && cy >= top && cy <= bottom;
+      });
       let best = Infinity;
-      for (const p of people) {
-        for (const s of skeletons[p]!) {
+      for (const p of boxed.length > 0 ? boxed : sharing) {
+        for (const s of people[p]!.segments) {
           const d = segmentDistance2(cx, cy, s);
           if (d < best) {
             best = d;
@@ -327,7 +339,11 @@ async function run(
     mask,
     w,
     h,
-    poses.persons.map((p) => skeleton(p, kx, ky)),
+    poses.persons.map((p) => {
+      const { left, top, width, height } = p.person_rectangle;
+      const box = [left * kx, top * ky, (left + width) * kx, (top + height) * ky] as const;
+      return { segments: skeleton(p, kx, ky), box };
+    }),
   );
   const pieces = regionsOf(owner, w, h);
   // Each person's largest piece.
