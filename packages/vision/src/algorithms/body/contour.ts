@@ -56,7 +56,7 @@ import {
  * per grid pixel; larger photos are traced at 1024 px and their coordinates scaled up. (At 1920 px
  * the mask alone took 0.3-0.45 s and finding its regions 0.1-0.3 s.)
  */
-const DECODE_SIDE = 1024;
+export const DECODE_SIDE = 1024;
 
 /**
  * Smallest region answered as a person: 1/4096 of the photo's pixels (a 16 x 16 px square on a
@@ -325,11 +325,12 @@ function personContour(
   };
 }
 
-async function run(
-  image: DecodedImage,
-  params: BodyContourParams,
-  models: SegmentModels,
-): Promise<BodyContourResult> {
+/**
+ * Steps 1 and 2: the person mask, the people bodypose found (points in the working copy's pixels;
+ * `kx`, `ky` scale them to the image's) and each mask pixel's person (`owner`, index into
+ * `poses.persons`, -1 for none).
+ */
+export async function peopleRegions(image: DecodedImage, models: SegmentModels) {
   const { width: w, height: h } = image;
   const { mask, poses } = await personMaskAndPoses(image, models);
   // bodypose saw the working copy; its points in mask pixels.
@@ -345,6 +346,16 @@ async function run(
       return { segments: skeleton(p, kx, ky), box };
     }),
   );
+  return { mask, poses, owner, kx, ky };
+}
+
+async function run(
+  image: DecodedImage,
+  params: BodyContourParams,
+  models: SegmentModels,
+): Promise<BodyContourResult> {
+  const { width: w, height: h } = image;
+  const { mask, poses, owner, kx, ky } = await peopleRegions(image, models);
   const pieces = regionsOf(owner, w, h);
   // Each person's largest piece.
   const largest = new Map<number, number>();
@@ -368,7 +379,19 @@ async function run(
       ),
     );
   }
-  const persons = found.sort((a, b) => b.score - a.score).slice(0, params.maxPersonNum);
+  return peopleAnswer(image, found, params.maxPersonNum);
+}
+
+/**
+ * The answer of a task about bodypose's people: the `most` highest-scored of `found`, listed left
+ * to right, with the image's size and their count.
+ */
+export function peopleAnswer<T extends { score: number; person_rectangle: Rectangle }>(
+  image: DecodedImage,
+  found: T[],
+  most: number,
+) {
+  const persons = [...found].sort((a, b) => b.score - a.score).slice(0, most);
   persons.sort((a, b) => a.person_rectangle.left - b.person_rectangle.left);
   return {
     image_width: image.originalWidth,
