@@ -12,6 +12,7 @@ export * from './capabilities/index.ts';
 export { EMOTIONS, RACES } from './capabilities/faceTechnology/faceAnalysis.ts';
 export { BEAUTY } from './capabilities/faceTechnology/aibeauty.ts';
 export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
+export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPointDetection.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export {
   faceSetEndpoints,

@@ -84,3 +84,11 @@ export {
   type BodyPoseResult,
 } from './algorithms/body/bodypose-params.ts';
 export type { SegmentParams, SegmentAnswer, SegmentResult } from './algorithms/body/segment-params.ts';
+export {
+  CONTOUR_POINTS,
+  CONTOUR_EDGES,
+  BODYCONTOUR_DEFAULTS,
+  type BodyContourParams,
+  type BodyContourPerson,
+  type BodyContourResult,
+} from './algorithms/body/contour-params.ts';

@@ -151,19 +151,33 @@ interface ListSpec<L extends string, R extends string, C extends string> {
   one?: Doc;
 }
 
-export function points<L extends string, R extends string, C extends string>(
-  spec: ListSpec<L, R, C> & { layout: Layout; modelPoints: Doc },
+export function points<
+  L extends string,
+  R extends string,
+  C extends string,
+  I extends z.ZodRawShape = NoFields,
+>(
+  spec: ListSpec<L, R, C> & {
+    layout: Layout;
+    modelPoints: Doc;
+    /** What a point's score is, when it is not the model's score of the point. */
+    pointScore?: Doc;
+    /** Further fields of each item, after its points (a body's whole outline). */
+    item?: I;
+  },
 ) {
+  const score = spec.pointScore ?? ['', '', ''];
   const layoutText: Doc = [
-    `${spec.layout.points.length} 个关键点，顺序与名称固定：${spec.layout.points.join('、')}；左右指被拍摄者自身的左右。`,
-    `${spec.layout.points.length} 個關鍵點，順序與名稱固定：${spec.layout.points.join('、')}；左右指被拍攝者自身的左右。`,
-    `${spec.layout.points.length} key points, always in this order and with these names: ${spec.layout.points.join(', ')}; right and left are the subject's own.`,
+    `${spec.layout.points.length} 个关键点，顺序与名称固定：${spec.layout.points.join('、')}；左右指被拍摄者自身的左右。${score[0]}`,
+    `${spec.layout.points.length} 個關鍵點，順序與名稱固定：${spec.layout.points.join('、')}；左右指被拍攝者自身的左右。${score[1]}`,
+    `${spec.layout.points.length} key points, always in this order and with these names: ${spec.layout.points.join(', ')}; right and left are the subject's own.${score[2] ? ` ${score[2]}` : ''}`,
   ];
   const answer = itemsAnswer({
     ...spec,
     item: {
       keypoints: described(z.array(keypoint).length(spec.layout.points.length), layoutText),
       model_keypoints: described(z.array(keypoint), spec.modelPoints),
+      ...((spec.item ?? {}) as I),
     },
   });
   return {
