@@ -84,3 +84,10 @@ export {
   type BodyPoseResult,
 } from './algorithms/body/bodypose-params.ts';
 export type { SegmentParams, SegmentAnswer, SegmentResult } from './algorithms/body/segment-params.ts';
+export {
+  HUMANDETECT_DEFAULTS,
+  HUMANDETECT_MAX_PERSONS,
+  type HumanDetectParams,
+  type HumanDetectPerson,
+  type HumanDetectResult,
+} from './algorithms/body/humandetect-params.ts';
