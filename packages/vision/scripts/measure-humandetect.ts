@@ -1,7 +1,7 @@
 /**
  * Quality and speed figures of humandetect (docs/quality.md, "Human detection"):
  *
- *   node --import tsx packages/vision/scripts/measure-humandetect.ts [tune|boxes|speed]
+ *   node --import tsx packages/vision/scripts/measure-humandetect.ts [tune|boxes|speed|memory]
  *
  * (no argument: all of them; prefix `taskset -c 0` for speed to pin one core).
  *
@@ -17,6 +17,9 @@
  *   scaled with them.
  * speed: wall and CPU time of the engine task on 640 px photos (libvips on one thread), 30 runs
  *   (10 with small_people), and of each method's detection alone (10 runs).
+ * memory: what humandetect adds to a worker's start-up (time, RSS, after every other task's models)
+ *   and the peak RSS after it ran on a 640 px, a 1920 px and a 24 MP photo, with and without
+ *   small_people.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +28,7 @@ import sharp from 'sharp';
 import { decodeImage, type DecodedImage } from '../src/image/decode.ts';
 import { runTaskInProcess, summarize } from '../src/index.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
+import { loadAlgorithm, taskNames } from '../src/algorithms/index.ts';
 import { getModel } from '../src/runtime/models.ts';
 import {
   detectPeople,
@@ -298,9 +302,54 @@ async function speed(): Promise<void> {
   }
 }
 
+async function memory(): Promise<void> {
+  const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0);
+  await initTf();
+  const t0 = performance.now();
+  for (const task of taskNames.filter((t) => t !== 'humandetect')) {
+    const algo = (await loadAlgorithm(task))!;
+    await algo.warmup(await algo.loadModels());
+  }
+  const rss1 = process.memoryUsage().rss;
+  const t1 = performance.now();
+  const algo = (await loadAlgorithm('humandetect'))!;
+  const loaded = await algo.loadModels();
+  await algo.warmup(loaded);
+  const rss2 = process.memoryUsage().rss;
+  console.log(
+    `start-up: every other task ${(t1 - t0).toFixed(0)} ms, RSS ${mb(rss1)} MB; + humandetect ` +
+      `${(performance.now() - t1).toFixed(0)} ms, RSS +${mb(rss2 - rss1)} MB; ` +
+      `peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, RSS now ${mb(process.memoryUsage().rss)} MB`,
+  );
+  const group = readFileSync(groupSamplePath(6));
+  const photos: Array<[string, Buffer]> = [
+    ['640 px', await sharp(astronautPath()).resize(640, 640).jpeg().toBuffer()],
+    ['1920 px (sample 6)', group],
+    [
+      '24 MP (sample 6 at 6000 x 4000)',
+      await sharp(group).resize(6000, 4000, { fit: 'fill' }).jpeg().toBuffer(),
+    ],
+  ];
+  for (const [label, image] of photos) {
+    for (const smallPeople of [false, true]) {
+      const t = performance.now();
+      // The task as the engine runs it, on this process's models (runTaskInProcess would load a second set).
+      const decoded = await decodeImage(image, undefined, algo.decode);
+      const r = (await algo.run(decoded, algo.parseParams({ smallPeople }), loaded)) as {
+        person_num: number;
+      };
+      console.log(
+        `${label}${smallPeople ? ', small_people' : ''}: ${r.person_num} people, ${(performance.now() - t).toFixed(0)} ms, ` +
+          `peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, RSS now ${mb(process.memoryUsage().rss)} MB`,
+      );
+    }
+  }
+}
+
 if (what === 'tune' || what === 'all') await tune();
 if (what === 'boxes' || what === 'all') await boxes();
 if (what === 'speed' || what === 'all') await speed();
+if (what === 'memory' || what === 'all') await memory();
 console.log(
   `load average: ${(await import('node:os'))
     .loadavg()
