@@ -32,6 +32,16 @@ test.describe('kind demos', () => {
     await expect(page.getByTestId('kind-box')).toHaveCount(0);
   });
 
+  test('human detection: a box around each of the three women of an uploaded photo', async ({ page }) => {
+    await page.goto('/algorithm/bodyTechnology/HumanDetect?lang=en');
+    await expect(page.getByTestId('kind-demo-boxes')).toBeVisible();
+    await expect(page.getByLabel(/max_person_num$/)).toHaveValue('20');
+    await page.getByTestId('demo-upload-input').setInputFiles(facePhotos.groupOfThree);
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('demo-result-count')).toHaveText('People found: 3', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-box')).toHaveCount(3);
+  });
+
   test('portrait segmentation: the mask over the astronaut, its opacity, and both PNGs to download', async ({
     page,
   }) => {

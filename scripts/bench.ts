@@ -90,6 +90,7 @@ const ENDPOINTS: Array<{
   // Segmentation with its full-resolution refinement and both PNGs (mask and cut-out) encoded.
   { endpoint: 'v2/segment', parameter: {}, images: 1, target: 250 },
   { endpoint: 'v1/BodyContour', parameter: {}, images: 1, target: 300 },
+  { endpoint: 'v1/HumanDetect', parameter: {}, images: 1, target: 250 },
 ];
 
 interface EndpointFigures {

@@ -92,3 +92,10 @@ export {
   type BodyContourPerson,
   type BodyContourResult,
 } from './algorithms/body/contour-params.ts';
+export {
+  HUMANDETECT_DEFAULTS,
+  HUMANDETECT_MAX_PERSONS,
+  type HumanDetectParams,
+  type HumanDetectPerson,
+  type HumanDetectResult,
+} from './algorithms/body/humandetect-params.ts';

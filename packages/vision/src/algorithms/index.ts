@@ -14,6 +14,7 @@ export const algorithmLoaders = {
   segment: async () => (await import('./body/segment.ts')).segment,
   bodycontour: async () => (await import('./body/contour.ts')).bodycontour,
   apparel: async () => (await import('./body/apparel.ts')).apparel,
+  humandetect: async () => (await import('./body/humandetect.ts')).humandetect,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

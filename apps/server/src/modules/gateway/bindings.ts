@@ -3,7 +3,13 @@
  * has a binding here; the gateway's routes, the menu's "open" flag, the console's grants and the
  * API reference all read this list.
  */
-import { bodyPose, humanContourPointDetection, personSplit, type ApiCapability } from '@pixora/catalog';
+import {
+  bodyPose,
+  humanContourPointDetection,
+  humanDetect,
+  personSplit,
+  type ApiCapability,
+} from '@pixora/catalog';
 import { bind, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 
@@ -13,6 +19,7 @@ const served = [
   bind(bodyPose, 'bodypose'),
   bind(personSplit, 'segment'),
   bind(humanContourPointDetection, 'bodycontour'),
+  bind(humanDetect, 'humandetect'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
