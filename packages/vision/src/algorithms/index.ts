@@ -12,6 +12,7 @@ export const algorithmLoaders = {
   facebeauty: async () => (await import('./face/beauty.ts')).facebeauty,
   bodypose: async () => (await import('./body/bodypose.ts')).bodypose,
   segment: async () => (await import('./body/segment.ts')).segment,
+  handgesture: async () => (await import('./body/handgesture.ts')).handgesture,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
