@@ -84,3 +84,11 @@ export {
   type BodyPoseResult,
 } from './algorithms/body/bodypose-params.ts';
 export type { SegmentParams, SegmentAnswer, SegmentResult } from './algorithms/body/segment-params.ts';
+export {
+  GESTURES,
+  HAND_21_POINTS,
+  HAND_21_EDGES,
+  HANDGESTURE_DEFAULTS,
+  HANDGESTURE_MAX_HANDS,
+  type HandGestureResult,
+} from './algorithms/body/handgesture-params.ts';
