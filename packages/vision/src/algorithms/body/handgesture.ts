@@ -308,47 +308,10 @@ export async function recogniseHands(
   return { image_width: W, image_height: H, hand_num: hands.length, hands };
 }
 
-/**
- * HandTrack's graph holds control-flow and list ops (a post-processing loop) that tfjs's wasm
- * backend lacks. They sit after the outputs we read and never run; tfjs only checks at load time
- * that a kernel exists, so each gets a stand-in that would pass its input through
- * (@vladmandic/human does the same, tfjs/backend.ts fakeOps).
- */
-const UNUSED_DETECTOR_OPS = [
-  'TensorListReserve',
-  'Enter',
-  'TensorListFromTensor',
-  'Merge',
-  'LoopCond',
-  'Switch',
-  'Exit',
-  'TensorListStack',
-  'NextIteration',
-  'TensorListSetItem',
-  'TensorListGetItem',
-  'Reciprocal',
-  'Shape',
-  'Split',
-  'Where',
-];
-
-function registerUnusedOps(): void {
-  const backendName = tf.getBackend();
-  const have = new Set(tf.getKernelsForBackend(backendName).map((k) => k.kernelName));
-  for (const kernelName of UNUSED_DETECTOR_OPS) {
-    if (have.has(kernelName)) continue;
-    tf.registerKernel({
-      kernelName,
-      backendName,
-      kernelFunc: ({ inputs }) => Object.values(inputs)[0] as never,
-    });
-  }
-}
-
 async function loadModels(): Promise<HandGestureModels> {
-  const landmarks = await getModel('handlandmark-full');
-  registerUnusedOps();
-  return { detector: await getModel('handtrack'), landmarks };
+  // HandTrack's graph resizes its input in a while loop and ends in a loop over its boxes; tfjs's
+  // graph executor runs such control-flow and list ops itself (executeAsync), no kernel needed.
+  return { detector: await getModel('handtrack'), landmarks: await getModel('handlandmark-full') };
 }
 
 /** First executions compile wasm kernels and allocate: run both models once at the usual sizes. */
