@@ -6,7 +6,7 @@
  *
  * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
  *
- * quality: per photo, hands present / found (default params); a found hand matches the reference
+ * quality: per photo, hands present / found (default params) and the boxes HandTrack alone gives; a found hand matches the reference
  *   hand whose box it overlaps most (intersection over the found box >= 0.5), one to one. Then a
  *   confusion table of gestures (reference rows, answer columns; `missed` for a reference hand
  *   not found, `false hand` for a found hand matching none), and the side where the reference
@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { decodeImage } from '../src/image/decode.ts';
 import { summarize } from '../src/index.ts';
-import { handgesture } from '../src/algorithms/body/handgesture.ts';
+import { detectHands, handgesture } from '../src/algorithms/body/handgesture.ts';
 import { GESTURES, type HandGestureResult } from '../src/algorithms/body/handgesture-params.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { getModel } from '../src/runtime/models.ts';
@@ -68,7 +68,14 @@ async function measureQuality(): Promise<void> {
   let sideRight = 0;
   console.log('\nquality, default params (per photo: present / found / matched; each reference hand)');
   for (const photo of HAND_REFERENCES) {
-    const result = await run(readFileSync(await handPhotoPath(photo)));
+    const bytes = readFileSync(await handPhotoPath(photo));
+    const result = await run(bytes);
+    // What HandTrack alone finds (before the landmark model and the whole-photo crop).
+    const boxes = await detectHands(
+      await decodeImage(bytes, undefined, handgesture.decode),
+      models.detector,
+      10,
+    );
     const free = new Set(result.hands.map((_, i) => i));
     let photoMatched = 0;
     const lines: string[] = [];
@@ -105,7 +112,9 @@ async function measureQuality(): Promise<void> {
         `  false hand: ${result.hands[i]!.attributes.gesture.value}, score ${result.hands[i]!.score}`,
       );
     }
-    console.log(`${photo.file}: ${photo.hands.length} / ${result.hand_num} / ${photoMatched}`);
+    console.log(
+      `${photo.file}: ${photo.hands.length} / ${result.hand_num} / ${photoMatched} (HandTrack boxes: ${boxes.length})`,
+    );
     for (const line of lines) console.log(line);
   }
   console.log(`\nhands found: ${matched}/${present}; side right where told: ${sideRight}/${sideTold}`);

@@ -190,7 +190,7 @@ interface Detection {
 }
 
 /** Hand boxes from HandTrack, best first, after non-maximum suppression. */
-async function detectHands(image: DecodedImage, model: GraphModel, max: number): Promise<Detection[]> {
+export async function detectHands(image: DecodedImage, model: GraphModel, max: number): Promise<Detection[]> {
   const scale = DETECTOR_SIDE / Math.max(image.width, image.height);
   const dw = Math.max(8, Math.round((image.width * scale) / 8) * 8);
   const dh = Math.max(8, Math.round((image.height * scale) / 8) * 8);
