@@ -85,6 +85,14 @@ export {
 } from './algorithms/body/bodypose-params.ts';
 export type { SegmentParams, SegmentAnswer, SegmentResult } from './algorithms/body/segment-params.ts';
 export {
+  CONTOUR_POINTS,
+  CONTOUR_EDGES,
+  BODYCONTOUR_DEFAULTS,
+  type BodyContourParams,
+  type BodyContourPerson,
+  type BodyContourResult,
+} from './algorithms/body/contour-params.ts';
+export {
   GESTURES,
   HAND_21_POINTS,
   HAND_21_EDGES,

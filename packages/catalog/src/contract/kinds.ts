@@ -182,8 +182,8 @@ const valueNames = (names: Record<string, Doc>): Record<string, I18nText> =>
  * points: every thing found with its box, score and the points of `layout` (`keypoints`); the
  * model's own full set of points (`model_keypoints`) when `modelPoints` describes it (leave it out
  * when the layout is the model's own); named attributes of each item (`attributes`, as in the
- * attributes kind) when given, with display names of their values (`names`); and what the demo
- * says when nothing is found (`empty`).
+ * attributes kind) when given, with display names of their values (`names`); further fields of
+ * each item (`item`); and what the demo says when nothing is found (`empty`).
  */
 export function points<
   L extends string,
@@ -191,25 +191,33 @@ export function points<
   C extends string,
   M extends Doc | undefined = undefined,
   A extends z.ZodRawShape | undefined = undefined,
+  I extends z.ZodRawShape = NoFields,
 >(
   spec: ListSpec<L, R, C> & {
     layout: Layout;
     modelPoints?: M;
+    /** What a point's score is, when it is not the model's score of the point. */
+    pointScore?: Doc;
     attributes?: A;
     names?: Record<string, Doc>;
     empty?: Doc;
+    /** Further fields of each item, after its points (a body's whole outline). */
+    item?: I;
   },
 ) {
+  const score = spec.pointScore ?? ['', '', ''];
   const layoutText: Doc = [
-    `${spec.layout.points.length} 个关键点，顺序与名称固定：${spec.layout.points.join('、')}；左右指被拍摄者自身的左右。`,
-    `${spec.layout.points.length} 個關鍵點，順序與名稱固定：${spec.layout.points.join('、')}；左右指被拍攝者自身的左右。`,
-    `${spec.layout.points.length} key points, always in this order and with these names: ${spec.layout.points.join(', ')}; right and left are the subject's own.`,
+    `${spec.layout.points.length} 个关键点，顺序与名称固定：${spec.layout.points.join('、')}；左右指被拍摄者自身的左右。${score[0]}`,
+    `${spec.layout.points.length} 個關鍵點，順序與名稱固定：${spec.layout.points.join('、')}；左右指被拍攝者自身的左右。${score[1]}`,
+    `${spec.layout.points.length} key points, always in this order and with these names: ${spec.layout.points.join(', ')}; right and left are the subject's own.${score[2] ? ` ${score[2]}` : ''}`,
   ];
+  // Keys present only with their options: the shape is typed by hand, as spreads lose it.
   const fields = {
     keypoints: described(z.array(keypoint).length(spec.layout.points.length), layoutText),
     ...(spec.modelPoints ? { model_keypoints: described(z.array(keypoint), spec.modelPoints) } : {}),
     ...(spec.attributes ? { attributes: attributesOf(spec.items, spec.attributes) } : {}),
-  } as PointsFields<M, A>;
+    ...spec.item,
+  } as unknown as PointsFields<M, A> & I;
   const answer = itemsAnswer({ ...spec, item: fields });
   return {
     kind: 'points',

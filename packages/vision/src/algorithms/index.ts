@@ -12,6 +12,8 @@ export const algorithmLoaders = {
   facebeauty: async () => (await import('./face/beauty.ts')).facebeauty,
   bodypose: async () => (await import('./body/bodypose.ts')).bodypose,
   segment: async () => (await import('./body/segment.ts')).segment,
+  bodycontour: async () => (await import('./body/contour.ts')).bodycontour,
+  apparel: async () => (await import('./body/apparel.ts')).apparel,
   handgesture: async () => (await import('./body/handgesture.ts')).handgesture,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 

@@ -3,7 +3,13 @@
  * has a binding here; the gateway's routes, the menu's "open" flag, the console's grants and the
  * API reference all read this list.
  */
-import { bodyPose, handGesture, personSplit, type ApiCapability } from '@pixora/catalog';
+import {
+  bodyPose,
+  handGesture,
+  humanContourPointDetection,
+  personSplit,
+  type ApiCapability,
+} from '@pixora/catalog';
 import { bind, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 
@@ -12,6 +18,7 @@ const served = [
   ...Object.values(faceBindings),
   bind(bodyPose, 'bodypose'),
   bind(personSplit, 'segment'),
+  bind(humanContourPointDetection, 'bodycontour'),
   bind(handGesture, 'handgesture'),
 ];
 

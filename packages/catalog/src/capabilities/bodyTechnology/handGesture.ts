@@ -123,6 +123,11 @@ export const handGesture = defineCapability({
       items: ['手', '手', 'hands'],
       one: ['手', '手', 'hand'],
       layout: HAND_21,
+      pointScore: [
+        '每个点的得分即该手的得分（模型不给单个点的得分）。',
+        '每個點的得分即該手的得分（模型不給單個點的得分）。',
+        "Each point's score is the hand's score (the model gives none per point).",
+      ],
       attributes: {
         handedness: attribute(z.enum(['left', 'right']), [
           '左手或右手（被拍摄者自身的左右，按照片未经镜像翻转判断；自拍镜像照片会左右颠倒），得分为模型对该侧的得分。',
