@@ -91,6 +91,7 @@ const ENDPOINTS: Array<{
   { endpoint: 'v2/segment', parameter: {}, images: 1, target: 250 },
   { endpoint: 'v1/BodyContour', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/HumanDetect', parameter: {}, images: 1, target: 250 },
+  { endpoint: 'v1/HandGesture', parameter: {}, images: 1, target: 150 },
 ];
 
 interface EndpointFigures {

@@ -13,6 +13,7 @@ export { EMOTIONS, RACES } from './capabilities/faceTechnology/faceAnalysis.ts';
 export { BEAUTY } from './capabilities/faceTechnology/aibeauty.ts';
 export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
 export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPointDetection.ts';
+export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGesture.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export {
   faceSetEndpoints,

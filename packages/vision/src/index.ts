@@ -99,3 +99,11 @@ export {
   type HumanDetectPerson,
   type HumanDetectResult,
 } from './algorithms/body/humandetect-params.ts';
+export {
+  GESTURES,
+  HAND_21_POINTS,
+  HAND_21_EDGES,
+  HANDGESTURE_DEFAULTS,
+  HANDGESTURE_MAX_HANDS,
+  type HandGestureResult,
+} from './algorithms/body/handgesture-params.ts';

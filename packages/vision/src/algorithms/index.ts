@@ -15,6 +15,7 @@ export const algorithmLoaders = {
   bodycontour: async () => (await import('./body/contour.ts')).bodycontour,
   apparel: async () => (await import('./body/apparel.ts')).apparel,
   humandetect: async () => (await import('./body/humandetect.ts')).humandetect,
+  handgesture: async () => (await import('./body/handgesture.ts')).handgesture,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -19,7 +19,9 @@ export type ModelName =
   | 'movenet-multipose'
   | 'selfie'
   | 'centernet'
-  | 'nanodet';
+  | 'nanodet'
+  | 'handtrack'
+  | 'handlandmark-full';
 
 const cache = new Map<ModelName, Promise<GraphModel>>();
 
@@ -35,13 +37,16 @@ function modelPath(name: ModelName): string {
     // Lightning (Google, Apache-2.0), body points of up to six people; selfie: MediaPipe Selfie
     // Segmentation, the square 256 x 256 model (Google, Apache-2.0), a person mask; centernet
     // (MobileNetV3 CenterNet) and nanodet (NanoDet-m, Apache-2.0): COCO object detectors whose
-    // person class humandetect uses.
+    // person class humandetect uses; handtrack: Victor Dibia's HandTrack hand detector (MIT);
+    // handlandmark-full: MediaPipe Hands' landmark model, full size (Google, Apache-2.0).
     case 'blazeface-front':
     case 'gear':
     case 'movenet-multipose':
     case 'selfie':
     case 'centernet':
     case 'nanodet':
+    case 'handtrack':
+    case 'handlandmark-full':
       return humanModelsPackagePath(name);
   }
 }

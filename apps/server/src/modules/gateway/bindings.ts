@@ -5,6 +5,7 @@
  */
 import {
   bodyPose,
+  handGesture,
   humanContourPointDetection,
   humanDetect,
   personSplit,
@@ -20,6 +21,7 @@ const served = [
   bind(personSplit, 'segment'),
   bind(humanContourPointDetection, 'bodycontour'),
   bind(humanDetect, 'humandetect'),
+  bind(handGesture, 'handgesture'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
