@@ -120,14 +120,41 @@ export const PHONE_REGIONS = [
   { region: 'GB', dial: '44', pattern: /^7\d{9}$/ },
   { region: 'JP', dial: '81', pattern: /^[789]0\d{8}$/ },
   { region: 'SG', dial: '65', pattern: /^[89]\d{7}$/ },
+  // Any other country: the full international number, E.164 (+, country code, at most 15 digits).
+  { region: 'INTL', dial: '', pattern: /^\+[1-9]\d{6,14}$/ },
 ] as const;
 export type PhoneRegion = (typeof PHONE_REGIONS)[number]['region'];
 
-export function checkPhone(region: string | undefined, phone: string | undefined): RuleKey | undefined {
+/** The regions a deployment offers by default: every one but the free international format. */
+export const DEFAULT_PHONE_REGIONS: readonly PhoneRegion[] = PHONE_REGIONS.map((r) => r.region).filter(
+  (r) => r !== 'INTL',
+);
+
+/** Whether the company fields (company, industry, size) must be filled at registration. */
+export type CompanyStep = 'required' | 'optional';
+
+/** What a deployment asks of a new account beyond the fixed fields (GET /api/v1/user/registration_options). */
+export interface RegistrationOptions {
+  phone_regions: PhoneRegion[];
+  company: CompanyStep;
+}
+
+export function checkPhone(
+  region: string | undefined,
+  phone: string | undefined,
+  offered: readonly string[] = PHONE_REGIONS.map((r) => r.region),
+): RuleKey | undefined {
   const v = (phone ?? '').replace(/[\s-]/g, '');
   if (!v) return 'phoneRequired';
   const entry = PHONE_REGIONS.find((r) => r.region === region);
-  return entry && entry.pattern.test(v) ? undefined : 'phoneInvalid';
+  return entry && offered.includes(entry.region) && entry.pattern.test(v) ? undefined : 'phoneInvalid';
+}
+
+/** The stored phone number: `+<dial> <national number>`, or the international number as written. */
+export function fullPhone(region: string, phone: string): string {
+  const v = phone.replace(/[\s-]/g, '');
+  const entry = PHONE_REGIONS.find((r) => r.region === region);
+  return entry?.dial ? `+${entry.dial} ${v}` : v;
 }
 
 export function checkAgreement(value: unknown): RuleKey | undefined {

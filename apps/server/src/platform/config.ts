@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '@pixora/catalog';
+import { DEFAULT_PHONE_REGIONS, IMAGE_MAX_BYTES, PHONE_REGIONS, type PhoneRegion } from '@pixora/catalog';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -46,6 +46,19 @@ const schema = z.object({
   SMS_WEBHOOK_URL: z.string().url().optional(),
   SESSION_TTL_HOURS: int(168),
   ADMIN_EMAILS: z.string().default(''),
+  // Registration: the phone regions offered (codes of the catalogue's PHONE_REGIONS; INTL is any
+  // number in international format) and whether the company step must be filled.
+  PHONE_REGIONS: z
+    .string()
+    .default(DEFAULT_PHONE_REGIONS.join(','))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((r) => r.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(PHONE_REGIONS.map((r) => r.region) as [PhoneRegion, ...PhoneRegion[]])).min(1)),
+  REGISTRATION_COMPANY: z.enum(['required', 'optional']).default('required'),
   PROTOCOL_VERSION: z
     .string()
     .regex(/^\d{10}$/)

@@ -1,4 +1,4 @@
-import type { AdminUserList, Envelope, OutboxList } from '@pixora/catalog';
+import type { AdminUserList, Envelope, OutboxList, RegistrationOptions } from '@pixora/catalog';
 import { request } from './http.ts';
 
 // Every console answer is an `Envelope`: `{ code: 0, message, data }`, `message` already in the visitor's language.
@@ -116,6 +116,7 @@ export const accountApi = {
   registerStep1: (body: EmailAndCaptcha) => request<Envelope<unknown>>(`${USER}/register/step1`, { body }),
   checkRegisterLink: (token: string, email: string) =>
     request<Envelope<{ valid: boolean }>>(`${USER}/register/check`, { query: { token, email } }),
+  registrationOptions: () => request<Envelope<RegistrationOptions>>(`${USER}/registration_options`),
   sendPhoneCode: (region: string, phone: string) =>
     request<Envelope<unknown>>(`${USER}/send_phone_code`, { query: { region, phone } }),
   registerStep2: (body: Registration) => request<Envelope<unknown>>(`${USER}/register/step2`, { body }),

@@ -193,6 +193,18 @@ export const accountRoutes =
     );
 
     app.get(
+      '/api/v1/user/registration_options',
+      {
+        schema: {
+          tags,
+          summary:
+            'What registration asks here: the phone regions offered, whether the company step is required',
+        },
+      },
+      async (request) => ok(request, 'ok', accounts.registrationOptions()),
+    );
+
+    app.get(
       '/api/v1/user/checkOa',
       { schema: { tags, summary: 'Internal-network probe' } },
       async (request) => ok(request, 'ok', internal(request) ? { code: 'IN' } : {}),

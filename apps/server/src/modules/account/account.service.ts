@@ -12,7 +12,8 @@ import {
   checkName,
   checkNewPassword,
   checkPhone,
-  PHONE_REGIONS,
+  fullPhone,
+  type RegistrationOptions,
   parseRoles,
   type RuleKey,
 } from '@pixora/catalog';
@@ -284,7 +285,7 @@ export class AccountService {
   }
 
   async sendPhoneCode(input: { phone?: string; region?: string }, info: RequestInfo) {
-    validate({ phone: checkPhone(input.region, input.phone) });
+    validate({ phone: checkPhone(input.region, input.phone, this.deps.config.PHONE_REGIONS) });
     const phone = fullPhone(input.region!, input.phone!);
     await this.limit(`phone:${phone}`, 1, MINUTE);
     await this.limit(`phone-ip:${info.ip}`, 10, 60 * MINUTE);
@@ -322,17 +323,37 @@ export class AccountService {
     await this.db.deleteFrom('phone_codes').where('id', '=', row.id).execute();
   }
 
+  /**
+   * The company step: required by default; where the deployment makes it optional
+   * (REGISTRATION_COMPANY=optional), a field left empty is accepted and one filled in is checked.
+   */
+  private companyChecks(input: Record<string, string | undefined>) {
+    const optional = this.deps.config.REGISTRATION_COMPANY === 'optional';
+    const given = (v: string | undefined) => !optional || (v ?? '').trim() !== '';
+    return {
+      company: given(input.company) ? checkCompany(input.company) : undefined,
+      industry: given(input.industry) ? checkIndustry(input.industry) : undefined,
+      company_size: given(input.company_size) ? checkCompanySize(input.company_size) : undefined,
+    };
+  }
+
+  /** What this deployment asks at registration (the form reads it). */
+  registrationOptions(): RegistrationOptions {
+    return {
+      phone_regions: [...this.deps.config.PHONE_REGIONS],
+      company: this.deps.config.REGISTRATION_COMPANY,
+    };
+  }
+
   async registerStep2(input: Record<string, string | undefined>, info: RequestInfo): Promise<User> {
     validate({
       email: checkEmail(input.email),
-      phone: checkPhone(input.region, input.phone),
+      phone: checkPhone(input.region, input.phone, this.deps.config.PHONE_REGIONS),
       code: checkCode(input.code),
       real_name: checkName(input.real_name),
       password: checkNewPassword(input.password),
       confirm_password: checkConfirmation(input.password, input.confirm_password),
-      company: checkCompany(input.company),
-      industry: checkIndustry(input.industry),
-      company_size: checkCompanySize(input.company_size),
+      ...this.companyChecks(input),
       agreement: checkAgreement(input.agreement),
     });
     const email = normaliseEmail(input.email!);
@@ -356,9 +377,9 @@ export class AccountService {
         username: email,
         real_name: input.real_name!.trim(),
         phone,
-        company: input.company!.trim(),
-        industry: input.industry!.trim(),
-        company_size: Number(input.company_size),
+        company: (input.company ?? '').trim(),
+        industry: (input.industry ?? '').trim(),
+        company_size: Number(input.company_size ?? 0) || 0,
         addr: '',
         business_id: 0,
         location_id: 0,
@@ -517,8 +538,3 @@ export class AccountService {
 // A real argon2id hash of a random string: verifying against it costs what a real check costs, so an
 // unknown e-mail takes as long as a wrong password.
 const DUMMY_HASH = await hash(crypto.randomBytes(16).toString('hex'));
-
-export function fullPhone(region: string, phone: string): string {
-  const entry = PHONE_REGIONS.find((r) => r.region === region);
-  return `+${entry?.dial ?? ''} ${phone.replace(/[\s-]/g, '')}`;
-}

@@ -1151,3 +1151,53 @@ describe('internal-network login (OA and work-account QR)', () => {
     await bare.close();
   });
 });
+
+describe('registration for a deployment outside mainland China', () => {
+  const t = setup({ PHONE_REGIONS: 'US,INTL', REGISTRATION_COMPANY: 'optional' }, true);
+
+  it('offers the configured phone regions and an optional company step, and registers without a company', async () => {
+    expect((await t.api.get('/api/v1/user/registration_options')).json().data).toEqual({
+      phone_regions: ['US', 'INTL'],
+      company: 'optional',
+    });
+    // A mainland number is not offered here; an international one is.
+    const cn = await t.api.get('/api/v1/user/send_phone_code?region=CN&phone=13800138000');
+    expect(cn.statusCode).toBe(400);
+    const intl = await t.api.get(
+      `/api/v1/user/send_phone_code?region=INTL&phone=${encodeURIComponent('+4915112345678')}`,
+    );
+    expect(intl.statusCode, intl.body).toBe(200);
+    const email = 'ines@example.de';
+    expect(
+      (await t.api.post('/api/v1/user/register/step1', { email, ...(await t.api.captcha()) })).statusCode,
+    ).toBe(200);
+    const link = linkIn((await t.smtp.next(email)).text);
+    const code = await t.api.smsCode('+4915112345678');
+    const res = await t.api.post(
+      '/api/v1/user/register/step2',
+      registration(email, link.searchParams.get('token')!, code, {
+        region: 'INTL',
+        phone: '+4915112345678',
+        company: '',
+        industry: '',
+        company_size: '',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const user = await t.ctx.db.kysely
+      .selectFrom('users')
+      .select(['phone', 'company'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ phone: '+4915112345678', company: '' });
+  });
+
+  it('keeps the default: mainland regions offered and the company step required', async () => {
+    const { app } = await testApp(idle);
+    const options = (await app.inject('/api/v1/user/registration_options')).json().data;
+    expect(options.company).toBe('required');
+    expect(options.phone_regions).toContain('CN');
+    expect(options.phone_regions).not.toContain('INTL');
+    await app.close();
+  });
+});

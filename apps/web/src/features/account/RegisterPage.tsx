@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Result, Select, Space, Spin } from 'antd';
 import { MailOutlined, MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { NewPasswordFields, ProfileField, SubmitButton } from './fields.tsx';
 import { openLoginDialog } from './loginDialog.ts';
 import { companySizeOptions, regionOptions } from './options.ts';
 import { rememberEmail } from './rememberedEmails.ts';
-import { checkRule, dependentRule, showFieldErrors } from './rules.ts';
+import { checkRule, dependentRule, optionalCheck, showFieldErrors } from './rules.ts';
 import { useSecondsLeft } from './useSecondsLeft.ts';
 import { useConsoleError } from './useConsoleError.ts';
 import styles from './Account.module.css';
@@ -73,6 +73,21 @@ export function RegisterPage({ token, email }: { token: string; email: string })
   const [sending, setSending] = useState(false);
   const [cooldown, startCooldown] = useSecondsLeft();
   const [outcome, setOutcome] = useState<'form' | 'done' | 'invalid'>('form');
+
+  // What this deployment asks: the phone regions it offers and whether the company step is required.
+  const options = useQuery({
+    queryKey: ['registration-options'],
+    queryFn: async () => (await accountApi.registrationOptions()).data,
+    staleTime: Infinity,
+  });
+  const offered = options.data?.phone_regions;
+  const companyOptional = options.data?.company === 'optional';
+  const region = Form.useWatch('region', form);
+  // The form starts on +86; a deployment that does not offer it starts on its first region.
+  useEffect(() => {
+    if (offered && offered.length > 0 && region && !(offered as readonly string[]).includes(region))
+      form.setFieldValue('region', offered[0]);
+  }, [offered, region, form]);
 
   const link = useQuery({
     queryKey: ['register-link', token, email],
@@ -180,7 +195,7 @@ export function RegisterPage({ token, email }: { token: string; email: string })
           className={styles.regionSelect}
           style={{ flex: '0 0 104px', width: 104 }}
           size="large"
-          options={regionOptions(t)}
+          options={regionOptions(t, offered)}
           optionRender={(option) => (
             <span className={styles.regionOption}>
               <span>{option.data.label}</span>
@@ -239,14 +254,18 @@ export function RegisterPage({ token, email }: { token: string; email: string })
                   dependencies={['region']}
                   rules={[
                     dependentRule(t, (value: string | undefined, f) =>
-                      checkPhone(f.getFieldValue('region'), value),
+                      checkPhone(f.getFieldValue('region'), value, offered),
                     ),
                   ]}
                 >
                   <Input
                     size="large"
                     prefix={<MobileOutlined aria-hidden />}
-                    placeholder={t('account.placeholders.phone')}
+                    placeholder={t(
+                      region === 'INTL'
+                        ? 'account.placeholders.phoneInternational'
+                        : 'account.placeholders.phone',
+                    )}
                     autoComplete="tel-national"
                     inputMode="tel"
                     aria-label={t('account.fields.phone')}
@@ -285,19 +304,23 @@ export function RegisterPage({ token, email }: { token: string; email: string })
             </Form.Item>
           </div>
 
-          <h2 className={styles.sectionTitle}>{t('account.registerPage.companySection')}</h2>
+          <h2 className={styles.sectionTitle}>
+            {t('account.registerPage.companySection')}
+            {companyOptional && t('account.registerPage.optional')}
+          </h2>
           <div className={styles.grid}>
             <ProfileField
               name="company"
               size="large"
               placeholder={t('account.placeholders.company')}
               testId="register-company"
+              optional={companyOptional}
             />
             <Form.Item
               name="industry"
               label={t('account.fields.industry')}
-              required
-              rules={[checkRule(t, checkIndustry)]}
+              required={!companyOptional}
+              rules={[checkRule(t, optionalCheck(checkIndustry, companyOptional))]}
             >
               <Input
                 size="large"
@@ -308,8 +331,8 @@ export function RegisterPage({ token, email }: { token: string; email: string })
             <Form.Item
               name="company_size"
               label={t('account.fields.companySize')}
-              required
-              rules={[checkRule(t, checkCompanySize)]}
+              required={!companyOptional}
+              rules={[checkRule(t, optionalCheck(checkCompanySize, companyOptional))]}
             >
               <Select
                 size="large"

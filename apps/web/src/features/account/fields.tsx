@@ -11,7 +11,7 @@ import {
   PASSWORD_REGISTER_MAX,
 } from '@pixora/catalog';
 import { CaptchaInput } from './CaptchaInput.tsx';
-import { checkRule, dependentRule } from './rules.ts';
+import { checkRule, dependentRule, optionalCheck } from './rules.ts';
 import type { Captcha } from './useCaptcha.ts';
 
 /** The text fields of the profile, each with the rules the server checks too. */
@@ -37,12 +37,23 @@ const PROFILE_FIELDS = {
 export function ProfileField({
   name,
   testId,
+  optional = false,
   ...input
-}: Pick<InputProps, 'size' | 'placeholder'> & { name: keyof typeof PROFILE_FIELDS; testId: string }) {
+}: Pick<InputProps, 'size' | 'placeholder'> & {
+  name: keyof typeof PROFILE_FIELDS;
+  testId: string;
+  /** May be left empty (a filled-in value is still checked). */
+  optional?: boolean;
+}) {
   const { t } = useTranslation();
   const field = PROFILE_FIELDS[name];
   return (
-    <Form.Item name={name} label={t(field.label)} required rules={[checkRule(t, field.check)]}>
+    <Form.Item
+      name={name}
+      label={t(field.label)}
+      required={!optional}
+      rules={[checkRule(t, optionalCheck(field.check, optional))]}
+    >
       <Input
         {...input}
         prefix={<field.icon aria-hidden />}

@@ -175,6 +175,32 @@ describe('full registration form', () => {
     expect(within(form).getAllByText('Please input password')).toHaveLength(2);
   });
 
+  it('follows the deployment: its phone regions, an international number, an optional company step', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch(linkValid, (url) =>
+        url.startsWith('/api/v1/user/registration_options')
+          ? json({ code: 0, message: 'ok', data: { phone_regions: ['US', 'INTL'], company: 'optional' } })
+          : undefined,
+      ).fetchMock,
+    );
+    const form = await renderRegister();
+    // The form starts on the first region offered: +86 is not one of them.
+    await waitFor(() => expect(within(form).getByTestId('register-region').textContent).toContain('+1'));
+    fireEvent.change(screen.getByTestId('register-phone'), { target: { value: '+4915112345678' } });
+    expect(await within(form).findByText('Please enter a valid phone number.')).toBeTruthy();
+    fireEvent.submit(form);
+    expect(await within(form).findByText('Please enter your real name')).toBeTruthy();
+    // The company step may be left empty here.
+    for (const text of [
+      'Please enter the company name',
+      'Please enter the industry',
+      'Please select the company size',
+    ])
+      expect(within(form).queryByText(text), text).toBeNull();
+    expect(within(form).getByText('Company (optional)')).toBeTruthy();
+  });
+
   it('checks characters, lengths, the phone pattern and the confirmation', async () => {
     const form = await renderRegister();
     const type = (testId: string, value: string) =>

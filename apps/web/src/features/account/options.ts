@@ -25,6 +25,7 @@ export const REGION_KEYS: Record<PhoneRegion, string> = {
   GB: 'account.regions.GB',
   JP: 'account.regions.JP',
   SG: 'account.regions.SG',
+  INTL: 'account.regions.INTL',
 };
 
 export const ROLE_KEYS: Record<Role, string> = {
@@ -49,10 +50,12 @@ export const companySizeLabel = (t: Translate, size: number) =>
 export const companySizeOptions = (t: Translate) =>
   COMPANY_SIZES.map((value) => ({ value, label: t(COMPANY_SIZE_KEYS[value]) }));
 
-export const regionOptions = (t: Translate) =>
-  PHONE_REGIONS.map((entry) => ({
+/** The phone regions a deployment offers (all when not known yet), as select options. */
+export const regionOptions = (t: Translate, offered?: readonly string[]) =>
+  PHONE_REGIONS.filter((entry) => !offered || offered.includes(entry.region)).map((entry) => ({
     value: entry.region,
-    label: `+${entry.dial}`,
+    // The international format has no fixed code: the number itself starts with +.
+    label: entry.dial ? `+${entry.dial}` : '+…',
     title: t(REGION_KEYS[entry.region]),
   }));
 

@@ -35,6 +35,16 @@ export function checkAddress(value: string | undefined): string | undefined {
 
 type Translate = (key: string) => string;
 
+/** `check`, or, where the field is optional, `check` of a filled-in value only (empty passes). */
+export function optionalCheck<V>(
+  check: (value: V) => RuleKey | undefined,
+  optional: boolean,
+): (value: V) => RuleKey | undefined {
+  if (!optional) return check;
+  return (value) =>
+    value === undefined || value === null || String(value).trim() === '' ? undefined : check(value);
+}
+
 /** An antd form rule running one of the shared checks, with its message in the interface language. */
 export function checkRule<V>(t: Translate, check: (value: V) => RuleKey | undefined): Rule {
   return {
