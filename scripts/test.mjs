@@ -19,44 +19,79 @@ env.TEST_DATABASE_URL = pg.url;
 let passed = 0;
 let failed = 0;
 let ok = true;
+/** Seconds each stage took, and the slowest test files / browser tests, printed at the end. */
+const stages = [];
+const slowest = [];
+const timed = (name, run) => {
+  const start = Date.now();
+  const result = run();
+  stages.push([name, (Date.now() - start) / 1000]);
+  return result;
+};
+const relative = (file) => path.relative(root, file);
 try {
   const vitestReport = path.join(reports, 'vitest.json');
-  const unit = spawnSync(
-    bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-    {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    },
+  const unit = timed('unit and integration (vitest)', () =>
+    spawnSync(
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+      {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      },
+    ),
   );
   ok &&= unit.status === 0;
   if (fs.existsSync(vitestReport)) {
     const r = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    for (const file of r.testResults ?? [])
+      slowest.push([`vitest  ${relative(file.name)}`, (file.endTime - file.startTime) / 1000]);
   } else failed += 1;
 
-  const build = spawnSync('npm', ['run', 'build:web'], { cwd: root, env, stdio: 'inherit' });
+  const build = timed('web build', () =>
+    spawnSync('npm', ['run', 'build:web'], { cwd: root, env, stdio: 'inherit' }),
+  );
   if (build.status !== 0) {
     ok = false;
     failed += 1;
   } else {
     const e2eReport = path.join(reports, 'playwright.json');
-    const e2e = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      cwd: root,
-      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
-      stdio: 'inherit',
-    });
+    const e2e = timed('browser (playwright)', () =>
+      spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+        cwd: root,
+        env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+        stdio: 'inherit',
+      }),
+    );
     ok &&= e2e.status === 0;
     if (fs.existsSync(e2eReport)) {
-      const stats = JSON.parse(fs.readFileSync(e2eReport, 'utf8')).stats;
+      const report = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+      const stats = report.stats;
       passed += stats.expected + stats.flaky;
       failed += stats.unexpected;
+      const walk = (suite, file) => {
+        for (const spec of suite.specs ?? [])
+          for (const test of spec.tests ?? [])
+            slowest.push([
+              `browser ${file ?? suite.file}: ${spec.title}`,
+              (test.results ?? []).reduce((sum, result) => sum + result.duration, 0) / 1000,
+            ]);
+        for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+      };
+      for (const suite of report.suites ?? []) walk(suite);
     } else failed += 1;
   }
 } finally {
   pg.stop();
 }
+// Where the time goes, so that the suite can be kept well inside CI's limit as it grows.
+console.log('\nTime per stage:');
+for (const [name, seconds] of stages) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
+console.log('Slowest test files and browser tests:');
+for (const [name, seconds] of slowest.sort((a, b) => b[1] - a[1]).slice(0, 12))
+  console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
