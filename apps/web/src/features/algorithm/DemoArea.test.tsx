@@ -99,7 +99,7 @@ describe('DemoArea', { timeout: 20_000 }, () => {
 
   it.each([
     ['a capability not served', { key: 'faceDetect', available: false }],
-    ['a served capability without a demo of its own or a view', { key: 'handGesture' }],
+    ['a served capability without a demo of its own or a view', { key: 'someServedKey' }],
     ['an entry without a key', {}],
   ])('says the demo is not open for %s', async (_case, extension) => {
     await renderWithProviders(<DemoArea item={faceItem('v1/facedetect', 'boxes', extension)} />);
