@@ -12,6 +12,8 @@ export const algorithmLoaders = {
   facebeauty: async () => (await import('./face/beauty.ts')).facebeauty,
   bodypose: async () => (await import('./body/bodypose.ts')).bodypose,
   segment: async () => (await import('./body/segment.ts')).segment,
+  skinsegment: async () => (await import('./body/skin-hair-tasks.ts')).skinsegment,
+  hairsegment: async () => (await import('./body/skin-hair-tasks.ts')).hairsegment,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
