@@ -3,12 +3,19 @@
  * has a binding here; the gateway's routes, the menu's "open" flag, the console's grants and the
  * API reference all read this list.
  */
-import { bodyPose, personSplit, type ApiCapability } from '@pixora/catalog';
+import { bodyPose, hairSegment, personSplit, skinSegment, type ApiCapability } from '@pixora/catalog';
 import { bind, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
+import { bindFaceMask } from './face-mask-bindings.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
-const served = [...Object.values(faceBindings), bind(bodyPose, 'bodypose'), bind(personSplit, 'segment')];
+const served = [
+  ...Object.values(faceBindings),
+  bind(bodyPose, 'bodypose'),
+  bind(personSplit, 'segment'),
+  bindFaceMask(skinSegment, 'skinsegment'),
+  bindFaceMask(hairSegment, 'hairsegment'),
+];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
 

@@ -1,0 +1,84 @@
+import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
+
+const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
+
+// Answers are checked against their contracts before they are sent (testApp sets CHECK_ANSWERS).
+describe('v1/skin_segment and v1/hair_segment through the gateway on the real engine', () => {
+  let backend: InferenceBackend;
+  let app: FastifyInstance;
+  let astronaut: Buffer;
+  let coffee: Buffer;
+
+  beforeAll(async () => {
+    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
+    await backend.ready();
+    ({ app } = await testApp(backend));
+    astronaut = await sharp(await skimagePhoto('astronaut'))
+      .jpeg()
+      .toBuffer();
+    coffee = await sharp(await skimagePhoto('coffee'))
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await backend?.close();
+  });
+
+  const post = (endpoint: string, image: Buffer, parameter: Record<string, unknown> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/${endpoint}?${KEY}`,
+      payload: { ...gatewayBody(image), parameter } as object,
+    });
+
+  /** The answer's grey mask, read back as one channel. */
+  const maskOf = async (extra: { mask: string }) =>
+    sharp(Buffer.from(extra.mask, 'base64')).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+
+  it('v1/skin_segment: her face is skin, her hair and the wall are not; mask and cut-out as PNG', async () => {
+    const res = await post('v1/skin_segment', astronaut);
+    expect(res.statusCode).toBe(200);
+    const item = res.json().media_info_list[0];
+    expect(item.media_profiles).toEqual({ media_data_type: 'png' });
+    expect(Object.keys(item.media_extra)).toEqual([
+      'image_width',
+      'image_height',
+      'mask',
+      'foreground_ratio',
+      'face_num',
+    ]);
+    expect(item.media_extra.face_num).toBe(1);
+    const { data, info } = await maskOf(item.media_extra);
+    expect([info.width, info.height]).toEqual([512, 512]);
+    expect(data[125 * 512 + 205]!, 'cheek').toBeGreaterThanOrEqual(200);
+    expect(data[40 * 512 + 225]!, 'hair').toBeLessThan(128);
+    expect(data[60 * 512 + 100]!, 'wall').toBeLessThan(128);
+    const cut = await sharp(Buffer.from(item.media_data, 'base64')).metadata();
+    expect([cut.format, cut.channels]).toEqual(['png', 4]);
+  });
+
+  it('v1/hair_segment: the hair above her forehead, not her face', async () => {
+    const res = await post('v1/hair_segment', astronaut, { rsp_media_type: 'url' });
+    expect(res.statusCode).toBe(200);
+    const item = res.json().media_info_list[0];
+    expect(item.media_profiles.media_data_type).toBe('url');
+    const got = await app.inject({ method: 'GET', url: new URL(item.media_extra.mask as string).pathname });
+    expect([got.statusCode, got.headers['content-type']]).toEqual([200, 'image/png']);
+    const { data } = await maskOf({ mask: got.rawPayload.toString('base64') });
+    expect(data[40 * 512 + 225]!, 'hair').toBeGreaterThanOrEqual(200);
+    expect(data[125 * 512 + 225]!, 'face').toBeLessThan(128);
+  });
+
+  it('answers 20003 (no face) for both on the coffee photo', async () => {
+    for (const endpoint of ['v1/skin_segment', 'v1/hair_segment']) {
+      const res = await post(endpoint, coffee);
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json()).toMatchObject({ ErrorCode: 20003, ErrorMsg: 'No face detected' });
+    }
+  });
+});
