@@ -84,3 +84,4 @@ export {
   type BodyPoseResult,
 } from './algorithms/body/bodypose-params.ts';
 export type { SegmentParams, SegmentAnswer, SegmentResult } from './algorithms/body/segment-params.ts';
+export { FACE_LABELS, type FaceSegmentResult } from './algorithms/face/face-segment-params.ts';

@@ -14,6 +14,7 @@ export const algorithmLoaders = {
   segment: async () => (await import('./body/segment.ts')).segment,
   skinsegment: async () => (await import('./body/skin-hair-tasks.ts')).skinsegment,
   hairsegment: async () => (await import('./body/skin-hair-tasks.ts')).hairsegment,
+  facesegment: async () => (await import('./face/face-segment.ts')).facesegment,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
