@@ -5,6 +5,7 @@ export * from './capabilities/index.ts';
 export { EMOTIONS, RACES } from './capabilities/faceTechnology/faceAnalysis.ts';
 export { BEAUTY } from './capabilities/faceTechnology/aibeauty.ts';
 export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
+export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export {
   faceSetEndpoints,

@@ -3,7 +3,14 @@
  * has a binding here; the gateway's routes, the menu's "open" flag, the console's grants and the
  * API reference all read this list.
  */
-import { bodyPose, hairSegment, personSplit, skinSegment, type ApiCapability } from '@pixora/catalog';
+import {
+  bodyPose,
+  faceSegment,
+  hairSegment,
+  personSplit,
+  skinSegment,
+  type ApiCapability,
+} from '@pixora/catalog';
 import { bind, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
@@ -15,6 +22,7 @@ const served = [
   bind(personSplit, 'segment'),
   bindFaceMask(skinSegment, 'skinsegment'),
   bindFaceMask(hairSegment, 'hairsegment'),
+  bindFaceMask(faceSegment, 'facesegment'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -1,7 +1,7 @@
 /**
- * Mask capabilities whose colour models are learnt from the faces of the photo (skin, hair): bound
- * to their tasks with the mask kind's mapper, except that a photo without a face, where the
- * engine could learn nothing and answers face_num 0, is answered 20003 (no face detected).
+ * Mask capabilities whose colour models are learnt from the faces of the photo (skin, hair, face
+ * parsing): bound to their tasks with the mask kind's mapper, except that a photo without a face,
+ * where the engine could learn nothing and answers face_num 0, is answered 20003 (no face).
  */
 import type { ApiCapability } from '@pixora/catalog';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -9,7 +9,7 @@ import { bind, kindAnswer, type Binding } from './binding.ts';
 
 export function bindFaceMask<C extends ApiCapability>(
   capability: C,
-  task: 'skinsegment' | 'hairsegment',
+  task: 'skinsegment' | 'hairsegment' | 'facesegment',
 ): Binding<C> {
   return bind(capability, task, {
     answer(result) {

@@ -1,4 +1,5 @@
-import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
+import { FACE_SEGMENT_LABELS } from '@pixora/catalog';
+import { createLocalBackend, FACE_LABELS, type InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
 const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
 // Answers are checked against their contracts before they are sent (testApp sets CHECK_ANSWERS).
-describe('v1/skin_segment and v1/hair_segment through the gateway on the real engine', () => {
+describe('v1/skin_segment, v1/hair_segment and v1/PhotoSegment through the gateway on the real engine', () => {
   let backend: InferenceBackend;
   let app: FastifyInstance;
   let astronaut: Buffer;
@@ -74,8 +75,36 @@ describe('v1/skin_segment and v1/hair_segment through the gateway on the real en
     expect(data[125 * 512 + 225]!, 'face').toBeLessThan(128);
   });
 
-  it('answers 20003 (no face) for both on the coffee photo', async () => {
-    for (const endpoint of ['v1/skin_segment', 'v1/hair_segment']) {
+  it('v1/PhotoSegment: a label image with its legend; hair above her forehead, skin on her cheek', async () => {
+    const res = await post('v1/PhotoSegment', astronaut);
+    expect(res.statusCode).toBe(200);
+    const item = res.json().media_info_list[0];
+    expect(Object.keys(item.media_extra)).toEqual([
+      'image_width',
+      'image_height',
+      'mask',
+      'foreground_ratio',
+      'legend',
+      'face_num',
+    ]);
+    const legend = item.media_extra.legend as Array<{ value: number; label: string }>;
+    const value = (label: string) => legend.find((l) => l.label === label)?.value;
+    const { data } = await maskOf(item.media_extra);
+    expect(data[40 * 512 + 225], 'hair').toBe(value('hair'));
+    expect(data[125 * 512 + 205], 'cheek').toBe(value('skin'));
+    expect(data[60 * 512 + 100], 'wall').toBe(0);
+    const painted = await sharp(Buffer.from(item.media_data, 'base64')).metadata();
+    expect([painted.format, painted.channels]).toEqual(['png', 4]);
+  });
+
+  it("the contract's legend is the engine's labels, values and colours", () => {
+    expect(FACE_SEGMENT_LABELS.map(({ value, label, colour }) => ({ value, label, colour }))).toEqual(
+      FACE_LABELS.map(({ value, label, colour }) => ({ value, label, colour })),
+    );
+  });
+
+  it('answers 20003 (no face) for all three on the coffee photo', async () => {
+    for (const endpoint of ['v1/skin_segment', 'v1/hair_segment', 'v1/PhotoSegment']) {
       const res = await post(endpoint, coffee);
       expect(res.statusCode, endpoint).toBe(400);
       expect(res.json()).toMatchObject({ ErrorCode: 20003, ErrorMsg: 'No face detected' });
