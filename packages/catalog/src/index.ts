@@ -25,6 +25,7 @@ export {
   producesImages,
   type KindAnswer,
   type KindView,
+  type MaskLegendEntry,
   type Layout,
   type Noun,
   type OutputKind,
