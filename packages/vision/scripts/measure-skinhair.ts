@@ -1,13 +1,15 @@
 /**
- * Quality and speed of skinsegment and hairsegment (docs/quality.md, "Skin and hair masks"):
+ * Quality and speed of skinsegment, hairsegment and facesegment (docs/quality.md, "Skin and hair
+ * masks, face parsing"):
  *
- *   node --import tsx packages/vision/scripts/measure-skinhair.ts [quality|speed]
+ *   node --import tsx packages/vision/scripts/measure-skinhair.ts [quality|speed] [task]
  *
  * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
  *
  * quality: per photo of test/fixtures/skinhair-references.json, IoU, precision and recall of each
  *   task's mask (>= 128) against the hand-drawn outlines (skin minus its holes; hair), inside the
- *   drawn region; and the median IoU.
+ *   drawn region; and the median IoU. facesegment is scored twice: its skin and ears labels against
+ *   the drawn skin, its hair label against the drawn hair.
  * speed: wall and CPU time of each task (decode included, libvips on one thread) on the astronaut
  *   at 640 x 640 and face-api sample 1 at 640 x 427, 30 runs after 3.
  */
@@ -15,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { runTaskInProcess, summarize } from '../src/index.ts';
 import type { FaceMaskResult } from '../src/algorithms/body/skin-hair-params.ts';
+import { FACE_LABELS } from '../src/algorithms/face/face-segment-params.ts';
 import { drawnMask, overlap, SKIN_HAIR_REFERENCES, skinHairPhotoPath } from '../test/skinhair-references.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
 
@@ -26,7 +29,21 @@ async function greyPixels(png: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(png)).toColourspace('b-w').raw().toBuffer());
 }
 
-async function measureQuality(tasks: Array<['skinsegment' | 'hairsegment', 'skin' | 'hair']>): Promise<void> {
+type Task = 'skinsegment' | 'hairsegment' | 'facesegment';
+
+/** The task's mask of `part` (0 / 255): its mask, or for facesegment the pixels of that part's labels. */
+async function partMask(task: Task, result: FaceMaskResult, part: 'skin' | 'hair'): Promise<Uint8Array> {
+  const grey = await greyPixels(result.images.mask.bytes);
+  if (task !== 'facesegment') return grey;
+  const wanted = new Set(
+    FACE_LABELS.filter((l) =>
+      part === 'hair' ? l.label === 'hair' : l.label === 'skin' || l.label === 'ears',
+    ).map((l) => l.value as number),
+  );
+  return grey.map((v) => (wanted.has(v) ? 255 : 0));
+}
+
+async function measureQuality(tasks: Array<[Task, 'skin' | 'hair']>): Promise<void> {
   for (const [task, part] of tasks) {
     console.log(`\n${task} against the drawn ${part}`);
     console.log('| photo | faces | IoU | precision | recall |\n| --- | --- | --- | --- | --- |');
@@ -34,7 +51,7 @@ async function measureQuality(tasks: Array<['skinsegment' | 'hairsegment', 'skin
     for (const [name, ref] of Object.entries(SKIN_HAIR_REFERENCES)) {
       const image = readFileSync(await skinHairPhotoPath(ref));
       const result = await runTaskInProcess<FaceMaskResult>(task, { image });
-      const o = overlap(await greyPixels(result.images.mask.bytes), drawnMask(ref, part), ref);
+      const o = overlap(await partMask(task, result, part), drawnMask(ref, part), ref);
       ious.push(o.iou);
       console.log(
         `| ${name} | ${result.answer.face_num} | ${o.iou.toFixed(3)} | ${pct(o.precision)} | ${pct(o.recall)} |`,
@@ -54,11 +71,13 @@ async function measureSpeed(tasks: string[]): Promise<void> {
 }
 
 const only = process.argv[3];
-const all: Array<['skinsegment' | 'hairsegment', 'skin' | 'hair']> = [
+const all: Array<[Task, 'skin' | 'hair']> = [
   ['skinsegment', 'skin'],
   ['hairsegment', 'hair'],
+  ['facesegment', 'skin'],
+  ['facesegment', 'hair'],
 ];
 const chosen = only ? all.filter(([t]) => t === only) : all;
 if (what === 'all' || what === 'quality') await measureQuality(chosen);
-if (what === 'all' || what === 'speed') await measureSpeed(chosen.map(([t]) => t));
+if (what === 'all' || what === 'speed') await measureSpeed([...new Set(chosen.map(([t]) => t))]);
 process.exit(0);
