@@ -98,7 +98,7 @@ async function run(
   const H = image.height;
   const n = W * H;
   const maps = await analysePhoto(image, models);
-  const labels = new Float32Array(n);
+  const labels = new Uint8Array(n);
   if (maps.faces.length > 0) {
     const skinP = skinProbability(maps);
     const skin = await refineToFullSize(maps, skinP, image);
@@ -107,7 +107,7 @@ async function run(
     const scale = W / maps.working.width;
     const at = (face: HeadFrame) => (p: number) => [face.mesh[p]![0] * scale, face.mesh[p]![1] * scale] as Pt;
     // Ears: skin in the ear zones, outside every face oval.
-    const zones = new Float32Array(n);
+    const zones = new Uint8Array(n);
     for (const face of maps.faces)
       for (const side of EAR_SIDES) fillPolygon(zones, W, H, earZone(face, side, scale), 1);
     for (const face of maps.faces) fillPolygon(zones, W, H, FACE_OVAL.map(at(face)), 0);
@@ -117,13 +117,11 @@ async function run(
       for (const part of FACE_PARTS) fillPolygon(labels, W, H, part.polygon.map(at(face)), LABEL[part.label]);
     }
   }
-  const grey = new Uint8Array(n);
   const painted = Buffer.alloc(4 * n);
   const colours = [[0, 0, 0], ...FACE_LABELS.map((l) => hex(l.colour))];
   let labelled = 0;
   for (let i = 0; i < n; i++) {
     const v = labels[i]!;
-    grey[i] = v;
     if (v === 0) continue;
     labelled++;
     const [r, g, b] = colours[v]!;
@@ -133,7 +131,7 @@ async function run(
     painted[4 * i + 3] = 255;
   }
   // One after the other: each sharp call then uses one libvips thread, the worker's one core.
-  const maskPng = await sharp(Buffer.from(grey.buffer), { raw: { width: W, height: H, channels: 1 } })
+  const maskPng = await sharp(Buffer.from(labels.buffer), { raw: { width: W, height: H, channels: 1 } })
     .toColourspace('b-w')
     .png()
     .toBuffer();

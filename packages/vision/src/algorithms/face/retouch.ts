@@ -139,7 +139,7 @@ const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi 
 
 /** Fills a polygon (even-odd rule, pixel centres) of `mask` with `value`. */
 export function fillPolygon(
-  mask: Float32Array,
+  mask: Float32Array | Uint8Array,
   w: number,
   h: number,
   poly: readonly Pt[],
