@@ -1,41 +1,27 @@
 import { FACE_SEGMENT_LABELS } from '@pixora/catalog';
-import { createLocalBackend, FACE_LABELS, type InferenceBackend } from '@pixora/vision';
-import type { FastifyInstance } from 'fastify';
+import { FACE_LABELS } from '@pixora/vision';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
-
-const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
+import { engineGateway, skimagePhoto } from '../../../test/helpers.ts';
 
 // Answers are checked against their contracts before they are sent (testApp sets CHECK_ANSWERS).
 describe('v1/skin_segment, v1/hair_segment and v1/PhotoSegment through the gateway on the real engine', () => {
-  let backend: InferenceBackend;
-  let app: FastifyInstance;
+  let gateway: Awaited<ReturnType<typeof engineGateway>>;
   let astronaut: Buffer;
   let coffee: Buffer;
 
   beforeAll(async () => {
-    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
-    await backend.ready();
-    ({ app } = await testApp(backend));
-    astronaut = await sharp(await skimagePhoto('astronaut'))
-      .jpeg()
-      .toBuffer();
-    coffee = await sharp(await skimagePhoto('coffee'))
-      .jpeg()
-      .toBuffer();
+    gateway = await engineGateway();
+    const jpeg = async (name: 'astronaut' | 'coffee') =>
+      sharp(await skimagePhoto(name))
+        .jpeg()
+        .toBuffer();
+    [astronaut, coffee] = await Promise.all([jpeg('astronaut'), jpeg('coffee')]);
   });
-  afterAll(async () => {
-    await app?.close();
-    await backend?.close();
-  });
+  afterAll(() => gateway?.close());
 
   const post = (endpoint: string, image: Buffer, parameter: Record<string, unknown> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: `/${endpoint}?${KEY}`,
-      payload: { ...gatewayBody(image), parameter } as object,
-    });
+    gateway.post(endpoint, image, parameter);
 
   /** The answer's grey mask, read back as one channel. */
   const maskOf = async (extra: { mask: string }) =>
@@ -68,7 +54,10 @@ describe('v1/skin_segment, v1/hair_segment and v1/PhotoSegment through the gatew
     expect(res.statusCode).toBe(200);
     const item = res.json().media_info_list[0];
     expect(item.media_profiles.media_data_type).toBe('url');
-    const got = await app.inject({ method: 'GET', url: new URL(item.media_extra.mask as string).pathname });
+    const got = await gateway.app.inject({
+      method: 'GET',
+      url: new URL(item.media_extra.mask as string).pathname,
+    });
     expect([got.statusCode, got.headers['content-type']]).toEqual([200, 'image/png']);
     const { data } = await maskOf({ mask: got.rawPayload.toString('base64') });
     expect(data[40 * 512 + 225]!, 'hair').toBeGreaterThanOrEqual(200);
