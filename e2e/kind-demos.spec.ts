@@ -32,6 +32,42 @@ test.describe('kind demos', () => {
     await expect(page.getByTestId('kind-box')).toHaveCount(0);
   });
 
+  test('human detection: a box around each of the three women of an uploaded photo', async ({ page }) => {
+    await page.goto('/algorithm/bodyTechnology/HumanDetect?lang=en');
+    await expect(page.getByTestId('kind-demo-boxes')).toBeVisible();
+    await expect(page.getByLabel(/max_person_num$/)).toHaveValue('20');
+    await page.getByTestId('demo-upload-input').setInputFiles(facePhotos.groupOfThree);
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('demo-result-count')).toHaveText('People found: 3', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-box')).toHaveCount(3);
+  });
+
+  test('hand gestures: the open hand of the sample, its 21 points and its gesture by name', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/bodyTechnology/handGesture?lang=en');
+    await expect(page.getByTestId('kind-demo-points')).toBeVisible();
+    await expect(page.getByLabel(/max_hand_num$/)).toHaveValue('4');
+    // The sample the contract names first: an open hand lying palm up.
+    await expect(page.getByTestId('demo-sample-0')).toHaveAttribute('data-sample', 'hand-open.jpg');
+    await page.getByTestId('demo-sample-0').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('demo-result-count')).toHaveText('Hands found: 1', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-point')).toHaveCount(21);
+    await expect(page.getByTestId('kind-attributes')).toContainText('Open palm (number 5)');
+    await expect(page.getByTestId('kind-attributes')).toContainText('Left hand');
+  });
+
+  test('hand gestures: no hand on the coffee cup, "No gesture detected" in Traditional Chinese', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/bodyTechnology/handGesture?lang=zh_tw');
+    await page.locator('[data-sample="coffee.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('kind-empty')).toContainText('未偵測到手勢', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-box')).toHaveCount(0);
+  });
+
   test('portrait segmentation: the mask over the astronaut, its opacity, and both PNGs to download', async ({
     page,
   }) => {

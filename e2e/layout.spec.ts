@@ -364,6 +364,45 @@ test.describe('layout at 1920, 1366 and 375 px', () => {
   }
 });
 
+test.describe('nothing cut or overflowing at 1366 and 375 px, in every language', () => {
+  /**
+   * Under `root`: how far any box that clips or scrolls (root included) holds more than it shows,
+   * and the links that reach outside the window.
+   */
+  const cutText = (root: import('@playwright/test').Locator) =>
+    root.evaluate((element) => {
+      const boxes = [element, ...Array.from(element.querySelectorAll('*'))];
+      const clipping = boxes.filter((e) => getComputedStyle(e).overflowX !== 'visible');
+      return {
+        overflow: Math.max(
+          element.scrollWidth - element.clientWidth,
+          ...clipping.map((e) => e.scrollWidth - e.clientWidth),
+        ),
+        cut: clipping
+          .filter((e) => e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.textContent?.slice(0, 40)),
+        outside: Array.from(element.querySelectorAll('a'))
+          .filter((a) => {
+            const r = a.getBoundingClientRect();
+            return r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1);
+          })
+          .map((a) => a.textContent),
+      };
+    });
+
+  for (const width of [1366, 375])
+    for (const language of ['zh', 'zh_tw', 'en'])
+      test(`${width} px, ${language}: the top bar and the algorithm group tabs`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`/algorithm/faceTechnology?lang=${language}`);
+        const tabs = page.getByTestId('group-bar');
+        await expect(tabs.locator('a')).toHaveCount(9);
+        for (const root of [page.getByTestId('top-bar'), tabs])
+          expect(await cutText(root), `${width} ${language}`).toEqual({ overflow: 0, cut: [], outside: [] });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      });
+});
+
 test.describe('internal domain (a second server that counts loopback as internal)', () => {
   test.describe.configure({ mode: 'serial' });
   let internal: InternalServer;

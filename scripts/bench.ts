@@ -89,6 +89,9 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/BodyPose', parameter: {}, images: 1, target: 120 },
   // Segmentation with its full-resolution refinement and both PNGs (mask and cut-out) encoded.
   { endpoint: 'v2/segment', parameter: {}, images: 1, target: 250 },
+  { endpoint: 'v1/BodyContour', parameter: {}, images: 1, target: 300 },
+  { endpoint: 'v1/HumanDetect', parameter: {}, images: 1, target: 250 },
+  { endpoint: 'v1/HandGesture', parameter: {}, images: 1, target: 150 },
   { endpoint: 'v1/skin_segment', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/hair_segment', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/PhotoSegment', parameter: {}, images: 1, target: 300 },

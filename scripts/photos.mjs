@@ -3,7 +3,9 @@
 //    extracted with apt-get download + dpkg -x;
 //  - opencv-doc (Apache-2.0 AND BSD-3-Clause per its debian/copyright, which excluded the non-free Lena
 //    pictures): a bearded man (html/face_swapped.jpg), a man in glasses (html/example.jpg), a smiling
-//    man (html/227943776_1.jpg) and a footballer (examples/data/messi5.jpg), extracted from the package.
+//    man (html/227943776_1.jpg), a footballer (examples/data/messi5.jpg), two men playing ball
+//    indoors (examples/data/basketball1.png, greyscale) and hands (html/handSrc.jpg and the others
+//    listed below), extracted from the package.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +38,14 @@ export const OPENCV_DOC_PHOTOS = [
   'opencv4/html/example.jpg',
   'opencv4/html/227943776_1.jpg',
   'examples/data/messi5.jpg',
+  'examples/data/basketball1.png',
+  // Hands (v1/HandGesture): an open hand on a table twice, and hands gripping a clock or a board.
+  'opencv4/html/handSrc.jpg',
+  'opencv4/html/handDst.jpg',
+  'opencv4/html/Threshold_inRange_Tutorial_Result_input.jpeg',
+  'opencv4/html/asymetricalPattern.jpg',
+  'opencv4/html/screen_charuco.jpg',
+  'opencv4/html/screen_finish.jpg',
 ];
 
 /** Folder holding opencv-doc's files (`<dir>/opencv4/html/face_swapped.jpg`, ...), extracted on first use. */

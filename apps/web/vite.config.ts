@@ -75,7 +75,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: messagesChunk }] } },
+      output: { codeSplitting: { groups: [{ name: messagesChunk, debugName: 'messages' }] } },
     },
   },
   test: {

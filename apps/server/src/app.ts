@@ -25,6 +25,7 @@ import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
+import { prettyStream } from './platform/console-output.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
 import { requestLanguage, translate } from './platform/messages.ts';
 import { createLocalStorage } from './platform/storage.ts';
@@ -62,7 +63,11 @@ function toApiError(error: FastifyError): ApiError | undefined {
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.config.LOG_LEVEL === 'silent' ? false : { level: ctx.config.LOG_LEVEL },
+    // Readable lines for a person at a terminal, JSON lines for log collectors.
+    logger:
+      ctx.config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: ctx.config.LOG_LEVEL, ...(process.stdout.isTTY ? { stream: prettyStream() } : {}) },
     trustProxy: ctx.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,6 @@
 import { loadConfig } from './platform/config.ts';
 import { startPlatform } from './bootstrap.ts';
+import { startBanner } from './platform/console-output.ts';
 
 const config = loadConfig();
 const { app } = await startPlatform(config);
@@ -18,4 +19,5 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
+const address = await app.listen({ port: config.PORT, host: config.HOST });
+if (config.LOG_LEVEL !== 'silent') process.stdout.write(`${startBanner(config, address)}\n`);

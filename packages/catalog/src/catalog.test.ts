@@ -261,4 +261,31 @@ describe('capability catalogue', () => {
     const points = answerRows(capabilities.find((c) => c.endpoint === 'v2/facepoints')!.api!);
     expect(points.map((f) => f.name)).toContain('faces[].face_landmark.points_106');
   });
+
+  it("lets a points contract add item fields and say what its points' scores are (v1/BodyContour)", () => {
+    const contour = capabilities.find((c) => c.endpoint === 'v1/BodyContour')!.api!;
+    const rows = answerRows(contour);
+    const row = (name: string) => rows.find((f) => f.name === name)!;
+    expect(row('persons[].contour').description.en).toContain('Only with full_contour 1');
+    expect(row('persons[].keypoints').description.en).toMatch(
+      /contour_63; .* A point's score is the person mask's step/,
+    );
+    expect(row('persons[].keypoints').description.zh).toContain('点的得分是该处人像掩码跨过轮廓的落差');
+    const person = {
+      person_rectangle: { left: 0, top: 0, width: 1, height: 1 },
+      score: 0.5,
+      keypoints: Array.from({ length: 63 }, (_, i) => ({ name: `contour_${i + 1}`, x: 0, y: 0, score: 1 })),
+      model_keypoints: [],
+    };
+    const answer = { image_width: 1, image_height: 1, person_num: 1, persons: [person] };
+    expect(contour.answer.safeParse(answer).success).toBe(true);
+    const outlined = { ...answer, persons: [{ ...person, contour: [[0.5, 0.5]] }] };
+    expect(contour.answer.safeParse(outlined).success).toBe(true);
+    const unknown = { ...answer, persons: [{ ...person, outline: [] }] };
+    expect(contour.answer.safeParse(unknown).success).toBe(false);
+    // BodyPose keeps its answer: no extra field, the model's scores undescribed.
+    const pose = answerRows(capabilities.find((c) => c.endpoint === 'v1/BodyPose')!.api!);
+    expect(pose.map((f) => f.name)).not.toContain('persons[].contour');
+    expect(pose.find((f) => f.name === 'persons[].keypoints')!.description.en).toMatch(/own\.$/);
+  });
 });

@@ -1,10 +1,19 @@
 export * from './types.ts';
 export { groups } from './groups.ts';
-export { FACE_COUNT, FACE_SET_ENDPOINTS, FACE_SET_NAME_MAX, DEMO_FACE_SETS } from './limits.ts';
+export {
+  FACE_COUNT,
+  FACE_SET_ENDPOINTS,
+  FACE_SET_NAME_MAX,
+  DEMO_FACE_SETS,
+  IMAGE_MAX_BYTES,
+  megabytes,
+} from './limits.ts';
 export * from './capabilities/index.ts';
 export { EMOTIONS, RACES } from './capabilities/faceTechnology/faceAnalysis.ts';
 export { BEAUTY } from './capabilities/faceTechnology/aibeauty.ts';
 export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
+export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPointDetection.ts';
+export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGesture.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export {
@@ -32,6 +41,7 @@ export {
 } from './contract/kinds.ts';
 export * from './contract/reference.ts';
 export * from './contract/answers.ts';
+export { curlExample, type CurlExample } from './contract/curl.ts';
 import { capabilities } from './capabilities/index.ts';
 import { groups } from './groups.ts';
 import type { Capability, Group } from './types.ts';

@@ -25,3 +25,12 @@ export const FACE_SET_NAME_MAX = 64;
  * (docs/decisions/0005-demo-face-sets.md): sets, faces per set, and hours before all is deleted.
  */
 export const DEMO_FACE_SETS = { sets: 3, facesPerSet: 20, hours: 24 } as const;
+
+/**
+ * Largest image the gateway accepts by default (the server's `MAX_IMAGE_BYTES` may lower it) and
+ * the website demo's upload limit: one number, so the demo never promises less or more than the API.
+ */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A byte count as the limit is shown to people: whole megabytes (MiB), "10 MB". */
+export const megabytes = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;

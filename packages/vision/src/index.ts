@@ -84,4 +84,27 @@ export {
   type BodyPoseResult,
 } from './algorithms/body/bodypose-params.ts';
 export type { SegmentParams, SegmentAnswer, SegmentResult } from './algorithms/body/segment-params.ts';
+export {
+  CONTOUR_POINTS,
+  CONTOUR_EDGES,
+  BODYCONTOUR_DEFAULTS,
+  type BodyContourParams,
+  type BodyContourPerson,
+  type BodyContourResult,
+} from './algorithms/body/contour-params.ts';
+export {
+  HUMANDETECT_DEFAULTS,
+  HUMANDETECT_MAX_PERSONS,
+  type HumanDetectParams,
+  type HumanDetectPerson,
+  type HumanDetectResult,
+} from './algorithms/body/humandetect-params.ts';
+export {
+  GESTURES,
+  HAND_21_POINTS,
+  HAND_21_EDGES,
+  HANDGESTURE_DEFAULTS,
+  HANDGESTURE_MAX_HANDS,
+  type HandGestureResult,
+} from './algorithms/body/handgesture-params.ts';
 export { FACE_LABELS, type FaceSegmentResult } from './algorithms/face/face-segment-params.ts';

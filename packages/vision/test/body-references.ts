@@ -148,3 +148,28 @@ export function edgeWidthAlongOutline(
   widths.sort((a, b) => a - b);
   return { median: widths.length ? widths[Math.floor(widths.length / 2)]! : NaN, profiles: widths.length };
 }
+
+/** Distance from (x, y) to the segment a-b. */
+function segmentDistance(x: number, y: number, [ax, ay]: Point, [bx, by]: Point): number {
+  const vx = bx - ax;
+  const vy = by - ay;
+  const l2 = vx * vx + vy * vy;
+  const t = l2 > 0 ? Math.min(1, Math.max(0, ((x - ax) * vx + (y - ay) * vy) / l2)) : 0;
+  return Math.hypot(ax + t * vx - x, ay + t * vy - y);
+}
+
+/** Distance from (x, y) to the nearest edge of closed polygons, and the index of that polygon. */
+export function outlineDistance(
+  x: number,
+  y: number,
+  polygons: readonly (readonly Point[])[],
+): { distance: number; polygon: number } {
+  let best = { distance: Infinity, polygon: -1 };
+  polygons.forEach((polygon, k) => {
+    for (let i = 0; i < polygon.length; i++) {
+      const d = segmentDistance(x, y, polygon[i]!, polygon[(i + 1) % polygon.length]!);
+      if (d < best.distance) best = { distance: d, polygon: k };
+    }
+  });
+  return best;
+}

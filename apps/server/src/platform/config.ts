@@ -2,8 +2,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '@pixora/catalog';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The demo app's secret on a local install: public, so printing it is harmless (any other is not printed). */
+export const DEFAULT_DEMO_SECRET = 'pixora-demo-secret';
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const bool = (fallback: boolean) =>
@@ -26,14 +30,14 @@ const schema = z.object({
   QUEUE_MAX: int(32),
   INFERENCE_TIMEOUT_MS: int(30_000),
   RESULT_URL_TTL_SECONDS: int(3600),
-  MAX_IMAGE_BYTES: int(10 * 1024 * 1024),
+  MAX_IMAGE_BYTES: int(IMAGE_MAX_BYTES),
   MAX_IMAGE_PIXELS: int(25_000_000),
   URL_FETCH_TIMEOUT_MS: int(10_000),
   ALLOW_PRIVATE_URLS: bool(false),
   // Tests: every answer of a served capability is checked against its contract before it is sent.
   CHECK_ANSWERS: bool(false),
   DEMO_API_KEY: z.string().min(8).default('pixora-demo-key'),
-  DEMO_API_SECRET: z.string().min(8).default('pixora-demo-secret'),
+  DEMO_API_SECRET: z.string().min(8).default(DEFAULT_DEMO_SECRET),
   DEMO_RATE_LIMIT_PER_MINUTE: int(30),
   TRUST_PROXY: bool(false),
   PUBLIC_URL: z.string().url().optional(),

@@ -1,4 +1,4 @@
-import { readCookie } from '../i18n/language.ts';
+import { DEFAULT_LANGUAGE, HTML_LANG, readCookie } from '../i18n/language.ts';
 import { recordError } from './errors.ts';
 
 /** Client timeout of every API call. */
@@ -12,6 +12,20 @@ export const SESSION_EXPIRED_EVENT = 'pixora:session-expired';
 
 export function readToken(cookieHeader: string = document.cookie): string | null {
   return readCookie(cookieHeader, TOKEN_COOKIE) || null;
+}
+
+/**
+ * Headers of every call to the platform: JSON answers, the interface's language (so that every
+ * server message matches what the person reads; the browser's own Accept-Language may differ from
+ * the language shown), and the session token of the `Admin-Token` cookie as a bearer token.
+ */
+export function callHeaders(): Record<string, string> {
+  const token = readToken();
+  return {
+    Accept: 'application/json',
+    'Accept-Language': document.documentElement.lang || HTML_LANG[DEFAULT_LANGUAGE],
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
 }
 
 export function removeTokenCookie(): void {
@@ -122,14 +136,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const abortFromCaller = () => controller.abort();
   signal?.addEventListener('abort', abortFromCaller, { once: true });
 
-  const token = readToken();
   try {
     const response = await fetch(buildUrl(path, query), {
       method,
       headers: {
-        Accept: 'application/json',
+        ...callHeaders(),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -140,7 +152,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (!response.ok) {
       const failure = failureFromBody(response.status, payload, response.statusText);
       if (response.status === 401 && isConsolePath(path)) {
-        // Spec point 8: cookie cleared, the error kept in session storage, the page told once.
+        // An expired session: cookie cleared, the error kept in session storage, the page told once.
         removeTokenCookie();
         recordError(failure, path);
         const record =

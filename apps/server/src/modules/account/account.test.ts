@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { hash } from '@node-rs/argon2';
 import { ROLES } from '@pixora/catalog';
 import type { FastifyInstance } from 'fastify';
@@ -401,7 +403,10 @@ describe('accounts', () => {
 
   it('limits SMS codes per phone with "Operation too frequent."', async () => {
     const first = await t.api.get('/api/v1/user/send_phone_code?region=CN&phone=13900139000');
-    expect(first.json().message).toBe('Verification code sent. Please notice your messages.');
+    // No SMS gateway here: the notice says where the message is.
+    expect(first.json().message).toBe(
+      'Verification code sent. No SMS gateway is set up here: the message is in the local outbox (/outbox).',
+    );
     const second = await t.api.get('/api/v1/user/send_phone_code?region=CN&phone=13900139000');
     expect([second.statusCode, second.json().message]).toEqual([429, 'Operation too frequent.']);
   });
@@ -474,6 +479,33 @@ describe('accounts', () => {
     const { app: inside } = await testApp(idle, { INTERNAL_NETWORKS: '10.0.0.0/8,127.0.0.0/8' });
     expect((await inside.inject('/api/v1/user/checkOa')).json().data).toEqual({ code: 'IN' });
     await inside.close();
+  });
+
+  it('says "Verification code sent. Please notice your messages." when an SMS gateway sends the code', async () => {
+    const received: string[] = [];
+    const gateway = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push(body);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+    const { app: remote } = await testApp(idle, { SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms` });
+    try {
+      const res = await remote.inject({
+        url: '/api/v1/user/send_phone_code?region=CN&phone=13900139001',
+        headers: { 'accept-language': 'zh-TW' },
+      });
+      expect(res.json().message).toBe('驗證碼已發送，請注意查收簡訊。');
+      expect(received).toHaveLength(1);
+      expect(JSON.parse(received[0]!).phone).toContain('13900139001');
+    } finally {
+      await remote.close();
+      gateway.close();
+    }
   });
 
   it('keeps no outbox page when both SMTP and an SMS gateway are configured', async () => {

@@ -200,10 +200,12 @@ describe.each(['sqlite', 'postgres'] as const)('developer console on %s', (diale
     }>;
     expect(faces).toHaveLength(1);
     expect(faces[0]!.face_landmark.mesh).toHaveLength(468);
-    // A capability the app was not granted.
+    // A served capability not ticked on the form: the key calls every capability this build serves.
     const other = await gateway(created.api_key, secret, 'v2/macro_facial_analysis');
-    expect(other.statusCode).toBe(403);
-    expect(other.json().ErrorCode).toBe(10022);
+    expect(other.statusCode, other.body).toBe(200);
+    // One not served answers 10023 "not open yet", before its caller is even checked.
+    const closed = await gateway(created.api_key, secret, closedA!.endpoint!);
+    expect([closed.statusCode, closed.json().ErrorCode]).toEqual([404, 10023]);
     // Nothing waits for review: no mail.
     expect(await mails(emails.dev)).toEqual([]);
   });
@@ -378,7 +380,7 @@ describe.each(['sqlite', 'postgres'] as const)('developer console on %s', (diale
     expect((await gateway(created.api_key, secret)).statusCode).toBe(200);
   });
 
-  it('changes an app: dropped capabilities are revoked at once, open ones added are granted', async () => {
+  it('changes an app: open capabilities added are granted, others applied for; the key keeps every open one', async () => {
     const { app: created, api_secret: secret } = await createApp({ name: 'Change Me', capabilities: [86] });
     const res = await call(
       'dev',
@@ -396,7 +398,8 @@ describe.each(['sqlite', 'postgres'] as const)('developer console on %s', (diale
       requested_scopes: [closedA!.id],
       review_status: 'pending',
     });
-    expect((await gateway(created.api_key, secret)).json().ErrorCode).toBe(10022);
+    // 86 left the list, but it is served: the key still calls it (scopes do not restrict served ones).
+    expect((await gateway(created.api_key, secret)).statusCode).toBe(200);
     expect((await gateway(created.api_key, secret, 'v1/facedetect')).statusCode).toBe(200);
   });
 

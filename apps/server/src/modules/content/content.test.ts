@@ -73,6 +73,24 @@ describe('docs and content', () => {
     expect(catDog.Content).toContain('/samples/chelsea.jpg');
   });
 
+  it('documents each value of return_landmark in each language, and that it only adds points', async () => {
+    const said = {
+      zh: ['0（默认）：不返回关键点', '2：与 1 相同', '不改变人脸框及任何属性的值与置信度'],
+      zh_tw: ['0（預設）：不返回關鍵點', '2：與 1 相同', '不改變人臉框及任何屬性的值與置信度'],
+      en: [
+        '0 (default): no points',
+        '2: the same as 1',
+        "never changes the face box or any attribute's value",
+      ],
+    };
+    for (const [lang, texts] of Object.entries(said))
+      for (const id of [79, 53]) {
+        const content = (await get(`/api/v1/doc/${id}`, lang)).json().data.Content as string;
+        expect(content).toContain('return_landmark');
+        for (const text of texts) expect(content, `${lang} ${id}`).toContain(text);
+      }
+  });
+
   it('gives every capability of the catalogue a reference page in each language', async () => {
     for (const lang of languages) {
       for (const c of capabilities.filter((x) => x.extension.doc !== undefined)) {

@@ -1,4 +1,5 @@
 import {
+  curlExample,
   answerRows,
   capabilities,
   capabilityUrl,
@@ -146,23 +147,6 @@ function errorTable(language: Language, codes?: number[]): string {
   ].join('\n');
 }
 
-/** A shell script that calls `endpoint` with sample images downloaded from the platform itself. */
-export function curlExample(origin: string, endpoint: string, samples: readonly string[]): string {
-  const files = samples.map((_, i) => (samples.length === 1 ? 'photo.jpg' : `photo${i + 1}.jpg`));
-  const media = files
-    .map(
-      (file, i) =>
-        `${i === 0 ? '' : "printf ','; "}printf '{"media_data":"'; base64 -w0 ${file}; printf '","media_profiles":{"media_data_type":"jpg"}}'`,
-    )
-    .join('; ');
-  return [
-    ...samples.map((sample, i) => `curl -s -o ${files[i]} ${origin}/samples/${sample}`),
-    `{ printf '{"media_info_list":['; ${media}; printf ']}'; } > body.json`,
-    `curl -s "${origin}/${endpoint}?api_key=pixora-demo-key&api_secret=pixora-demo-secret" \\`,
-    "  -H 'Content-Type: application/json' --data-binary @body.json",
-  ].join('\n');
-}
-
 /** The request, response and error tables of one endpoint, with headings of `level`; `served` false: not open yet. */
 function endpointTables(
   contract: EndpointContract | undefined,
@@ -259,7 +243,7 @@ function capabilityPage(c: Capability, language: Language, origin: string): stri
     l('exampleIntro'),
     '',
     '```sh',
-    curlExample(origin, endpoint, samples),
+    curlExample({ origin, endpoint, samples }),
     '```',
     '',
   );

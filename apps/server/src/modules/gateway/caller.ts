@@ -5,6 +5,7 @@ import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { AppsRepository, AppStatus } from '../apps/apps.repository.ts';
 import { grantsCapability } from '../apps/scopes.ts';
+import { isServed } from './bindings.ts';
 import { hashSecret, sameSecret } from '../apps/secrets.ts';
 import type { MeteredCall } from '../apps/usage.ts';
 
@@ -36,8 +37,10 @@ declare module 'fastify' {
 
 /**
  * Lets the caller of capability `capabilityId` in, or throws. With `api_key` + `api_secret`: the
- * app must exist with that secret (401 / 10021), be enabled and hold the capability in its scopes
- * (403 / 10022), and have quota left today (429 / 10029). From the right secret on, the call is
+ * app must exist with that secret (401 / 10021), be enabled (403 / 10022), and have quota left
+ * today (429 / 10029). An enabled app's key calls every capability this build serves, ticked on
+ * its form or not (a capability not served never gets here: it answers 10023 first); the scopes
+ * record what was applied for and granted by review. From the right secret on, the call is
  * the app's and is counted, refused or not. Without credentials: only website demo calls
  * (DEMO_HEADER), within the per-IP demo grant (decision 0003).
  */
@@ -49,9 +52,11 @@ async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityI
       throw new ApiError(10021);
     const caller = { kind: 'app' as const, ...ctx.usage.begin(app.id, capabilityId) };
     request.caller = caller;
-    if (app.status !== AppStatus.enabled || !grantsCapability(app.scopes, capabilityId)) {
+    if (
+      app.status !== AppStatus.enabled ||
+      !(isServed(capabilityId) || grantsCapability(app.scopes, capabilityId))
+    )
       throw new ApiError(10022);
-    }
     await ctx.usage.admit(caller, app.daily_quota);
     return;
   }

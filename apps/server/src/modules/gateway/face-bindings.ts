@@ -170,7 +170,7 @@ function faceDetection<C extends typeof faceDetect | typeof faceDetectServerVers
  * Attributes of v2/macro_facial_analysis, in answer order. `mustache` is the beard/moustache
  * attribute (`beard` is accepted as its alias in return_attributes); `beauty` is attractiveness.
  */
-const MACRO_ATTRIBUTES = [
+export const MACRO_ATTRIBUTES = [
   'gender',
   'age',
   'emotion',

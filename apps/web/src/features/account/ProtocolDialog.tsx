@@ -11,7 +11,7 @@ import { useStore } from './store.ts';
 import { useConsoleError } from './useConsoleError.ts';
 import styles from './Account.module.css';
 
-/** Spec points 4 and 9: countdown, reset delay, width, and how long an agree failure stays. */
+/** The agreement dialog's countdown, reset delay, width, and how long an agree failure stays. */
 export const PROTOCOL_COUNTDOWN_SECONDS = 5;
 export const PROTOCOL_RESET_DELAY_MS = 300;
 export const PROTOCOL_DIALOG_WIDTH = 740;

@@ -102,7 +102,7 @@ describe('loading the profile', () => {
     expect(session.get()).toMatchObject({ token: null, roles: null, profile: null });
     expect(document.cookie).not.toContain('Admin-Token=tok-2');
     expect(expiredNotice.get()).toEqual({ message: 'login information expired, please log in again' });
-    // Spec point 8: the error is also kept in session storage.
+    // The error is also kept in session storage.
     expect(JSON.parse(sessionStorage.getItem(ERROR_INFO_KEY)!)).toMatchObject({
       status: 401,
       code: 30006,

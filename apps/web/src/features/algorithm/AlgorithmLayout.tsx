@@ -14,7 +14,7 @@ export function AlgorithmLayout() {
   return (
     <div className={styles.section}>
       {groups.length > 0 && (
-        <nav className={styles.groupBar} aria-label={t('algorithm.groupsNav')}>
+        <nav className={styles.groupBar} aria-label={t('algorithm.groupsNav')} data-testid="group-bar">
           <ul className={`wrap ${styles.groupList}`}>
             <li>
               <AlgorithmLink

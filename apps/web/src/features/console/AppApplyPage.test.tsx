@@ -93,6 +93,9 @@ describe('the API application', () => {
     expect(within(modal).getByTestId('secret-example').textContent).toContain(
       `/v2/facepoints?api_key=${sampleApp().api_key}&api_secret=${SECRET}`,
     );
+    // The photo goes into a body file, never onto the command line (too long for a real photo).
+    expect(within(modal).getByTestId('secret-example').textContent).toContain('--data-binary @body.json');
+    expect(within(modal).getByTestId('secret-example').textContent).toContain('/samples/');
     const done = screen.getByTestId('secret-done');
     expect(done.hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(modal).getByTestId('secret-stored'));

@@ -12,7 +12,7 @@ import { useSession } from '../account/session.ts';
 import { useConsoleError } from '../account/useConsoleError.ts';
 import { useMenuData } from '../algorithm/useMenuData.ts';
 import { APPS_QUERY_KEY } from './AppsPage.tsx';
-import { apiCapabilityGroups, type CapabilityGroup } from './capabilities.ts';
+import { apiCapabilityGroups, exampleCall, type CapabilityGroup } from './capabilities.ts';
 import { patternRule, requiredChoice, textRule } from './consoleRules.ts';
 import {
   AgreementField,
@@ -128,11 +128,6 @@ function ApplyForm({ app }: { app: ConsoleApp | null }) {
     }
   };
 
-  const firstEndpoint = (answer: AppWithSecret | null) => {
-    const id = answer?.app.scopes[0];
-    return groups.flatMap((g) => g.capabilities).find((c) => c.id === id)?.endpoint ?? null;
-  };
-
   const initial: Partial<Values> = app
     ? {
         name: app.name,
@@ -246,7 +241,7 @@ function ApplyForm({ app }: { app: ConsoleApp | null }) {
       </Form>
       <SecretModal
         created={created}
-        endpoint={firstEndpoint(created)}
+        call={exampleCall(menu.data ?? [], created?.app.scopes[0])}
         onDone={() => {
           setCreated(null);
           void navigate(APPS_PATH);

@@ -20,7 +20,7 @@ import { APP_APPLY_PATH, USAGE_PATH } from '../account/adminRoutes.ts';
 import { formatDateTime } from '../account/format.ts';
 import { useConsoleError } from '../account/useConsoleError.ts';
 import { useMenuData } from '../algorithm/useMenuData.ts';
-import { capabilityNames } from './capabilities.ts';
+import { capabilityNames, exampleCall } from './capabilities.ts';
 import { CopyField } from './CopyField.tsx';
 import { SecretModal } from './SecretModal.tsx';
 import { AppStatusTag, ReviewTag } from './StatusTags.tsx';
@@ -261,11 +261,6 @@ export function AppsPage() {
   const names = useMemo(() => capabilityNames(menu.data ?? [], language), [menu.data, language]);
   const apps = useQuery({ queryKey: APPS_QUERY_KEY, queryFn: consoleApi.apps });
   const [secret, setSecret] = useState<AppWithSecret | null>(null);
-  const endpointOf = (app: ConsoleApp | undefined) => {
-    const id = app?.scopes[0];
-    const item = (menu.data ?? []).flatMap((g) => g.children).find((c) => c.id === id);
-    return item?.endpoint || null;
-  };
 
   const list = apps.data ?? [];
   const full = list.length >= MAX_APPS_PER_USER;
@@ -328,7 +323,12 @@ export function AppsPage() {
         </div>
         {content}
       </div>
-      <SecretModal created={secret} endpoint={endpointOf(secret?.app)} reset onDone={() => setSecret(null)} />
+      <SecretModal
+        created={secret}
+        call={exampleCall(menu.data ?? [], secret?.app.scopes[0])}
+        reset
+        onDone={() => setSecret(null)}
+      />
     </ConsoleShell>
   );
 }

@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { curlExample } from '@pixora/catalog';
 import type { AppWithSecret } from '../../api/console.ts';
+import type { ExampleCall } from './capabilities.ts';
 import { CopyField } from './CopyField.tsx';
 import styles from './Console.module.css';
-
-/** A ready-to-run call of `endpoint` with the app's key and secret (the image read from a file). */
-export function curlExample(origin: string, endpoint: string, key: string, secret: string): string {
-  return [
-    `curl -s "${origin}/${endpoint}?api_key=${key}&api_secret=${encodeURIComponent(secret)}" \\`,
-    `  -H 'Content-Type: application/json' \\`,
-    `  -d "{\\"media_info_list\\":[{\\"media_data\\":\\"$(base64 -w0 photo.jpg)\\",\\"media_profiles\\":{\\"media_data_type\\":\\"jpg\\"}}]}"`,
-  ].join('\n');
-}
 
 /**
  * The secret of an app, shown this once (after creating the app or resetting its secret): the
@@ -20,13 +13,13 @@ export function curlExample(origin: string, endpoint: string, key: string, secre
  */
 export function SecretModal({
   created,
-  endpoint,
+  call,
   reset,
   onDone,
 }: {
   created: AppWithSecret | null;
   /** A capability the key may call, for the example. */
-  endpoint: string | null;
+  call: ExampleCall | null;
   /** The secret replaces an older one. */
   reset?: boolean;
   onDone: () => void;
@@ -72,11 +65,17 @@ export function SecretModal({
               <CopyField value={created.api_secret} label="API Secret" testId="secret-value" />
             </div>
           </div>
-          {endpoint && (
+          {call && (
             <>
               <span className={styles.secretLabel}>{t('consoleApps.secret.example')}</span>
               <pre className={styles.codeBlock} data-testid="secret-example">
-                {curlExample(window.location.origin, endpoint, created.app.api_key, created.api_secret)}
+                {curlExample({
+                  origin: window.location.origin,
+                  endpoint: call.endpoint,
+                  samples: call.samples,
+                  key: created.app.api_key,
+                  secret: created.api_secret,
+                })}
               </pre>
             </>
           )}

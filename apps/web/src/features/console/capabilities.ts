@@ -48,3 +48,17 @@ export function capabilityNames(menu: readonly MenuItem[], language: Language): 
 
 /** The name of a capability, or its id when the menu does not list it. */
 export const nameOf = (names: ReadonlyMap<number, string>, id: number) => names.get(id) ?? `#${id}`;
+
+/** What the call example of an app's first capability needs: its endpoint and sample photos. */
+export interface ExampleCall {
+  endpoint: string;
+  samples: readonly string[];
+}
+
+/** The call example for capability `id` of the menu; null when it has no endpoint. */
+export function exampleCall(menu: readonly MenuItem[], id: number | undefined): ExampleCall | null {
+  const item = menu.flatMap((g) => g.children).find((c) => c.id === id);
+  if (!item?.endpoint) return null;
+  const samples = item.extension.demo?.samples ?? [];
+  return { endpoint: item.endpoint, samples: samples.length > 0 ? samples : ['astronaut.jpg'] };
+}

@@ -1,7 +1,7 @@
 import {
   ApiError,
   failureFromBody,
-  readToken,
+  callHeaders,
   removeTokenCookie,
   SESSION_EXPIRED_EVENT,
 } from '../../api/http.ts';
@@ -9,13 +9,12 @@ import { feedbackOutcome, fileType, type FeedbackOutcome } from './feedbackForm.
 
 /** Uploads and feedback are sent as form data; the shared `request` speaks JSON only. */
 async function postForm(path: string, body: FormData, signal?: AbortSignal): Promise<unknown> {
-  const token = readToken();
   let response: Response;
   try {
     response = await fetch(path, {
       method: 'POST',
       body,
-      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: callHeaders(),
       credentials: 'same-origin',
       signal,
     });

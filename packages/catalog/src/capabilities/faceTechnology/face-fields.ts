@@ -93,7 +93,10 @@ export const faceAttribute = <V extends z.ZodType, M extends z.ZodRawShape = NoF
 
 export { px };
 
-/** `return_landmark`: 1 or 2 (as number, text or true) adds the mesh and irises; 0 or absent does not. */
+/**
+ * `return_landmark`: 1 or 2 (as number, text or true) adds the mesh and irises; 0 or absent does not.
+ * It adds points only: boxes and attributes are measured the same way whatever its value.
+ */
 export const returnLandmark = described(
   z.preprocess(
     (v) => {
@@ -105,9 +108,9 @@ export const returnLandmark = described(
     z.boolean({ error: 'must be 0, 1 or 2' }),
   ),
   [
-    '为 1 或 2 时同时返回 468 点网格与虹膜点（face_landmark）。',
-    '為 1 或 2 時同時返回 468 點網格與虹膜點（face_landmark）。',
-    '1 or 2 to also return the 468-point mesh and iris points (face_landmark).',
+    '0（默认）：不返回关键点。1：每张人脸另返回 face_landmark：468 点网格（mesh，[x, y, z]）与两眼虹膜各 5 点（iris_left、iris_right，中心在前），眼部轮廓经虹膜模型细化。2：与 1 相同（为按其他平台写的客户端保留）。取值只决定是否附带这些点，不改变人脸框及任何属性的值与置信度。',
+    '0（預設）：不返回關鍵點。1：每張人臉另返回 face_landmark：468 點網格（mesh，[x, y, z]）與兩眼虹膜各 5 點（iris_left、iris_right，中心在前），眼部輪廓經虹膜模型細化。2：與 1 相同（為按其他平台寫的客戶端保留）。取值只決定是否附帶這些點，不改變人臉框及任何屬性的值與置信度。',
+    "0 (default): no points. 1: each face also gets face_landmark: the 468-point mesh (mesh, [x, y, z]) and 5 points per iris (iris_left, iris_right, centre first), with the eye contours refined by the iris model. 2: the same as 1 (kept for clients written for other platforms). The value only decides whether these points are added: it never changes the face box or any attribute's value or confidence.",
   ],
   { type: 'integer', enum: [0, 1, 2], 'x-default': 0 },
 );

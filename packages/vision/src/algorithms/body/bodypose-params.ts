@@ -115,13 +115,26 @@ export interface BodyPoseResult extends ImageSize {
 }
 
 export function parseBodyPoseParams(raw: Record<string, unknown> | undefined): BodyPoseParams {
-  const p = { ...BODYPOSE_DEFAULTS };
+  return parsePeopleParams(raw, BODYPOSE_DEFAULTS, BODYPOSE_MAX_PERSONS);
+}
+
+/**
+ * The parameters every task that finds people takes, over its `defaults`: `maxPersonNum`, an
+ * integer from 1 to `maxPersons`, and `minScore`, a number from 0 to 1. Other keys are copied from
+ * the defaults; the caller reads its own.
+ */
+export function parsePeopleParams<P extends { maxPersonNum: number; minScore: number }>(
+  raw: Record<string, unknown> | undefined,
+  defaults: Readonly<P>,
+  maxPersons: number,
+): P {
+  const p: P = { ...(defaults as P) };
   if (raw === undefined || raw === null) return p;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
   if (raw.maxPersonNum !== undefined) {
     const v = raw.maxPersonNum;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > BODYPOSE_MAX_PERSONS) {
-      throw new TaskParamsError(`maxPersonNum must be an integer between 1 and ${BODYPOSE_MAX_PERSONS}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > maxPersons) {
+      throw new TaskParamsError(`maxPersonNum must be an integer between 1 and ${maxPersons}`);
     }
     p.maxPersonNum = v;
   }

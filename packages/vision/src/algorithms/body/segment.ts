@@ -27,7 +27,7 @@ import type { EncodedImage } from '../kinds.ts';
 import { parseSegmentParams, type SegmentParams, type SegmentResult } from './segment-params.ts';
 import { applyGuided, guidedCoefficients, planarRgb } from './guided-filter.ts';
 import { estimatePoses } from './bodypose.ts';
-import { BODYPOSE_DEFAULTS } from './bodypose-params.ts';
+import { BODYPOSE_DEFAULTS, type BodyPoseResult } from './bodypose-params.ts';
 import { VISIBLE_SCORE } from './body14.ts';
 
 export interface SegmentModels {
@@ -191,13 +191,9 @@ export function keepPeople(
   return out;
 }
 
-/** Points bodypose sees on the photo's working copy, in 256-grid pixels. */
-async function personPoints(
-  working: RgbPixels,
-  image: DecodedImage,
-  models: SegmentModels,
-): Promise<Array<[number, number]>> {
-  const poses = await estimatePoses(
+/** The people bodypose sees on the photo's working copy, in the working copy's pixels. */
+async function workingPoses(working: RgbPixels, image: DecodedImage, models: SegmentModels) {
+  return estimatePoses(
     {
       ...image,
       data: working.data,
@@ -209,8 +205,12 @@ async function personPoints(
     BODYPOSE_DEFAULTS,
     { movenet: models.movenet },
   );
-  const sx = SELFIE_INPUT / working.width;
-  const sy = SELFIE_INPUT / working.height;
+}
+
+/** The points of `poses` bodypose saw (score >= VISIBLE_SCORE), in 256-grid pixels. */
+function personPoints(poses: BodyPoseResult): Array<[number, number]> {
+  const sx = SELFIE_INPUT / poses.image_width;
+  const sy = SELFIE_INPUT / poses.image_height;
   return poses.persons.flatMap((person) =>
     [...person.model_keypoints, ...person.keypoints]
       .filter((k) => k.score >= VISIBLE_SCORE)
@@ -227,7 +227,10 @@ export async function peopleProbability(
   image: DecodedImage,
   models: SegmentModels,
 ): Promise<Float32Array> {
-  return keepPeople(await personProbability(working, models), await personPoints(working, image, models));
+  return keepPeople(
+    await personProbability(working, models),
+    personPoints(await workingPoses(working, image, models)),
+  );
 }
 
 /**
@@ -237,13 +240,26 @@ export async function peopleProbability(
 export async function personMask(
   image: DecodedImage,
   models: SegmentModels,
-  { refine = true }: { refine?: boolean } = {},
+  options: { refine?: boolean } = {},
 ): Promise<Uint8Array> {
+  return (await personMaskAndPoses(image, models, options)).mask;
+}
+
+/**
+ * personMask, and the people bodypose found for the person check (default parameters), in the
+ * pixels of the working copy the models saw (`poses.image_width` x `poses.image_height`).
+ */
+export async function personMaskAndPoses(
+  image: DecodedImage,
+  models: SegmentModels,
+  { refine = true }: { refine?: boolean } = {},
+): Promise<{ mask: Uint8Array; poses: BodyPoseResult }> {
   const working = await subsampled(image, WORKING_SIDE);
-  const probability = await peopleProbability(working, image, models);
+  const poses = await workingPoses(working, image, models);
+  const probability = keepPeople(await personProbability(working, models), personPoints(poses));
   if (!refine) {
     const up = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, image.width, image.height);
-    return Uint8Array.from(up, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255));
+    return { mask: Uint8Array.from(up, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255)), poses };
   }
   const guide = await subsampled(working, GUIDE_SIDE);
   const p = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, guide.width, guide.height);
@@ -253,7 +269,7 @@ export async function personMask(
     GUIDE_RADIUS,
     GUIDE_EPS,
   );
-  return applyGuided(coefficients, image.data, image.width, image.height, GUIDE_LEVELS);
+  return { mask: applyGuided(coefficients, image.data, image.width, image.height, GUIDE_LEVELS), poses };
 }
 
 /**

@@ -204,9 +204,10 @@ async function run(
   const W = image.originalWidth;
   const H = image.originalHeight;
   // The iris model only refines the eye contours and gives the irises: needed for the returned
-  // landmarks and for the feature analysis (eye shape and eye distance read the eye contours).
-  // The box, the presence check, the pose and the faceres/emotion crops come from the mesh alone,
-  // so facedetect, macro analysis, comparison and baby recognition skip it (same results).
+  // landmarks and for the feature analysis (eye shape and eye distance read the eye contours;
+  // features always run it). Every other value — box, pose, the faceres/emotion/GEAR crops and
+  // the appearance measurements — reads the mesh model's own points (`modelMesh`), so a face's
+  // values are the same whether or not the request also asked for landmarks.
   const withIris = params.landmarks || params.features;
   const found = await findFaceMeshes(
     models,
@@ -217,7 +218,7 @@ async function run(
       const face: FaceAnalysisFace = {
         rectangle: imageRectangle(bounds, sx, sy, W, H),
         score: Math.round(detection.score * 1e4) / 1e4,
-        pose: headPose(lm.mesh),
+        pose: headPose(lm.modelMesh),
       };
       // The crop for the attribute models: the mesh region, centred on the mesh and upright.
       const meshRoi: RotatedSquare = {
@@ -230,7 +231,7 @@ async function run(
         Object.assign(face, await runFaceres(models.faceres, pixels, meshRoi, params.descriptor));
       if (params.emotion) face.emotion = await runEmotion(models.emotion, pixels, meshRoi);
       if (params.gear) face.gear = await runGear(models.gear, pixels, meshRoi);
-      if (params.appearance) face.appearance = appearance(image, lm.mesh);
+      if (params.appearance) face.appearance = appearance(image, lm.modelMesh);
       if (params.features) face.features = faceFeatures(lm.mesh);
       if (params.landmarks) {
         face.mesh = lm.mesh.map((p) => [...px(p), round1(p[2] * sx)] as [number, number, number]);

@@ -45,8 +45,17 @@ export type Point3 = [number, number, number];
 export interface FaceLandmarks {
   /** Face-presence probability from the mesh model, 0..1. */
   presence: number;
-  /** 468 points in working-image pixels; z in the same pixel scale, relative to the face. */
+  /**
+   * 468 points in working-image pixels; z in the same pixel scale, relative to the face. With the
+   * iris stage, its refined eye contours replace the mesh model's (the points a client is given).
+   */
   mesh: Point3[];
+  /**
+   * The mesh model's own 468 points, before any iris refinement (the same array as `mesh` when
+   * the iris stage was skipped). Every box, pose and attribute measurement reads these, so that a
+   * face's values never depend on whether the request also asked for the refined points.
+   */
+  modelMesh: Point3[];
   /**
    * Subject's left iris: centre then 4 contour points, working-image pixels. Absent when the
    * iris stage was skipped (`iris: false`).
@@ -57,9 +66,8 @@ export interface FaceLandmarks {
 }
 
 /**
- * A mesh-only result: `iris: false` skips steps 4 and 5 above. The mesh's box, its face-presence score
- * and the points the head pose reads (10, 152, 234, 454) are the same either way: the iris model
- * only refines the eye contours, which lie inside the face.
+ * A mesh-only result: `iris: false` skips steps 4 and 5 above. `modelMesh` and the face-presence
+ * score are the same either way; only `mesh` (its eye contours) and the irises differ.
  */
 export interface LandmarkOptions {
   /** Minimum face-presence score; below it the region is not a face (null is returned). */
@@ -152,7 +160,8 @@ export async function landmarkFace(
     } finally {
       tf.dispose(outputs);
     }
-    if (opts.iris === false) return { presence, mesh: meshToImage(roi, raw) };
+    const modelMesh = meshToImage(roi, raw);
+    if (opts.iris === false) return { presence, mesh: modelMesh, modelMesh };
 
     // Iris stage, in mesh-crop coordinates.
     const leftRoi = eyeRoi(raw, EYE_CORNERS.left);
@@ -219,6 +228,7 @@ export async function landmarkFace(
     return {
       presence,
       mesh: meshToImage(roi, raw),
+      modelMesh,
       irisLeft: irisToImage(leftEye),
       irisRight: irisToImage(rightEye),
     };

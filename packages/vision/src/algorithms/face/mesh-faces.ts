@@ -59,7 +59,7 @@ export interface MeshFace {
   /** The rotated square the mesh model saw. */
   roi: RotatedSquare;
   landmarks: FaceLandmarks;
-  /** Tight box of the mesh points. */
+  /** Tight box of the mesh model's own points (`landmarks.modelMesh`). */
   bounds: Box;
 }
 
@@ -114,7 +114,8 @@ export async function findFaceMeshes<T = undefined>(
         iris: opts.iris,
       });
       if (!landmarks) continue;
-      const bounds = boundsOf(landmarks.mesh);
+      // The box reads the mesh model's own points: asking for the iris refinement never moves it.
+      const bounds = boundsOf(landmarks.modelMesh);
       if (faces.some((f) => overlapOfSmaller(f.bounds, bounds) > DUPLICATE_OVERLAP)) continue;
       const face: MeshFace = { detection, roi, landmarks, bounds };
       faces.push({ ...face, extra: (each ? await each(face, pixels) : undefined) as T });

@@ -2,12 +2,14 @@ import { useId, useState, type ChangeEvent, type DragEvent, type FormEvent } fro
 import { Button, Input, Space } from 'antd';
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { megabytes } from '@pixora/catalog';
 import { MESSAGE_DURATION_MS } from '../../../api/errors.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import type { HistoryItem } from './history.ts';
 import {
   ACCEPT_ATTRIBUTE,
   checkImageFile,
+  MAX_UPLOAD_BYTES,
   fileToDataUrl,
   parseImageUrl,
   previewOf,
@@ -38,7 +40,9 @@ export function ImagePicker(props: ImagePickerProps) {
   const [dragging, setDragging] = useState(false);
   const samples = useSamples(props.preferredSamples);
 
-  const fail = (key: string) => void message.error({ content: t(key), duration: MESSAGE_DURATION_MS / 1000 });
+  const size = megabytes(MAX_UPLOAD_BYTES);
+  const fail = (key: string) =>
+    void message.error({ content: t(key, { size }), duration: MESSAGE_DURATION_MS / 1000 });
 
   const takeFile = async (file: File | undefined) => {
     if (!file) return;
@@ -103,7 +107,7 @@ export function ImagePicker(props: ImagePickerProps) {
         <InboxOutlined className={styles.dropIcon} aria-hidden />
         <span className={styles.dropTitle}>{t('demo.upload.title')}</span>
         <span id={`${id}-upload-hint`} className={styles.hint}>
-          {t('demo.upload.hint')}
+          {t('demo.upload.hint', { size })}
         </span>
       </label>
 

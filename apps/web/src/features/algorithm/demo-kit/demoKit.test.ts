@@ -18,7 +18,7 @@ const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 describe('checkImageFile', () => {
   const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
-  it('accepts jpg, jpeg, png, bmp and webp smaller than 5 MB', () => {
+  it("accepts jpg, jpeg, png, bmp and webp smaller than the gateway's 10 MB", () => {
     for (const [name, type] of [
       ['a.jpg', 'image/jpeg'],
       ['a.jpeg', 'image/jpeg'],
@@ -45,6 +45,8 @@ describe('checkImageFile', () => {
       errorKey: 'demo.errors.imageSize',
     });
     expect(checkImageFile(file('a.jpg', 'image/jpeg', MAX_UPLOAD_BYTES - 1)).ok).toBe(true);
+    // One number for the demo and the API: the gateway's default MAX_IMAGE_BYTES.
+    expect(MAX_UPLOAD_BYTES).toBe(10 * 1024 * 1024);
   });
 });
 

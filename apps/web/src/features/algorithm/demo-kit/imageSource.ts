@@ -1,7 +1,8 @@
+import { IMAGE_MAX_BYTES } from '@pixora/catalog';
 import type { MediaInput } from '../../../api/gateway.ts';
 
-/** Uploads must be smaller than this ("Image size should be smaller than 5MB"). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Uploads must be smaller than this: the gateway's own default limit ("... smaller than 10 MB"). */
+export const MAX_UPLOAD_BYTES = IMAGE_MAX_BYTES;
 /** History keeps images at most this large, so six of them fit in local storage. */
 const HISTORY_IMAGE_MAX_SIDE = 800;
 const HISTORY_JPEG_QUALITY = 0.82;

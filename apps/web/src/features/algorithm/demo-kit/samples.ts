@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 export interface Sample {
   file: string;
   titleKey: string;
-  licence: 'publicDomain' | 'cc0';
+  licence: 'publicDomain' | 'cc0' | 'apacheBsd';
   author: string;
   source: string;
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Noun, Rectangle } from '@pixora/catalog';
+import type { I18nText, Noun, Rectangle } from '@pixora/catalog';
 import { callAlgorithm } from '../../../api/gateway.ts';
 import { pickText, type MenuItem } from '../../../api/menu.ts';
 import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
@@ -26,6 +26,8 @@ interface KindDemoProps<K extends KindName> {
   isEmpty: (response: KindResponse) => boolean;
   /** The answer as the JSON view shows it. */
   json?: (response: KindResponse) => unknown;
+  /** What to say when nothing is found (the view's `empty`), instead of "Item not detected". */
+  emptyText?: I18nText | undefined;
 }
 
 /**
@@ -56,20 +58,23 @@ export function KindDemo<K extends KindName>({ item, kind, spec, ...props }: Kin
         ) : undefined
       }
       overlay={(view, size) => (props.isEmpty(view.response) ? null : props.overlay?.(view, size))}
-      result={(view) => (props.isEmpty(view.response) ? <NothingFound /> : props.result(view))}
+      result={(view) =>
+        props.isEmpty(view.response) ? <NothingFound text={props.emptyText} /> : props.result(view)
+      }
       json={props.json}
     />
   );
 }
 
-/** The answer found nothing: "Item not detected". */
-export function NothingFound() {
+/** The answer found nothing: "Item not detected", or the view's own words ("No gesture detected"). */
+export function NothingFound({ text }: { text?: I18nText | undefined }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   return (
     <Alert
       type="info"
       showIcon
-      title={t('kindDemo.empty')}
+      title={text ? pickText(text, language) : t('kindDemo.empty')}
       className={styles.empty}
       data-testid="kind-empty"
     />

@@ -7,7 +7,9 @@
  */
 import {
   BODY_14,
+  HAND_21,
   bodyPose as bodyPoseCapability,
+  handGesture as handGestureCapability,
   personSplit as personSplitCapability,
   faceSegment as faceSegmentCapability,
   demoControls,
@@ -15,6 +17,7 @@ import {
   type EndpointContract,
   type Keypoint,
 } from '@pixora/catalog';
+import { screen } from '@testing-library/react';
 import { toMenuItem, type MenuItem } from '../../../api/menu.ts';
 import * as answer from '../../../../../../packages/catalog/src/contract/answer.ts';
 import * as kinds from '../../../../../../packages/catalog/src/contract/kinds.ts';
@@ -92,6 +95,36 @@ export function person(x: number, y: number, score: number, unsure: readonly str
   };
 }
 
+/** Hand gestures (v1/HandGesture) as the catalogue defines it: 21 points and attributes per hand. */
+export const handGesture = handGestureCapability.api!;
+export const HAND_LAYOUT = HAND_21;
+
+/** A hand at (x, y) showing `gesture`, its side `side`. */
+export function hand(
+  x: number,
+  y: number,
+  gesture: string,
+  side: 'left' | 'right',
+  number: number | null = null,
+) {
+  const keypoints: Keypoint[] = HAND_LAYOUT.points.map((name, index) => ({
+    name,
+    x: x + (index % 5) * 10,
+    y: y + index * 5,
+    score: 0.95,
+  }));
+  return {
+    hand_rectangle: { left: x, top: y, width: 50, height: 110 },
+    score: 0.95,
+    keypoints,
+    attributes: {
+      handedness: { value: side, score: 0.9 },
+      gesture: { value: gesture },
+      number: { value: number },
+    },
+  };
+}
+
 /** Portrait segmentation (v2/segment) as the catalogue defines it: a mask and the cut-out as the answer's image. */
 export const personSplit = personSplitCapability.api!;
 
@@ -161,3 +194,9 @@ export const styleFilter = defineEndpoint({
   answer: kinds.image(),
   errors: [],
 });
+
+/** The rows of the `index`-th item's attribute table as the demo shows them: name, value, score. */
+export const attributeTable = (index: number) =>
+  [...screen.getAllByTestId('kind-attributes')[index]!.querySelectorAll('tbody tr')].map((row) =>
+    [...row.children].map((cell) => cell.textContent),
+  );

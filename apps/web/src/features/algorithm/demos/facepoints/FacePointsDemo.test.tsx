@@ -62,6 +62,8 @@ describe('FacePointsDemo', { timeout: 20_000 }, () => {
     expect(screen.getAllByTestId('face-result')).toHaveLength(2);
     expect(screen.getByTestId('face-overlay').getAttribute('viewBox')).toBe('0 0 800 600');
     expect(screen.getByText('0.980')).toBeTruthy();
+    // Counted as the option names them (the "468-point mesh"), the irises apart.
+    expect(screen.getAllByTestId('facepoints-total')[0]!.textContent).toBe('468-point mesh + 10 iris points');
 
     const sent = gatewayBodies[0]!.media_info_list[0]!;
     expect(sent.media_profiles.media_data_type).toBe('jpg');
@@ -117,9 +119,10 @@ describe('FacePointsDemo', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Unsupported file type')).toBeTruthy();
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
     expect(await screen.findByText('Image type error')).toBeTruthy();
-    const big = new File([new Uint8Array(5 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' });
+    // The demo's limit is the gateway's default (10 MB), said with its number.
+    const big = new File([new Uint8Array(10 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(await screen.findByText('Image size should be smaller than 5MB')).toBeTruthy();
+    expect(await screen.findByText('Image size should be smaller than 10 MB')).toBeTruthy();
     expect(screen.getByTestId('demo-analyse')).toHaveProperty('disabled', true);
   });
 

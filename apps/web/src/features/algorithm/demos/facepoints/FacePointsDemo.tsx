@@ -24,11 +24,17 @@ const PUPILS_106 = [60, 70];
 function drawing(face: FacePointsFace) {
   const { mesh, iris_left: irisLeft, iris_right: irisRight, points_106: points } = face.face_landmark;
   if (points)
-    return { mesh: points, iris: PUPILS_106.map((i) => points[i]!).filter(Boolean), total: points.length };
+    return {
+      mesh: points,
+      iris: PUPILS_106.map((i) => points[i]!).filter(Boolean),
+      count: { key: 'faceDemo.points', values: { total: points.length } },
+    };
+  // Counted as the option names them: the mesh, and the iris points beside it.
+  const iris = [...(irisLeft ?? []), ...(irisRight ?? [])];
   return {
     mesh: mesh ?? [],
-    iris: [...(irisLeft ?? []), ...(irisRight ?? [])],
-    total: (mesh?.length ?? 0) + (irisLeft?.length ?? 0) + (irisRight?.length ?? 0),
+    iris,
+    count: { key: 'faceDemo.pointsMesh', values: { mesh: mesh?.length ?? 0, iris: iris.length } },
   };
 }
 
@@ -84,7 +90,7 @@ export function FacePointsDemo({ item }: { item: MenuItem }) {
             <>
               <BoxFacts rectangle={face.face_rectangle} />
               <p className={styles.note} data-testid="facepoints-total">
-                {t('faceDemo.points', { total: drawing(face).total })}
+                {t(drawing(face).count.key, drawing(face).count.values)}
               </p>
             </>
           )}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
-import { apparel, gatewayAnswer, servedItem } from '../kindTesting.ts';
+import { apparel, attributeTable, gatewayAnswer, servedItem } from '../kindTesting.ts';
 import { AttributesDemo } from './AttributesDemo.tsx';
 
 const item = servedItem('apperal', apparel);
@@ -31,10 +31,7 @@ const twoPersons = gatewayAnswer(apparel, {
   ],
 });
 
-const table = (index: number) =>
-  [...screen.getAllByTestId('kind-attributes')[index]!.querySelectorAll('tbody tr')].map((row) =>
-    [...row.children].map((cell) => cell.textContent),
-  );
+const table = attributeTable;
 
 // A whole demo with antd renders in jsdom; on a busy machine the first one takes seconds.
 describe('the attributes demo', { timeout: 20_000 }, () => {

@@ -13,23 +13,33 @@ interface AttributeRow {
   score: number | undefined;
 }
 
-const valueText = (value: unknown): string => {
+/** A value as the table shows it; `nameOf` gives the display name of a coded value, if it has one. */
+const valueText = (value: unknown, nameOf: (code: string) => string | undefined): string => {
   if (typeof value === 'number') return String(Math.round(value * 100) / 100);
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value) ?? '—';
+  if (typeof value === 'string') return nameOf(value) ?? value;
+  if (value === null || value === undefined) return '—';
+  return JSON.stringify(value);
 };
 
-/** The attributes of an item (`{ name: { value, score? } }`) as rows, in the answer's order. */
-export function attributeRows(item: Fields, name: string): AttributeRow[] {
+/**
+ * The attributes of an item (`{ name: { value, score? } }`) as rows, in the answer's order; coded
+ * values shown by the name `nameOf` gives them (the view's `names`), else as they are.
+ */
+export function attributeRows(
+  item: Fields,
+  name: string,
+  nameOf: (code: string) => string | undefined = () => undefined,
+): AttributeRow[] {
   const attributes = item[name];
   if (typeof attributes !== 'object' || attributes === null) return [];
   return Object.entries(attributes as Fields).map(([attribute, entry]) => {
     const fields = typeof entry === 'object' && entry !== null ? (entry as Fields) : { value: entry };
-    return { name: attribute, value: valueText(fields.value), score: scoreOf(fields) };
+    return { name: attribute, value: valueText(fields.value, nameOf), score: scoreOf(fields) };
   });
 }
 
-function AttributeTable({ rows, labelledBy }: { rows: readonly AttributeRow[]; labelledBy: string }) {
+/** An item's attributes with their values and scores. */
+export function AttributeTable({ rows, labelledBy }: { rows: readonly AttributeRow[]; labelledBy: string }) {
   const { t } = useTranslation();
   return (
     <ScoreTable

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { humanDetect as humanDetectCapability } from '@pixora/catalog';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
 import { gatewayAnswer, objectDetect, servedItem } from '../kindTesting.ts';
 import { BoxesDemo } from './BoxesDemo.tsx';
@@ -91,5 +92,29 @@ describe('the boxes demo', { timeout: 20_000 }, () => {
     });
     await analyseSample(BoxesDemo, item, { body: none, language: 'zh_tw' });
     expect(await screen.findByText('未偵測到目標')).toBeTruthy();
+  });
+});
+
+describe('the boxes demo with the real Human Detection contract', { timeout: 20_000 }, () => {
+  const humanDetect = humanDetectCapability.api!;
+  const people = gatewayAnswer(humanDetect, {
+    image_width: 400,
+    image_height: 300,
+    person_num: 2,
+    persons: [
+      { person_rectangle: box(10, 20), score: 0.66 },
+      { person_rectangle: box(200, 30), score: 0.45 },
+    ],
+  });
+
+  it('names what it finds as people, and sends the contract’s parameters at their defaults', async () => {
+    const sent = await analyseSample(BoxesDemo, servedItem('humanDetect', humanDetect), { body: people });
+    expect(await screen.findByTestId('demo-result-count')).toHaveProperty('textContent', 'People found: 2');
+    expect(screen.getAllByTestId('kind-box')).toHaveLength(2);
+    expect(screen.getAllByTestId('kind-item').map((node) => node.querySelector('h3')!.textContent)).toEqual([
+      'Person 1',
+      'Person 2',
+    ]);
+    expect(sent[0]!.parameter).toEqual({ max_person_num: 20, min_score: 0.3, small_people: 0 });
   });
 });

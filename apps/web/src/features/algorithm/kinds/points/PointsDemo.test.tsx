@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
-import { BODY_LAYOUT, bodyPose, gatewayAnswer, person, servedItem } from '../kindTesting.ts';
+import {
+  attributeTable,
+  BODY_LAYOUT,
+  bodyPose,
+  gatewayAnswer,
+  hand,
+  HAND_LAYOUT,
+  handGesture,
+  person,
+  servedItem,
+} from '../kindTesting.ts';
 import { PointsDemo } from './PointsDemo.tsx';
 
 const item = servedItem('bodyPose', bodyPose);
@@ -78,4 +88,54 @@ describe('the points demo (v1/BodyPose as served)', { timeout: 20_000 }, () => {
     await analyseSample(PointsDemo, item, { body: nobody });
     expect((await screen.findByTestId('kind-empty')).textContent).toContain('Item not detected');
   });
+});
+
+const handItem = servedItem('handGesture', handGesture);
+const twoHands = gatewayAnswer(handGesture, {
+  image_width: 640,
+  image_height: 480,
+  hand_num: 2,
+  hands: [hand(100, 60, 'open_palm', 'left', 5), hand(400, 80, 'none', 'right')],
+});
+const noHand = gatewayAnswer(handGesture, { image_width: 640, image_height: 480, hand_num: 0, hands: [] });
+
+describe('the points demo with attributes (v1/HandGesture as served)', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws every hand with its 21 points and lists its side and gesture by name', async () => {
+    await analyseSample(PointsDemo, handItem, { body: twoHands });
+    expect(await screen.findByTestId('demo-result-count')).toHaveProperty('textContent', 'Hands found: 2');
+    expect(screen.getAllByTestId('kind-point')).toHaveLength(2 * HAND_LAYOUT.points.length);
+    expect(screen.getAllByTestId('kind-edge')).toHaveLength(2 * HAND_LAYOUT.edges.length);
+    expect(attributeTable(0)).toEqual([
+      ['handedness', 'Left hand', '90%'],
+      ['gesture', 'Open palm (number 5)', '—'],
+      ['number', '5', '—'],
+    ]);
+    // A hand showing none of the gestures says so; its number is empty.
+    expect(attributeTable(1)).toEqual([
+      ['handedness', 'Right hand', '90%'],
+      ['gesture', 'No gesture detected', '—'],
+      ['number', '—', '—'],
+    ]);
+  });
+
+  it('names the gestures in Chinese', async () => {
+    await analyseSample(PointsDemo, handItem, { body: twoHands, language: 'zh' });
+    await screen.findByTestId('demo-result-count');
+    expect(attributeTable(0)[1]).toEqual(['gesture', '张开手掌（数字 5）', '—']);
+  });
+
+  it.each([
+    ['en', 'No gesture detected'],
+    ['zh', '未检测到手势'],
+    ['zh_tw', '未偵測到手勢'],
+  ] as const)(
+    'says "No gesture detected" when no hand is found (%s), and draws nothing',
+    async (language, text) => {
+      await analyseSample(PointsDemo, handItem, { body: noHand, language });
+      expect((await screen.findByTestId('kind-empty')).textContent).toContain(text);
+      expect(screen.queryByTestId('kind-overlay')).toBeNull();
+    },
+  );
 });

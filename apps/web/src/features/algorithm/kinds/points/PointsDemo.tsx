@@ -7,6 +7,9 @@ import { listIsEmpty, ListOverlay } from '../ItemsOverlay.tsx';
 import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames } from '../KindDemo.tsx';
 import { percent } from '../../demo-kit/percent.ts';
 import { isLow, LOW_SCORE, Skeleton } from './Skeleton.tsx';
+import { AttributeTable, attributeRows } from '../attributes/AttributesDemo.tsx';
+import { pickText } from '../../../../api/menu.ts';
+import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import table from '../../demo-kit/Table.module.css';
 import styles from '../Kinds.module.css';
 
@@ -57,16 +60,22 @@ function PointTable({ points, labelledBy }: { points: readonly Keypoint[]; label
  */
 export function PointsDemo({ item }: { item: MenuItem }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const spec = kindSpec(item, 'points');
   const names = useItemNames(spec?.view.noun);
   if (!spec) return null;
-  const { list, rectangle, points, layout } = spec.view;
+  const { list, rectangle, points, layout, attributes, names: valueNames, empty } = spec.view;
+  const nameOf = (code: string) => {
+    const text = valueNames?.[code];
+    return text ? pickText(text, language) : undefined;
+  };
   return (
     <KindDemo
       item={item}
       kind="points"
       spec={spec}
       isEmpty={listIsEmpty(list)}
+      emptyText={empty}
       overlay={({ response, active }, size) => (
         <ListOverlay
           response={response}
@@ -95,6 +104,12 @@ export function PointsDemo({ item }: { item: MenuItem }) {
                 const itemPoints = keypointsOf(found, points);
                 return (
                   <>
+                    {attributes && (
+                      <AttributeTable
+                        rows={attributeRows(found, attributes, nameOf)}
+                        labelledBy={headingId}
+                      />
+                    )}
                     {box && <BoxFacts rectangle={box} />}
                     <p className={styles.note} data-testid="kind-points-count">
                       {t('kindDemo.points.count', { total: itemPoints.length })}

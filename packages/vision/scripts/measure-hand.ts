@@ -1,0 +1,202 @@
+/**
+ * Quality and speed of handgesture against the hand references of
+ * test/fixtures/hand-references.json (docs/quality.md, "Hand gestures"):
+ *
+ *   node --import tsx packages/vision/scripts/measure-hand.ts [quality|speed]
+ *
+ * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
+ *
+ * quality: per photo, hands present / found (default params) and the boxes HandTrack alone gives; a found hand matches the reference
+ *   hand whose box it overlaps most (intersection over the found box >= 0.5), one to one. Then a
+ *   confusion table of gestures (reference rows, answer columns; `missed` for a reference hand
+ *   not found, `false hand` for a found hand matching none), and the side where the reference
+ *   tells it.
+ * speed: wall and CPU time of the task in this thread (decode included, libvips on one thread) on
+ *   640 px photos: the open hand (one hand; HandTrack misses it, so the whole-photo crop runs),
+ *   face-api sample 2 scaled to 640 px (a group photo with one hand found) and the coffee cup (no
+ *   hand); then each model alone.
+ */
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { decodeImage } from '../src/image/decode.ts';
+import { summarize } from '../src/index.ts';
+import { detectHands, handgesture } from '../src/algorithms/body/handgesture.ts';
+import { GESTURES, type HandGestureResult } from '../src/algorithms/body/handgesture-params.ts';
+import { initTf } from '../src/runtime/tfjs.ts';
+import { getModel } from '../src/runtime/models.ts';
+import { coffeePath, groupSamplePath } from '../test/fixtures.ts';
+import {
+  HAND_REFERENCES,
+  handPhotoPath,
+  handReference,
+  type ReferenceHand,
+} from '../test/hand-references.ts';
+
+sharp.concurrency(1);
+const what = process.argv[2] ?? 'all';
+
+const models = await handgesture.loadModels();
+await handgesture.warmup(models);
+const params = handgesture.parseParams({});
+
+async function run(image: Buffer): Promise<HandGestureResult> {
+  const decoded = await decodeImage(image, undefined, handgesture.decode);
+  return handgesture.run(decoded, params, models);
+}
+
+type Found = HandGestureResult['hands'][number];
+
+/** Share of the found box inside the reference box. */
+function coverage(found: Found, ref: ReferenceHand): number {
+  const r = found.hand_rectangle;
+  const w = Math.min(r.left + r.width, ref.box[2]) - Math.max(r.left, ref.box[0]);
+  const h = Math.min(r.top + r.height, ref.box[3]) - Math.max(r.top, ref.box[1]);
+  return w > 0 && h > 0 ? (w * h) / Math.max(1, r.width * r.height) : 0;
+}
+
+async function measureQuality(): Promise<void> {
+  const columns = [...GESTURES, 'missed'] as const;
+  const confusion = new Map<string, Map<string, number>>();
+  const add = (row: string, col: string) => {
+    const r = confusion.get(row) ?? new Map<string, number>();
+    r.set(col, (r.get(col) ?? 0) + 1);
+    confusion.set(row, r);
+  };
+  let present = 0;
+  let matched = 0;
+  let sideTold = 0;
+  let sideRight = 0;
+  console.log('\nquality, default params (per photo: present / found / matched; each reference hand)');
+  for (const photo of HAND_REFERENCES) {
+    const bytes = readFileSync(await handPhotoPath(photo));
+    const result = await run(bytes);
+    // What HandTrack alone finds (before the landmark model and the whole-photo crop).
+    const boxes = await detectHands(
+      await decodeImage(bytes, undefined, handgesture.decode),
+      models.detector,
+      10,
+    );
+    const free = new Set(result.hands.map((_, i) => i));
+    let photoMatched = 0;
+    const lines: string[] = [];
+    for (const ref of photo.hands) {
+      present++;
+      let best = -1;
+      let bestCover = 0.5;
+      for (const i of free) {
+        const c = coverage(result.hands[i]!, ref);
+        if (c >= bestCover) [best, bestCover] = [i, c];
+      }
+      if (best < 0) {
+        add(ref.gesture, 'missed');
+        lines.push(`  ${ref.gesture} (${ref.handedness ?? 'side not told'}): missed`);
+        continue;
+      }
+      free.delete(best);
+      matched++;
+      photoMatched++;
+      const hand = result.hands[best]!;
+      add(ref.gesture, hand.attributes.gesture.value);
+      if (ref.handedness) {
+        sideTold++;
+        if (hand.attributes.handedness.value === ref.handedness) sideRight++;
+      }
+      lines.push(
+        `  ${ref.gesture} (${ref.handedness ?? 'side not told'}): found as ${hand.attributes.gesture.value}, ` +
+          `${hand.attributes.handedness.value} (${hand.attributes.handedness.score}), score ${hand.score}`,
+      );
+    }
+    for (const i of free) {
+      add('false hand', result.hands[i]!.attributes.gesture.value);
+      lines.push(
+        `  false hand: ${result.hands[i]!.attributes.gesture.value}, score ${result.hands[i]!.score}`,
+      );
+    }
+    console.log(
+      `${photo.file}: ${photo.hands.length} / ${result.hand_num} / ${photoMatched} (HandTrack boxes: ${boxes.length})`,
+    );
+    for (const line of lines) console.log(line);
+  }
+  console.log(`\nhands found: ${matched}/${present}; side right where told: ${sideRight}/${sideTold}`);
+  const used = columns.filter((c) => [...confusion.values()].some((r) => r.has(c)));
+  console.log(`\n| reference \\ answer | ${used.join(' | ')} |`);
+  console.log(`| --- | ${used.map(() => '---').join(' | ')} |`);
+  for (const [row, cols] of confusion) {
+    console.log(`| ${row} | ${used.map((c) => cols.get(c) ?? 0).join(' | ')} |`);
+  }
+}
+
+async function timeRuns(image: Buffer, runs: number): Promise<string> {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    await run(image);
+    const d = process.cpuUsage(c);
+    if (i < 3) continue;
+    wall.push(performance.now() - t);
+    cpu.push((d.user + d.system) / 1000);
+  }
+  const w = summarize(wall);
+  const c = summarize(cpu);
+  return `wall p50 ${w.p50.toFixed(1)} ms, p95 ${w.p95.toFixed(1)}, min ${w.min.toFixed(1)}; CPU p50 ${c.p50.toFixed(1)} ms`;
+}
+
+async function measureSpeed(): Promise<void> {
+  const open = readFileSync(await handPhotoPath(handReference('opencv-doc:opencv4/html/handSrc.jpg')));
+  const group = await sharp(readFileSync(groupSamplePath(2)))
+    .resize(640)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const coffee = await sharp(readFileSync(coffeePath())).resize(640).jpeg({ quality: 90 }).toBuffer();
+  console.log('\nspeed, task in this thread (decode included), libvips on one thread, 40 runs');
+  for (const [label, image] of [
+    ['open hand 640 x 480 (1 hand, whole-photo crop)', open],
+    ['face-api sample 2 at 640 x 427 (group photo)', group],
+    ['coffee 640 x 427 (no hand)', coffee],
+  ] as const) {
+    const result = await run(image);
+    console.log(`${label}, ${result.hand_num} hand(s): ${await timeRuns(image, 40)}`);
+  }
+  const tf = await initTf();
+  console.log('\nmodels alone, execute + read back, 20 runs after 2 (ms)');
+  const detector = await getModel('handtrack');
+  for (const [w, h] of [
+    [320, 240],
+    [256, 192],
+  ] as const) {
+    const input = tf.zeros([1, h, w, 3], 'int32');
+    const times: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const t = performance.now();
+      const outs = (await detector.executeAsync(input, [
+        'StatefulPartitionedCall/Postprocessor/Slice',
+        'StatefulPartitionedCall/Postprocessor/ExpandDims_1',
+      ])) as Array<ReturnType<typeof tf.tensor>>;
+      await Promise.all(outs.map((o) => o.data()));
+      tf.dispose(outs);
+      if (i >= 2) times.push(performance.now() - t);
+    }
+    const r = summarize(times);
+    console.log(`handtrack ${w} x ${h}: p50 ${r.p50.toFixed(1)}, min ${r.min.toFixed(1)}`);
+    input.dispose();
+  }
+  const landmarks = await getModel('handlandmark-full');
+  const crop = tf.zeros([1, 224, 224, 3]);
+  const times: number[] = [];
+  for (let i = 0; i < 22; i++) {
+    const t = performance.now();
+    const outs = landmarks.execute(crop, ['Identity', 'Identity_1', 'Identity_2']) as Array<
+      ReturnType<typeof tf.tensor>
+    >;
+    await Promise.all(outs.map((o) => o.data()));
+    tf.dispose(outs);
+    if (i >= 2) times.push(performance.now() - t);
+  }
+  const r = summarize(times);
+  console.log(`handlandmark-full 224 x 224: p50 ${r.p50.toFixed(1)}, min ${r.min.toFixed(1)}`);
+}
+
+if (what === 'quality' || what === 'all') await measureQuality();
+if (what === 'speed' || what === 'all') await measureSpeed();

