@@ -96,4 +96,26 @@ test.describe('kind demos', () => {
     }));
     expect(cutout).toEqual({ width: 512, height: 512 });
   });
+
+  test('face parsing: the labels of the astronaut painted over her, with the legend in Chinese', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageRecognition/faceSegment?lang=zh');
+    await expect(page.getByTestId('kind-demo-mask')).toBeVisible();
+    await page.locator('[data-sample="astronaut.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('mask-layer')).toHaveAttribute(
+      'href',
+      /^data:image\/png;base64,/,
+      ANALYSIS_TIMEOUT,
+    );
+    await expect(page.getByTestId('mask-legend').locator('li')).toHaveCount(9);
+    await expect(page.getByTestId('mask-legend')).toContainText('头发');
+    await expect(page.getByTestId('mask-download-mask')).toContainText('标签图');
+    const painted = await page.getByTestId('mask-cutout').evaluate((img: HTMLImageElement) => ({
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+    }));
+    expect(painted).toEqual({ width: 512, height: 512 });
+  });
 });

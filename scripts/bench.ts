@@ -92,6 +92,9 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/BodyContour', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/HumanDetect', parameter: {}, images: 1, target: 250 },
   { endpoint: 'v1/HandGesture', parameter: {}, images: 1, target: 150 },
+  { endpoint: 'v1/skin_segment', parameter: {}, images: 1, target: 300 },
+  { endpoint: 'v1/hair_segment', parameter: {}, images: 1, target: 300 },
+  { endpoint: 'v1/PhotoSegment', parameter: {}, images: 1, target: 300 },
 ];
 
 interface EndpointFigures {

@@ -90,3 +90,30 @@ export const gatewayBody = (image: Buffer | string, type = 'jpg') => ({
     },
   ],
 });
+
+/** The demo app's key and secret, as a query string. */
+export const DEMO_KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
+
+/**
+ * The gateway on the real engine (one worker), for tests of served capabilities: `post` sends a
+ * photo to an endpoint with the demo key; `close` stops the app and the engine.
+ */
+export async function engineGateway() {
+  const { createLocalBackend } = await import('@pixora/vision');
+  const backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
+  await backend.ready();
+  const { app } = await testApp(backend);
+  return {
+    app,
+    post: (endpoint: string, image: Buffer, parameter: Record<string, unknown> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `/${endpoint}?${DEMO_KEY}`,
+        payload: { ...gatewayBody(image), parameter } as object,
+      }),
+    close: async () => {
+      await app.close();
+      await backend.close();
+    },
+  };
+}

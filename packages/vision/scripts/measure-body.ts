@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { decodeImage } from '../src/image/decode.ts';
-import { createLocalBackend, runTaskInProcess, summarize } from '../src/index.ts';
+import { createLocalBackend, summarize } from '../src/index.ts';
 import { loadAlgorithm } from '../src/algorithms/index.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { loadGraphModelFromFile } from '../src/runtime/model-files.ts';
@@ -44,6 +44,7 @@ import {
   type ReferencePhoto,
 } from '../test/body-references.ts';
 import { astronautPath, groupSamplePath } from '../test/fixtures.ts';
+import { speedPhotos, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'all';
@@ -201,33 +202,8 @@ async function measureSegment(): Promise<void> {
   }
 }
 
-/** Wall and CPU time of the engine (decode included) over `runs` runs after 3 warm-up runs. */
-async function timeTask(task: string, image: Buffer, runs: number): Promise<string> {
-  for (let i = 0; i < 3; i++) await runTaskInProcess(task, { image });
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const c = process.cpuUsage();
-    const t = performance.now();
-    await runTaskInProcess(task, { image });
-    wall.push(performance.now() - t);
-    const d = process.cpuUsage(c);
-    cpu.push((d.user + d.system) / 1000);
-  }
-  const w = summarize(wall);
-  const c = summarize(cpu);
-  return `wall p50 ${w.p50.toFixed(1)} ms, p95 ${w.p95.toFixed(1)}, min ${w.min.toFixed(1)}; CPU p50 ${c.p50.toFixed(1)} ms`;
-}
-
 async function measureSpeed(): Promise<void> {
-  const astronaut = await sharp(readFileSync(astronautPath()))
-    .resize(640, 640)
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const group = await sharp(readFileSync(groupSamplePath(1)))
-    .resize(640)
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const { astronaut, group } = await speedPhotos();
   const decodeTimes: number[] = [];
   for (let i = 0; i < 23; i++) {
     const t = performance.now();

@@ -107,3 +107,4 @@ export {
   HANDGESTURE_MAX_HANDS,
   type HandGestureResult,
 } from './algorithms/body/handgesture-params.ts';
+export { FACE_LABELS, type FaceSegmentResult } from './algorithms/face/face-segment-params.ts';

@@ -28,6 +28,13 @@ export interface Noun {
   many: I18nText;
 }
 
+/** One label of a label-image mask: its pixel value, its name and the colour it is painted in (hex). */
+export interface MaskLegendEntry {
+  value: number;
+  name: I18nText;
+  colour: string;
+}
+
 /** Where the kind's web demo finds things in an answer. */
 export type KindView =
   | { kind: 'boxes'; list: string; rectangle: string; noun?: Noun }
@@ -45,7 +52,7 @@ export type KindView =
       /** What the demo says when nothing is found, instead of "Item not detected". */
       empty?: I18nText;
     }
-  | { kind: 'mask'; image: string }
+  | { kind: 'mask'; image: string; legend?: readonly MaskLegendEntry[] }
   | { kind: 'labels'; list: string; names?: Record<string, I18nText> }
   | { kind: 'attributes'; list: string; rectangle?: string; attributes: string; noun?: Noun }
   | { kind: 'image' };
@@ -239,27 +246,60 @@ export function points<
 /**
  * mask: a mask of the input's size as an 8-bit greyscale PNG (`mask`: 0 background to 255
  * foreground, soft at the edges), and the cut-out (the photo with the mask as alpha, PNG) as the
- * answer's image.
+ * answer's image. With `labels` the mask is a label image instead: each pixel's value is the
+ * number of its label (0 none), the answer lists the labels (`legend`), its image is the labels
+ * painted in their colours, and the demo colours them from the view's legend.
  */
-export function mask<E extends z.ZodRawShape = NoFields>(spec: { region: Doc; extra?: E }) {
+export function mask<E extends z.ZodRawShape = NoFields>(spec: {
+  region: Doc;
+  extra?: E;
+  labels?: ReadonlyArray<{ value: number; label: string; name: Doc; colour: string }>;
+}) {
+  const labels = spec.labels;
+  const list = labels?.map((l) => `${l.value} ${l.label}`).join(', ');
+  const maskText: Doc = labels
+    ? [
+        `${spec.region[0]}标签图：与原图同尺寸的 8 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），每个像素的值是其标签编号（${list}），0 为其他。按标签颜色绘制的彩色图（PNG，0 处透明）在 media_info_list[0].media_data。`,
+        `${spec.region[1]}標籤圖：與原圖同尺寸的 8 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），每個像素的值是其標籤編號（${list}），0 為其他。依標籤顏色繪製的彩色圖（PNG，0 處透明）在 media_info_list[0].media_data。`,
+        `Label image of the ${spec.region[2]}: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url) whose pixel values are label numbers (${list}), 0 everything else. The labels painted in their colours (PNG, transparent at 0) are in media_info_list[0].media_data.`,
+      ]
+    : [
+        `${spec.region[0]}掩码：与原图同尺寸的 8 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），0 为背景，255 为${spec.region[0]}，边缘为软过渡。抠图结果（原图加该掩码作为透明通道的 PNG）在 media_info_list[0].media_data。`,
+        `${spec.region[1]}遮罩：與原圖同尺寸的 8 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），0 為背景，255 為${spec.region[1]}，邊緣為柔和過渡。去背結果（原圖加該遮罩作為透明通道的 PNG）在 media_info_list[0].media_data。`,
+        `Mask of the ${spec.region[2]}: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url), 0 background to 255 ${spec.region[2]}, soft at the edges. The cut-out (the photo with this mask as its alpha channel, PNG) is in media_info_list[0].media_data.`,
+      ];
+  const ratioText: Doc = labels
+    ? [
+        `有标签（值不为 0）的像素占全图的比例，0 到 1。`,
+        `有標籤（值不為 0）的像素佔全圖的比例，0 到 1。`,
+        `Share of the pixels with a label (value other than 0), 0 to 1.`,
+      ]
+    : [
+        `掩码值不低于 128 的像素占全图的比例，0 到 1。`,
+        `遮罩值不低於 128 的像素佔全圖的比例，0 到 1。`,
+        `Share of the pixels whose mask value is 128 or more, 0 to 1.`,
+      ];
+  const legendField = labels
+    ? {
+        legend: described(z.array(obj({ value: z.number().int().min(1).max(255), label: z.string() })), [
+          '标签图中的标签：编号与名称。',
+          '標籤圖中的標籤：編號與名稱。',
+          'The labels of the label image: number and name.',
+        ]),
+      }
+    : {};
   const answer = obj({
     ...imageSize,
-    mask: imageData([
-      `${spec.region[0]}掩码：与原图同尺寸的 8 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），0 为背景，255 为${spec.region[0]}，边缘为软过渡。抠图结果（原图加该掩码作为透明通道的 PNG）在 media_info_list[0].media_data。`,
-      `${spec.region[1]}遮罩：與原圖同尺寸的 8 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），0 為背景，255 為${spec.region[1]}，邊緣為柔和過渡。去背結果（原圖加該遮罩作為透明通道的 PNG）在 media_info_list[0].media_data。`,
-      `Mask of the ${spec.region[2]}: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url), 0 background to 255 ${spec.region[2]}, soft at the edges. The cut-out (the photo with this mask as its alpha channel, PNG) is in media_info_list[0].media_data.`,
-    ]),
-    foreground_ratio: unit([
-      `掩码值不低于 128 的像素占全图的比例，0 到 1。`,
-      `遮罩值不低於 128 的像素佔全圖的比例，0 到 1。`,
-      `Share of the pixels whose mask value is 128 or more, 0 to 1.`,
-    ]),
+    mask: imageData(maskText),
+    foreground_ratio: unit(ratioText),
+    ...legendField,
     ...((spec.extra ?? {}) as E),
   });
+  const legend = labels?.map(({ value, name, colour }) => ({ value, name: i18n(name), colour }));
   return {
     kind: 'mask',
     answer,
-    view: { kind: 'mask', image: 'mask' },
+    view: { kind: 'mask', image: 'mask', ...(legend ? { legend } : {}) } as KindView,
     imageFields: ['mask'],
   } as const satisfies KindAnswer;
 }

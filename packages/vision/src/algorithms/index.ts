@@ -16,6 +16,9 @@ export const algorithmLoaders = {
   apparel: async () => (await import('./body/apparel.ts')).apparel,
   humandetect: async () => (await import('./body/humandetect.ts')).humandetect,
   handgesture: async () => (await import('./body/handgesture.ts')).handgesture,
+  skinsegment: async () => (await import('./body/skin-hair-tasks.ts')).skinsegment,
+  hairsegment: async () => (await import('./body/skin-hair-tasks.ts')).hairsegment,
+  facesegment: async () => (await import('./face/face-segment.ts')).facesegment,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -47,7 +47,7 @@ const resultImage = (image: EncodedImage): ResultImage => ({
  * The answer of a task of an output kind: analysis kinds answer their result as it is (the engine
  * already speaks in public names and units); image kinds split off their images.
  */
-function kindAnswer(capability: ApiCapability, result: unknown): CapabilityAnswer {
+export function kindAnswer(capability: ApiCapability, result: unknown): CapabilityAnswer {
   const kind = capability.api.kind;
   if (!kind || !producesImages(kind)) return { mediaExtra: result as Record<string, unknown> };
   const { answer, images } = result as ImageTaskResult<Record<string, unknown>, string>;

@@ -5,14 +5,18 @@
  */
 import {
   bodyPose,
+  faceSegment,
+  hairSegment,
   handGesture,
   humanContourPointDetection,
   humanDetect,
   personSplit,
+  skinSegment,
   type ApiCapability,
 } from '@pixora/catalog';
 import { bind, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
+import { bindFaceMask } from './face-mask-bindings.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -22,6 +26,9 @@ const served = [
   bind(humanContourPointDetection, 'bodycontour'),
   bind(humanDetect, 'humandetect'),
   bind(handGesture, 'handgesture'),
+  bindFaceMask(skinSegment, 'skinsegment'),
+  bindFaceMask(hairSegment, 'hairsegment'),
+  bindFaceMask(faceSegment, 'facesegment'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

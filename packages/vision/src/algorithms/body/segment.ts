@@ -23,6 +23,7 @@ import { float32View } from '../../runtime/scratch.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import { resizeRgb, type RgbPixels } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
+import type { EncodedImage } from '../kinds.ts';
 import { parseSegmentParams, type SegmentParams, type SegmentResult } from './segment-params.ts';
 import { applyGuided, guidedCoefficients, planarRgb } from './guided-filter.ts';
 import { estimatePoses } from './bodypose.ts';
@@ -71,7 +72,7 @@ export const GUIDE_LEVELS = { low: 0.2, high: 0.8 } as const;
 export const FOREGROUND_LEVEL = 128;
 
 /** The image resized (sharp, Lanczos) to at most `side` px a side; the image itself if smaller. */
-async function subsampled(image: RgbPixels, side: number): Promise<RgbPixels> {
+export async function subsampled(image: RgbPixels, side: number): Promise<RgbPixels> {
   const scale = Math.min(1, side / Math.max(image.width, image.height));
   if (scale === 1) return image;
   const width = Math.max(1, Math.round(image.width * scale));
@@ -218,6 +219,21 @@ function personPoints(poses: BodyPoseResult): Array<[number, number]> {
 }
 
 /**
+ * The model's person probability on its 256 x 256 grid, kept only where bodypose sees a person
+ * (keepPeople); `working` is the photo's copy of at most WORKING_SIDE px a side.
+ */
+export async function peopleProbability(
+  working: RgbPixels,
+  image: DecodedImage,
+  models: SegmentModels,
+): Promise<Float32Array> {
+  return keepPeople(
+    await personProbability(working, models),
+    personPoints(await workingPoses(working, image, models)),
+  );
+}
+
+/**
  * The full-size mask, 0..255: refined by the guided filter (the task), or with `refine: false` the
  * model's probability only resized to full size (bilinear), for comparison.
  */
@@ -256,14 +272,20 @@ export async function personMaskAndPoses(
   return { mask: applyGuided(coefficients, image.data, image.width, image.height, GUIDE_LEVELS), poses };
 }
 
-async function run(
+/**
+ * A full-size mask's answer and images: the share of the pixels at FOREGROUND_LEVEL or more, the
+ * mask as a grey PNG and the cut-out (the photo with the mask as alpha) as an RGBA PNG. Writes
+ * into `image.data` (the photo belongs to the run calling it; nothing reads it afterwards).
+ */
+export async function maskImages(
   image: DecodedImage,
-  _params: SegmentParams,
-  models: SegmentModels,
-): Promise<SegmentResult> {
+  mask: Uint8Array,
+): Promise<{
+  foreground_ratio: number;
+  images: { media_data: EncodedImage; mask: EncodedImage };
+}> {
   const W = image.width;
   const H = image.height;
-  const mask = await personMask(image, models);
   let foreground = 0;
   const rgb = image.data;
   for (let i = 0; i < mask.length; i++) {
@@ -271,7 +293,6 @@ async function run(
     if (m >= FOREGROUND_LEVEL) foreground++;
     // Fully transparent pixels of the cut-out are stored black: invisible either way, and the PNG
     // of the 640 px astronaut shrinks from 887 to 236 KB and encodes in 13 instead of 50 ms.
-    // (The decoded photo belongs to this run; nothing reads it afterwards.)
     else if (m === 0) rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = 0;
   }
   const maskRaw = { raw: { width: W, height: H, channels: 1 as const } };
@@ -284,13 +305,18 @@ async function run(
     .png()
     .toBuffer();
   return {
-    answer: {
-      image_width: W,
-      image_height: H,
-      foreground_ratio: Math.round((foreground / (W * H)) * 1e4) / 1e4,
-    },
+    foreground_ratio: Math.round((foreground / (W * H)) * 1e4) / 1e4,
     images: { media_data: { bytes: cutoutPng, format: 'png' }, mask: { bytes: maskPng, format: 'png' } },
   };
+}
+
+async function run(
+  image: DecodedImage,
+  _params: SegmentParams,
+  models: SegmentModels,
+): Promise<SegmentResult> {
+  const { foreground_ratio, images } = await maskImages(image, await personMask(image, models));
+  return { answer: { image_width: image.width, image_height: image.height, foreground_ratio }, images };
 }
 
 async function loadModels(): Promise<SegmentModels> {

@@ -139,7 +139,7 @@ const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi 
 
 /** Fills a polygon (even-odd rule, pixel centres) of `mask` with `value`. */
 export function fillPolygon(
-  mask: Float32Array,
+  mask: Float32Array | Uint8Array,
   w: number,
   h: number,
   poly: readonly Pt[],
@@ -262,6 +262,25 @@ function robustStats(values: Float32Array, where: Float32Array): { median: numbe
   return { median, spread: 1.4826 * quantile(dev, 0.5) };
 }
 
+/** Full-range YCbCr (ITU-R BT.601, as JPEG) planes of `n` packed RGB pixels (0..255 each). */
+export function ycbcrPlanes(
+  rgb: ArrayLike<number>,
+  n: number,
+): { Y: Float32Array; Cb: Float32Array; Cr: Float32Array } {
+  const Y = new Float32Array(n);
+  const Cb = new Float32Array(n);
+  const Cr = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rgb[3 * i]!;
+    const g = rgb[3 * i + 1]!;
+    const b = rgb[3 * i + 2]!;
+    Y[i] = 0.299 * r + 0.587 * g + 0.114 * b;
+    Cb[i] = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+    Cr[i] = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+  }
+  return { Y, Cb, Cr };
+}
+
 /**
  * The feathered skin mask of one face on the working pixels `rgb` (w x h), with the mesh already
  * in working coordinates. Values 0..1.
@@ -291,17 +310,7 @@ export function skinMask(
     );
   }
   // Colour gate in YCbCr around the face's own median colour.
-  const Y = new Float32Array(n);
-  const Cb = new Float32Array(n);
-  const Cr = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const r = rgb[3 * i]!;
-    const g = rgb[3 * i + 1]!;
-    const b = rgb[3 * i + 2]!;
-    Y[i] = 0.299 * r + 0.587 * g + 0.114 * b;
-    Cb[i] = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
-    Cr[i] = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
-  }
+  const { Y, Cb, Cr } = ycbcrPlanes(rgb, n);
   // The gate reads colours averaged over a small window, so that a mole or a spot (which the
   // smoothing should soften) stays in while larger areas of hair or beard stay out.
   const tmp = new Float32Array(n);

@@ -11,6 +11,7 @@ import {
   bodyPose as bodyPoseCapability,
   handGesture as handGestureCapability,
   personSplit as personSplitCapability,
+  faceSegment as faceSegmentCapability,
   demoControls,
   defineEndpoint,
   type EndpointContract,
@@ -126,6 +127,9 @@ export function hand(
 
 /** Portrait segmentation (v2/segment) as the catalogue defines it: a mask and the cut-out as the answer's image. */
 export const personSplit = personSplitCapability.api!;
+
+/** Face parsing (v1/PhotoSegment) as the catalogue defines it: a label image, its legend, the painted labels. */
+export const faceSegment = faceSegmentCapability.api!;
 
 /** Objects found with their class; a count and a score threshold the visitor may change. */
 export const objectDetect = defineEndpoint({

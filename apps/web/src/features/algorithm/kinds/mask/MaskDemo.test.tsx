@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
-import { gatewayAnswer, personSplit, servedItem } from '../kindTesting.ts';
+import { faceSegment, gatewayAnswer, personSplit, servedItem } from '../kindTesting.ts';
 import { DEFAULT_OPACITY, MaskDemo } from './MaskDemo.tsx';
 
 /** A 1x1 PNG (base64): the mask and the cut-out are PNGs the size of the photo. */
@@ -101,5 +101,38 @@ describe('the mask demo (v2/segment as served)', { timeout: 20_000 }, () => {
     });
     await analyseSample(MaskDemo, item, { body: empty, language: 'zh' });
     expect(await screen.findByText('未检测到目标')).toBeTruthy();
+  });
+
+  it('shows a label image (v1/PhotoSegment) as its painted labels with the legend', async () => {
+    const legend = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((value) => ({ value, label: `label${value}` }));
+    await analyseSample(MaskDemo, servedItem('faceSegment', faceSegment, ['/samples/astronaut.jpg']), {
+      body: gatewayAnswer(
+        faceSegment,
+        { image_width: 512, image_height: 512, mask: PNG, foreground_ratio: 0.1, legend, face_num: 1 },
+        { media_data: 'https://results.example/painted.png', media_data_type: 'url' },
+      ),
+    });
+    const names = [...(await screen.findByTestId('mask-legend')).querySelectorAll('li')].map(
+      (li) => li.textContent,
+    );
+    expect(names).toEqual([
+      'skin',
+      'brows',
+      'eyes',
+      'nose',
+      'upper lip',
+      'lower lip',
+      'inside of the mouth',
+      'hair',
+      'ears',
+    ]);
+    const overlay = screen.getByTestId('mask-overlay');
+    expect(overlay.getAttribute('aria-label')).toBe('The photo with its labels painted over it');
+    const layer = screen.getByTestId('mask-layer');
+    expect(layer.getAttribute('href')).toBe('https://results.example/painted.png');
+    expect(layer.getAttribute('opacity')).toBe(String(DEFAULT_OPACITY / 100));
+    expect(screen.getByTestId('mask-download-cutout').textContent).toBe('Download the painted labels (PNG)');
+    expect(screen.getByTestId('mask-download-mask').textContent).toBe('Download the label image (PNG)');
+    expect(screen.getByTestId('mask-cutout').getAttribute('alt')).toBe('The labels painted in their colours');
   });
 });

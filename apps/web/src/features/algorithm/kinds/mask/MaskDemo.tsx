@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { Button, Slider } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { MenuItem } from '../../../../api/menu.ts';
+import type { MaskLegendEntry } from '@pixora/catalog';
+import { pickText, type MenuItem } from '../../../../api/menu.ts';
+import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { Overlay } from '../../demo-kit/Overlay.tsx';
 import {
   extraOf,
@@ -29,6 +31,32 @@ interface MaskOverlayProps {
   opacity: number;
 }
 
+/** An image stretched over the whole photo (the SVG's user space is the photo's pixels). */
+function SizedImage({
+  src,
+  size,
+  opacity,
+  testId,
+}: {
+  src: string;
+  size: MaskOverlayProps['size'];
+  opacity?: number;
+  testId: string;
+}) {
+  return (
+    <image
+      href={src}
+      x={0}
+      y={0}
+      width={size.width}
+      height={size.height}
+      preserveAspectRatio="none"
+      {...(opacity === undefined ? {} : { opacity })}
+      data-testid={testId}
+    />
+  );
+}
+
 /** The mask over the photo: a colour laid where the mask is white, as strong as `opacity`. */
 function MaskOverlay({ src, size, opacity }: MaskOverlayProps) {
   const { t } = useTranslation();
@@ -43,15 +71,7 @@ function MaskOverlay({ src, size, opacity }: MaskOverlayProps) {
     >
       <defs>
         <mask id={maskId} maskUnits="userSpaceOnUse" x={0} y={0} width={size.width} height={size.height}>
-          <image
-            href={src}
-            x={0}
-            y={0}
-            width={size.width}
-            height={size.height}
-            preserveAspectRatio="none"
-            data-testid="mask-image"
-          />
+          <SizedImage src={src} size={size} testId="mask-image" />
         </mask>
       </defs>
       <rect
@@ -66,11 +86,46 @@ function MaskOverlay({ src, size, opacity }: MaskOverlayProps) {
   );
 }
 
+/** A label image's painted colours (the answer's image) over the photo, as strong as `opacity`. */
+function LabelsOverlay({ src, size, opacity }: MaskOverlayProps) {
+  const { t } = useTranslation();
+  return (
+    <Overlay
+      width={size.width}
+      height={size.height}
+      label={t('kindDemo.mask.labelsOverlay')}
+      testId="mask-overlay"
+    >
+      <SizedImage src={src} size={size} opacity={opacity / 100} testId="mask-layer" />
+    </Overlay>
+  );
+}
+
+/** The legend of a label image: each label's colour and name. */
+function Legend({ legend }: { legend: readonly MaskLegendEntry[] }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return (
+    <div className={styles.legend}>
+      <span className={styles.controlLabel}>{t('kindDemo.mask.legend')}</span>
+      <ul data-testid="mask-legend">
+        {legend.map((entry) => (
+          <li key={entry.value}>
+            <span className={styles.swatch} style={{ background: entry.colour }} aria-hidden />
+            {pickText(entry.name, language)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The demo of the mask kind: the mask laid over the photo at an opacity the visitor chooses, the
  * share of the photo it covers, the cut-out (the photo with the mask as transparency), and both
  * to download. It reads the mask through the entry's view (`image`); the cut-out is the answer's
- * own image.
+ * own image. A label image (a view with a legend) is shown as the answer's painted labels over the
+ * photo, with the legend; its downloads are the painted labels and the label image.
  */
 export function MaskDemo({ item }: { item: MenuItem }) {
   const { t } = useTranslation();
@@ -79,6 +134,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
   const spec = kindSpec(item, 'mask');
   if (!spec) return null;
   const field = spec.view.image;
+  const legend = spec.view.legend;
   // The mask is an 8-bit greyscale PNG (base64), or its address with rsp_media_type url.
   const maskOf = (response: KindResponse) => imageSource(extraOf(response)?.[field], 'png');
   const fileName = (part: string) => `pixora-${item.extension.key ?? item.slug}-${part}.png`;
@@ -92,6 +148,10 @@ export function MaskDemo({ item }: { item: MenuItem }) {
       overlay={({ response }, size) => {
         const src = maskOf(response);
         const shown = imageSizeOf(extraOf(response), size);
+        if (legend) {
+          const painted = resultImage(response);
+          return painted && shown ? <LabelsOverlay src={painted} size={shown} opacity={opacity} /> : null;
+        }
         return src && shown ? <MaskOverlay src={src} size={shown} opacity={opacity} /> : null;
       }}
       result={({ response }) => {
@@ -105,6 +165,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
                 {t('kindDemo.mask.ratio', { value: percent(ratio) })}
               </p>
             )}
+            {legend && <Legend legend={legend} />}
             <div className={styles.control}>
               <div className={styles.controlHead}>
                 <span id={`${id}-opacity`} className={styles.controlLabel}>
@@ -130,7 +191,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
             {cutout && (
               <img
                 src={cutout}
-                alt={t('kindDemo.mask.cutoutAlt')}
+                alt={t(legend ? 'kindDemo.mask.paintedAlt' : 'kindDemo.mask.cutoutAlt')}
                 className={styles.cutout}
                 data-testid="mask-cutout"
               />
@@ -144,7 +205,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
                   download={fileName('cutout')}
                   data-testid="mask-download-cutout"
                 >
-                  {t('kindDemo.mask.downloadCutout')}
+                  {t(legend ? 'kindDemo.mask.downloadPainted' : 'kindDemo.mask.downloadCutout')}
                 </Button>
               )}
               {mask && (
@@ -154,7 +215,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
                   download={fileName('mask')}
                   data-testid="mask-download-mask"
                 >
-                  {t('kindDemo.mask.downloadMask')}
+                  {t(legend ? 'kindDemo.mask.downloadLabels' : 'kindDemo.mask.downloadMask')}
                 </Button>
               )}
             </div>

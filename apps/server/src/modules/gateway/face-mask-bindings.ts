@@ -1,0 +1,20 @@
+/**
+ * Mask capabilities whose colour models are learnt from the faces of the photo (skin, hair, face
+ * parsing): bound to their tasks with the mask kind's mapper, except that a photo without a face,
+ * where the engine could learn nothing and answers face_num 0, is answered 20003 (no face).
+ */
+import type { ApiCapability } from '@pixora/catalog';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { bind, kindAnswer, type Binding } from './binding.ts';
+
+export function bindFaceMask<C extends ApiCapability>(
+  capability: C,
+  task: 'skinsegment' | 'hairsegment' | 'facesegment',
+): Binding<C> {
+  return bind(capability, task, {
+    answer(result) {
+      if (result.answer.face_num === 0) throw new ApiError(20003);
+      return kindAnswer(capability, result);
+    },
+  });
+}
