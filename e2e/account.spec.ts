@@ -13,7 +13,7 @@ const LANGUAGES = {
   zh: {
     htmlLang: 'zh-CN',
     mailSent: '邮件已发送，请通过邮件中的链接继续操作。',
-    codeSent: '验证码已发送，请注意查收短信。',
+    codeSent: '验证码已发送。本机未配置短信网关，短信在本地发件箱（/outbox）中。',
     registerSuccess: '注册成功',
     loginSuccess: '登录成功',
     saved: '保存成功',
@@ -28,7 +28,7 @@ const LANGUAGES = {
   zh_tw: {
     htmlLang: 'zh-TW',
     mailSent: '郵件已發送，請透過郵件中的連結繼續操作。',
-    codeSent: '驗證碼已發送，請注意查收簡訊。',
+    codeSent: '驗證碼已發送。本機未設定簡訊閘道，簡訊在本機寄件匣（/outbox）中。',
     registerSuccess: '註冊成功',
     loginSuccess: '登入成功',
     saved: '儲存成功',
@@ -43,7 +43,8 @@ const LANGUAGES = {
   en: {
     htmlLang: 'en',
     mailSent: 'E-mail sent. Please continue from the link in the e-mail.',
-    codeSent: 'Verification code sent. Please notice your messages.',
+    codeSent:
+      'Verification code sent. No SMS gateway is set up here: the message is in the local outbox (/outbox).',
     registerSuccess: 'Register successful',
     loginSuccess: 'Login successful',
     saved: 'Saved',

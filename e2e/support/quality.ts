@@ -17,6 +17,23 @@ export interface Finding {
  * elements it found.
  */
 export async function blockingViolations(page: Page, include?: string): Promise<Finding[]> {
+  // Elements half-way through a fade (a form message leaving) have a contrast of their own for a
+  // moment: check the page as it settles, once running CSS animations and transitions are done.
+  // (Endless ones, such as a spinner, are not waited for; a page that never settles is checked anyway.)
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const { violations, passes } = await builder.analyze();

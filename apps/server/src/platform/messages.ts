@@ -71,11 +71,6 @@ export const messages = {
     zh_tw: '驗證碼已發送。本機未設定簡訊閘道，簡訊在本機寄件匣（/outbox）中。',
     en: 'Verification code sent. No SMS gateway is set up here: the message is in the local outbox (/outbox).',
   },
-  mailSentOutbox: {
-    zh: '邮件已发送。本机未配置邮件服务器，邮件在本地发件箱（/outbox）中，请通过其中的链接继续操作。',
-    zh_tw: '郵件已發送。本機未設定郵件伺服器，郵件在本機寄件匣（/outbox）中，請透過其中的連結繼續操作。',
-    en: 'E-mail sent. No mail server is set up here: the e-mail is in the local outbox (/outbox); continue from its link.',
-  },
   registerSuccess: { zh: '注册成功', zh_tw: '註冊成功', en: 'Register successful' },
   loginSuccess: { zh: '登录成功', zh_tw: '登入成功', en: 'Login successful' },
   passwordChanged: {

@@ -10,7 +10,14 @@ import { describe, expect, it } from 'vitest';
  */
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const catalogDir = path.resolve(srcDir, '../../../packages/catalog/src');
-const LIGHT_MODULES = ['limits.ts', 'account-rules.ts', 'console-rules.ts', 'types.ts', 'groups.ts'];
+const LIGHT_MODULES = [
+  'limits.ts',
+  'account-rules.ts',
+  'console-rules.ts',
+  'types.ts',
+  'groups.ts',
+  'contract/curl.ts',
+];
 
 function bundledSources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

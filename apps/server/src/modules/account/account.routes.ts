@@ -52,8 +52,8 @@ export const userRecord = (user: User) => ({
 export const accountRoutes =
   (ctx: AppContext, accounts: AccountService): FastifyPluginAsyncZod =>
   async (app) => {
-    // Without a mail server or SMS gateway, messages land in the local outbox: the notice says where.
-    const mailSent: MessageKey = ctx.config.SMTP_URL ? 'mailSent' : 'mailSentOutbox';
+    // Without an SMS gateway, codes land in the local outbox: the notice says where. (The web's
+    // mail notice adds the outbox link itself when mail stays local.)
     const codeSent: MessageKey = ctx.config.SMS_WEBHOOK_URL ? 'codeSent' : 'codeSentOutbox';
     const info = (request: FastifyRequest): RequestInfo => ({
       ip: request.ip,
@@ -131,7 +131,7 @@ export const accountRoutes =
       { schema: { tags, summary: 'Registration: send the mail', body: form } },
       async (request) => {
         await accounts.registerStep1(strings(request.body), info(request));
-        return ok(request, mailSent);
+        return ok(request, 'mailSent');
       },
     );
 
@@ -164,7 +164,7 @@ export const accountRoutes =
       { schema: { tags, summary: 'Password reset: send the mail', body: form } },
       async (request) => {
         await accounts.resetStep1(strings(request.body), info(request));
-        return ok(request, mailSent);
+        return ok(request, 'mailSent');
       },
     );
 
