@@ -96,13 +96,14 @@ export const DEMO_KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
 /**
  * The gateway on the real engine (one worker), for tests of served capabilities: `post` sends a
- * photo to an endpoint with the demo key; `close` stops the app and the engine.
+ * photo to an endpoint with the demo key; `close` stops the app and the engine. `env` overrides
+ * the configuration as for testApp.
  */
-export async function engineGateway() {
+export async function engineGateway(env: Record<string, string> = {}) {
   const { createLocalBackend } = await import('@pixora/vision');
   const backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
   await backend.ready();
-  const { app } = await testApp(backend);
+  const { app } = await testApp(backend, env);
   return {
     app,
     post: (endpoint: string, image: Buffer, parameter: Record<string, unknown> = {}) =>

@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { benchmarkEngine, runTaskInProcess } from '../src/index.ts';
 import type { ApparelPerson, ApparelResult } from '../src/algorithms/body/apparel-params.ts';
 import { referencePhotoPath, type ReferencePhoto } from '../test/body-references.ts';
-import { astronautPath } from '../test/fixtures.ts';
+import { speedPhotos } from './task-timing.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'report';
@@ -87,10 +87,7 @@ async function agreement(set: 'tune' | 'report'): Promise<void> {
 }
 
 async function measureSpeed(): Promise<void> {
-  const astronaut = await sharp(readFileSync(astronautPath()))
-    .resize(640, 640)
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const { astronaut } = await speedPhotos();
   const r = await benchmarkEngine({ image: astronaut, runs: 40, task: 'apparel' });
   console.log(
     `\napparel, astronaut 640 x 640, engine in this thread, 40 runs after 1: wall p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)}, min ${r.min.toFixed(1)}`,

@@ -30,9 +30,9 @@ import { initTf } from '../src/runtime/tfjs.ts';
 import { bodycontour } from '../src/algorithms/body/contour.ts';
 import { personMaskAndPoses } from '../src/algorithms/body/segment.ts';
 import { percentile } from '../src/bench.ts';
+import { speedPhotos } from './task-timing.ts';
 import type { BodyContourResult } from '../src/algorithms/body/contour-params.ts';
 import { BODY_REFERENCES, outlineDistance, referencePhotoPath, type Point } from '../test/body-references.ts';
-import { astronautPath, groupSamplePath } from '../test/fixtures.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'all';
@@ -116,14 +116,7 @@ async function measureQuality(): Promise<void> {
 }
 
 async function measureSpeed(): Promise<void> {
-  const astronaut = await sharp(readFileSync(astronautPath()))
-    .resize(640, 640)
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const group = await sharp(readFileSync(groupSamplePath(1)))
-    .resize(640)
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const { astronaut, group } = await speedPhotos();
   console.log(
     '\nspeed, engine in this thread (decode included), libvips on one thread, 40 runs after 1; segment (its mask, plus two PNG encodes) for comparison',
   );

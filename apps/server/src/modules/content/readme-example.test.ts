@@ -8,10 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { curlExample } from '@pixora/catalog';
-import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../test/helpers.ts';
+import { engineGateway } from '../../../test/helpers.ts';
 import { groupSamplePath } from '../../../../../packages/vision/test/fixtures.ts';
 
 const run = promisify(execFile);
@@ -27,8 +25,7 @@ function readmeExample(): string {
 }
 
 describe('the shell examples a newcomer pastes', () => {
-  let backend: InferenceBackend;
-  let app: FastifyInstance;
+  let gateway: Awaited<ReturnType<typeof engineGateway>>;
   let origin: string;
   let web: string;
   let cwd: string;
@@ -40,14 +37,11 @@ describe('the shell examples a newcomer pastes', () => {
     fs.cpSync(path.join(root, 'apps/web/public/samples'), path.join(web, 'samples'), { recursive: true });
     fs.copyFileSync(groupSamplePath(2), path.join(web, 'samples', 'large.jpg'));
     cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-readme-'));
-    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
-    await backend.ready();
-    ({ app } = await testApp(backend, { WEB_DIST: web }));
-    origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    gateway = await engineGateway({ WEB_DIST: web });
+    origin = await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
-    await app?.close();
-    await backend?.close();
+    await gateway?.close();
     for (const dir of [web, cwd]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,17 +1,8 @@
 import { BODY_CONTOUR_63, humanContourPointDetection } from '@pixora/catalog';
-import {
-  BODYCONTOUR_DEFAULTS,
-  CONTOUR_EDGES,
-  CONTOUR_POINTS,
-  createLocalBackend,
-  type InferenceBackend,
-} from '@pixora/vision';
-import type { FastifyInstance } from 'fastify';
+import { BODYCONTOUR_DEFAULTS, CONTOUR_EDGES, CONTOUR_POINTS } from '@pixora/vision';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
-
-const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
+import { engineGateway, skimagePhoto } from '../../../test/helpers.ts';
 
 interface Person {
   person_rectangle: { left: number; top: number; width: number; height: number };
@@ -34,15 +25,12 @@ describe('the body contour contract agrees with the engine', () => {
 
 // Answers are checked against their contracts before they are sent (testApp sets CHECK_ANSWERS).
 describe('v1/BodyContour through the gateway on the real engine', () => {
-  let backend: InferenceBackend;
-  let app: FastifyInstance;
+  let gateway: Awaited<ReturnType<typeof engineGateway>>;
   let astronaut: Buffer;
   let cat: Buffer;
 
   beforeAll(async () => {
-    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
-    await backend.ready();
-    ({ app } = await testApp(backend));
+    gateway = await engineGateway();
     const jpeg = async (name: 'astronaut' | 'chelsea') =>
       sharp(await skimagePhoto(name))
         .jpeg()
@@ -50,17 +38,10 @@ describe('v1/BodyContour through the gateway on the real engine', () => {
     astronaut = await jpeg('astronaut');
     cat = await jpeg('chelsea');
   });
-  afterAll(async () => {
-    await app?.close();
-    await backend?.close();
-  });
+  afterAll(() => gateway?.close());
 
   const post = (image: Buffer, parameter: Record<string, unknown> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: `/v1/BodyContour?${KEY}`,
-      payload: { ...gatewayBody(image), parameter } as object,
-    });
+    gateway.post('v1/BodyContour', image, parameter);
 
   it('outlines the astronaut with 63 points from her head top, and the whole outline when asked', async () => {
     const res = await post(astronaut, { full_contour: '1' });

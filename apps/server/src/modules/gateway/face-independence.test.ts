@@ -3,15 +3,11 @@
  * attributes, for landmarks or for another point layout never moves a box or another attribute's
  * value or confidence. Real engine, real photos.
  */
-import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
+import { DEMO_KEY, engineGateway, gatewayBody, skimagePhoto } from '../../../test/helpers.ts';
 import { groupSamplePath } from '../../../../../packages/vision/test/fixtures.ts';
 import { MACRO_ATTRIBUTES } from './face-bindings.ts';
-
-const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
@@ -19,31 +15,21 @@ type Json = Record<string, any>;
 const ATTRIBUTES = MACRO_ATTRIBUTES;
 
 describe('a face value does not depend on what else the request asks', () => {
-  let backend: InferenceBackend;
-  let app: FastifyInstance;
+  let gateway: Awaited<ReturnType<typeof engineGateway>>;
   const photos: Record<string, Buffer> = {};
 
   beforeAll(async () => {
-    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 120_000 });
-    await backend.ready();
-    ({ app } = await testApp(backend));
+    gateway = await engineGateway();
     // A frontal portrait, and a photo of several people at different angles (face-api sample 2).
     photos.astronaut = await sharp(await skimagePhoto('astronaut'))
       .jpeg()
       .toBuffer();
     photos.group = await sharp(groupSamplePath(2)).jpeg().toBuffer();
   });
-  afterAll(async () => {
-    await app?.close();
-    await backend?.close();
-  });
+  afterAll(() => gateway?.close());
 
   async function ask(url: string, photo: Buffer, parameter: Json): Promise<Json> {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/${url}?${KEY}`,
-      payload: { ...gatewayBody(photo), parameter },
-    });
+    const res = await gateway.post(url, photo, parameter);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().media_info_list[0].media_extra as Json;
   }
@@ -145,7 +131,11 @@ describe('a face value does not depend on what else the request asks', () => {
       return payload;
     };
     const compare = async (a: Buffer, b: Buffer) => {
-      const res = await app.inject({ method: 'POST', url: `/v1/face_compare?${KEY}`, payload: body(a, b) });
+      const res = await gateway.app.inject({
+        method: 'POST',
+        url: `/v1/face_compare?${DEMO_KEY}`,
+        payload: body(a, b),
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().media_info_list[0].media_extra as Json;
     };

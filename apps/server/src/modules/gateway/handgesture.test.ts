@@ -5,17 +5,12 @@ import {
   HAND_21_POINTS,
   HANDGESTURE_DEFAULTS,
   HANDGESTURE_MAX_HANDS,
-  createLocalBackend,
   type HandGestureResult,
-  type InferenceBackend,
 } from '@pixora/vision';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
+import { engineGateway, skimagePhoto } from '../../../test/helpers.ts';
 import { opencvDocPath, read } from '../../../../../packages/vision/test/fixtures.ts';
-
-const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
 describe('the hand gesture contract agrees with the engine', () => {
   it('documents the 21-point layout, the gesture codes, the defaults and limits the engine has', () => {
@@ -34,31 +29,21 @@ describe('the hand gesture contract agrees with the engine', () => {
 
 // Answers are checked against their contracts before they are sent (testApp sets CHECK_ANSWERS).
 describe('v1/HandGesture through the gateway on the real engine', () => {
-  let backend: InferenceBackend;
-  let app: FastifyInstance;
+  let gateway: Awaited<ReturnType<typeof engineGateway>>;
   let hand: Buffer;
   let coffee: Buffer;
 
   beforeAll(async () => {
-    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
-    await backend.ready();
-    ({ app } = await testApp(backend));
+    gateway = await engineGateway();
     hand = read(await opencvDocPath('opencv4/html/handSrc.jpg'));
     coffee = await sharp(await skimagePhoto('coffee'))
       .jpeg()
       .toBuffer();
   });
-  afterAll(async () => {
-    await app?.close();
-    await backend?.close();
-  });
+  afterAll(() => gateway?.close());
 
   const post = (image: Buffer, parameter: Record<string, unknown> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: `/v1/HandGesture?${KEY}`,
-      payload: { ...gatewayBody(image), parameter } as object,
-    });
+    gateway.post('v1/HandGesture', image, parameter);
 
   it('finds the open left hand lying palm up, with its 21 points inside its box', async () => {
     const res = await post(hand);

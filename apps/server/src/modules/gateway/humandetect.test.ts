@@ -1,17 +1,9 @@
 import { humanDetect } from '@pixora/catalog';
-import {
-  createLocalBackend,
-  HUMANDETECT_DEFAULTS,
-  HUMANDETECT_MAX_PERSONS,
-  type InferenceBackend,
-} from '@pixora/vision';
-import type { FastifyInstance } from 'fastify';
+import { HUMANDETECT_DEFAULTS, HUMANDETECT_MAX_PERSONS } from '@pixora/vision';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
+import { engineGateway, skimagePhoto } from '../../../test/helpers.ts';
 import { groupSamplePath, read } from '../../../../../packages/vision/test/fixtures.ts';
-
-const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
 interface Person {
   person_rectangle: { left: number; top: number; width: number; height: number };
@@ -32,29 +24,19 @@ describe('the HumanDetect contract agrees with the engine', () => {
 
 // Answers are checked against their contracts before they are sent (testApp sets CHECK_ANSWERS).
 describe('v1/HumanDetect through the gateway on the real engine', () => {
-  let backend: InferenceBackend;
-  let app: FastifyInstance;
+  let gateway: Awaited<ReturnType<typeof engineGateway>>;
   let cat: Buffer;
 
   beforeAll(async () => {
-    backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
-    await backend.ready();
-    ({ app } = await testApp(backend));
+    gateway = await engineGateway();
     cat = await sharp(await skimagePhoto('chelsea'))
       .jpeg()
       .toBuffer();
   });
-  afterAll(async () => {
-    await app?.close();
-    await backend?.close();
-  });
+  afterAll(() => gateway?.close());
 
   const post = (image: Buffer, parameter: Record<string, unknown> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: `/v1/HumanDetect?${KEY}`,
-      payload: { ...gatewayBody(image), parameter } as object,
-    });
+    gateway.post('v1/HumanDetect', image, parameter);
 
   it('boxes the four women of a group photo, left to right, in an answer its contract parses', async () => {
     const res = await post(read(groupSamplePath(6)));
