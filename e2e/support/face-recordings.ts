@@ -25,6 +25,7 @@ export const RECORDINGS: ReadonlyArray<
   ['facecompare-error-20022-astronaut-cameraman', 'v1/face_compare', {}, ['astronaut', 'cameraman']],
   ['babyrecognition-sample1', 'v1/baby_recognition', {}, ['groupOfThree']],
   ['facepoints-106-astronaut', 'v2/facepoints', { landmark_type: '106' }, ['astronaut']],
+  ['facepoints-118-astronaut', 'v2/facepoints', { landmark_type: '118' }, ['astronaut']],
   // The photo at 192 px keeps the result image (base64 in the answer) small.
   ['aibeauty-astronaut-192', 'v3/AIBeauty', { smooth: 80 }, ['astronaut'], 192],
   ['aibeauty-error-20003-chelsea', 'v3/AIBeauty', {}, ['cat']],

@@ -67,7 +67,7 @@ export {
 } from './algorithms/face/beauty-params.ts';
 export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
 export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';
-export { landmarks106, LAYOUT_106 } from './algorithms/face/landmarks106.ts';
+export { landmarks106, landmarks118, LAYOUT_106, LAYOUT_118 } from './algorithms/face/landmarks106.ts';
 export type * from './algorithms/kinds.ts';
 export { cosineSimilarity } from './algorithms/face/compare.ts';
 export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   landmarks106,
+  landmarks118,
   runTaskInProcess,
   type FaceAnalysisResult,
   type FacePointsResult,
 } from '../src/index.ts';
 import { getInProcessEngine } from '../src/engine.ts';
-import { astronautPath, read } from './fixtures.ts';
+import { astronautPath, groupSamplePath, read } from './fixtures.ts';
 import { beardedMan, facematchGridTile, manInGlasses } from './labelled.ts';
 
 const analyse = (image: Buffer, params?: Record<string, unknown>) =>
@@ -81,5 +82,60 @@ describe('106-point layout', () => {
     // Brows above the eyes, mouth below the nose tip.
     expect(pts[35]![1]).toBeLessThan(pts[59]![1]);
     expect(pts[88]![1]).toBeGreaterThan(pts[77]![1]);
+  });
+});
+
+describe('118-point layout', () => {
+  // The astronaut and the four faces of face-api sample 4 (adults, frontal to half-turned).
+  const photos = async () => [
+    ...(await runTaskInProcess<FacePointsResult>('facepoints', { image: read(astronautPath()) })).faces,
+    ...(await runTaskInProcess<FacePointsResult>('facepoints', { image: read(groupSamplePath(4)) })).faces,
+  ];
+
+  it('is the 106 points followed by the forehead outline and the cheek and forehead centres', async () => {
+    const faces = await photos();
+    expect(faces).toHaveLength(5);
+    for (const f of faces) {
+      const pts = landmarks118(f.mesh, f.irisRight[0], f.irisLeft[0]);
+      expect(pts).toHaveLength(118);
+      expect(pts.slice(0, 106)).toEqual(landmarks106(f.mesh, f.irisRight[0], f.irisLeft[0]));
+      // Positions in the face's own frame (the heads of sample 4 are tilted): `up` from the chin
+      // (16) towards the middle of the pupils (60, 70), `across` towards the subject's left.
+      const chin = pts[16]!;
+      const eyes = [(pts[60]![0] + pts[70]![0]) / 2, (pts[60]![1] + pts[70]![1]) / 2];
+      const len = Math.hypot(eyes[0]! - chin[0], eyes[1]! - chin[1]);
+      const u = [(eyes[0]! - chin[0]) / len, (eyes[1]! - chin[1]) / len] as const;
+      const up = (i: number) => (pts[i]![0] - chin[0]) * u[0] + (pts[i]![1] - chin[1]) * u[1];
+      const across = (i: number) => -(pts[i]![0] - chin[0]) * u[1] + (pts[i]![1] - chin[1]) * u[0];
+      const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
+      const browEdge = [...range(33, 37), ...range(42, 46)].map(up);
+      const browTop = Math.max(...browEdge);
+      const browMean = browEdge.reduce((a, b) => a + b) / browEdge.length;
+      // The forehead line runs from the subject's right to the left between the temples (contour
+      // ends 0 and 32, within a tenth of the face's width on turned faces): each end above its
+      // eye, the middle five above the brows' upper edges on average, the middle three above all of them
+      // (a head tilted back brings the forehead down towards the brows in the photo).
+      for (const i of range(107, 114)) expect(across(i)).toBeGreaterThan(across(i - 1));
+      const slack = 0.1 * (across(32) - across(0));
+      expect(across(106)).toBeGreaterThan(across(0) - slack);
+      expect(across(114)).toBeLessThan(across(32) + slack);
+      expect(up(106)).toBeGreaterThan(up(59));
+      expect(up(114)).toBeGreaterThan(up(69));
+      for (const i of range(108, 112)) expect(up(i), `point ${i}`).toBeGreaterThan(browMean);
+      for (const i of range(109, 111)) expect(up(i), `point ${i}`).toBeGreaterThan(browTop);
+      // Cheek centres: between the eye centres (59, 69) and the mouth corners (86, 92) in height,
+      // each between its side of the jaw and the nose wing (83 right wing, 85 left wing).
+      expect(up(115)).toBeLessThan(up(59));
+      expect(up(115)).toBeGreaterThan(up(86));
+      expect(up(116)).toBeLessThan(up(69));
+      expect(up(116)).toBeGreaterThan(up(92));
+      expect(across(115)).toBeLessThan(across(83));
+      expect(across(116)).toBeGreaterThan(across(85));
+      // Forehead centre: between the eyes, above the brows, below the top of the forehead line.
+      expect(across(117)).toBeGreaterThan(across(59));
+      expect(across(117)).toBeLessThan(across(69));
+      expect(up(117)).toBeGreaterThan(browTop);
+      expect(up(117)).toBeLessThan(up(110));
+    }
   });
 });

@@ -131,7 +131,7 @@ describe('public parameters, checked once by the contract', () => {
 
   it('names the parameter the client sent in every wrong-value answer', async () => {
     const wrong: Array<[string, Record<string, unknown>, string]> = [
-      ['v2/facepoints', { landmark_type: '98' }, 'parameter.landmark_type must be one of 468, 106, all'],
+      ['v2/facepoints', { landmark_type: '98' }, 'parameter.landmark_type must be one of 468, 106, 118, all'],
       [
         'v2/macro_facial_analysis',
         { return_attributes: 3 },

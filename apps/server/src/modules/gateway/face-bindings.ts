@@ -118,8 +118,9 @@ const facePoints = bind(facePoint, 'facepoints', {
           face_rectangle: rectangle(face),
           score: round(face.score, 4),
           face_landmark: {
-            ...(type !== '106' ? landmark(face) : {}),
+            ...(type === '468' || type === 'all' ? landmark(face) : {}),
             ...(face.points106 ? { points_106: face.points106 } : {}),
+            ...(face.points118 ? { points_118: face.points118 } : {}),
           },
         })),
       },

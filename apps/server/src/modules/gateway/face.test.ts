@@ -209,7 +209,7 @@ describe('gateway face family on the real engine', () => {
     expect(attrs.glasses.value).toBe('sunglasses');
   });
 
-  it('v2/facepoints: the 106-point layout on request, the full mesh by default', async () => {
+  it('v2/facepoints: the 106- and 118-point layouts on request, the full mesh by default', async () => {
     const plain = extra(await post('v2/facepoints', gatewayBody(astronaut))).faces[0].face_landmark;
     expect(plain.mesh).toHaveLength(468);
     expect(plain.points_106).toBeUndefined();
@@ -235,6 +235,15 @@ describe('gateway face family on the real engine', () => {
     ).faces[0].face_landmark;
     expect(all.mesh).toHaveLength(468);
     expect(all.points_106).toHaveLength(106);
+    expect(all.points_118).toHaveLength(118);
+    // The 118 layout is the 106 points and 12 more: the forehead line above the brows.
+    const p118 = extra(
+      await post('v2/facepoints', { ...gatewayBody(astronaut), parameter: { landmark_type: 118 } }),
+    ).faces[0].face_landmark;
+    expect(Object.keys(p118)).toEqual(['points_118']);
+    expect(p118.points_118.slice(0, 106)).toEqual(only.face_landmark.points_106);
+    expect(p118.points_118[110][1]).toBeLessThan(p118.points_118[35][1]);
+    expect(all.points_118).toEqual(p118.points_118);
     const bad = await post('v2/facepoints', {
       ...gatewayBody(astronaut),
       parameter: { landmark_type: '98' },

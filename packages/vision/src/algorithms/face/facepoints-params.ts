@@ -4,9 +4,12 @@
  */
 import { TaskParamsError } from '../../errors.ts';
 
-/** Which landmark layouts are returned: the 468-point mesh with the irises, the 106 points, or both. */
-export type LandmarkType = '468' | '106' | 'all';
-export const LANDMARK_TYPES: readonly LandmarkType[] = ['468', '106', 'all'];
+/**
+ * Which landmark layouts are returned: the 468-point mesh with the irises, the 106 points, the 118
+ * points, or all three.
+ */
+export type LandmarkType = '468' | '106' | '118' | 'all';
+export const LANDMARK_TYPES: readonly LandmarkType[] = ['468', '106', '118', 'all'];
 
 /** The detection parameters every face task shares. */
 export interface DetectionParams {
@@ -27,8 +30,8 @@ export interface DetectionParams {
 
 export interface FacePointsParams extends DetectionParams {
   /**
-   * '468' (default): mesh and irises; '106': the 106-point layout derived from them
-   * (landmarks106.ts) instead; 'all': both.
+   * '468' (default): mesh and irises; '106' / '118': the 106- or 118-point layout derived from
+   * them (landmarks106.ts) instead; 'all': the mesh, irises and both layouts.
    */
   landmarkType: LandmarkType;
 }
@@ -46,6 +49,8 @@ export interface FacePointsFace {
   irisRight: Array<[number, number]>;
   /** The 106-point layout, computed from the rounded mesh and iris centres (landmarkType 106 or all). */
   points106?: Array<[number, number]>;
+  /** The 118-point layout, computed likewise (landmarkType 118 or all). */
+  points118?: Array<[number, number]>;
 }
 
 export interface FacePointsResult {

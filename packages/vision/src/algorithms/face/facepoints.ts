@@ -18,7 +18,7 @@ import {
 import { DETECTOR_INPUT, FRONT_DETECTOR_INPUT } from './detector.ts';
 import { IRIS_INPUT, MESH_INPUT, type Point3 } from './landmarks.ts';
 import { round1, type Point2 } from './geometry.ts';
-import { landmarks106 } from './landmarks106.ts';
+import { landmarks106, landmarks118 } from './landmarks106.ts';
 import { findFaceMeshes, imageRectangle, loadMeshFaceModels, type MeshFaceModels } from './mesh-faces.ts';
 
 export type { FacePointsFace, FacePointsParams, FacePointsResult } from './facepoints-params.ts';
@@ -81,8 +81,13 @@ async function run(
     };
   });
   faces.sort((a, b) => a.rectangle.left - b.rectangle.left);
-  if (params.landmarkType !== '468')
-    for (const face of faces) face.points106 = landmarks106(face.mesh, face.irisRight[0], face.irisLeft[0]);
+  const { landmarkType: type } = params;
+  for (const face of faces) {
+    if (type === '106' || type === 'all')
+      face.points106 = landmarks106(face.mesh, face.irisRight[0], face.irisLeft[0]);
+    if (type === '118' || type === 'all')
+      face.points118 = landmarks118(face.mesh, face.irisRight[0], face.irisLeft[0]);
+  }
   return { imageWidth: W, imageHeight: H, faces };
 }
 

@@ -7,6 +7,11 @@
  * "Right" and "left" are the subject's own sides (MediaPipe's convention): the subject's right
  * eye is on the left of a non-mirrored photo. The full index map is in docs/quality.md
  * ("106-point layout") and in `LAYOUT_106` below.
+ *
+ * The 118-point layout (`landmarks118`) is the 106 points followed by 12 more: 9 along the top of
+ * the forehead and 3 surface points (both cheek centres and the forehead centre), so that the
+ * upper face is outlined as well as the jaw. Its index map is in docs/quality.md ("118-point
+ * layout") and in `LAYOUT_118` below.
  */
 
 type XY = readonly [number, number] | readonly [number, number, number];
@@ -42,7 +47,29 @@ export const LAYOUT_106 = {
   },
 } as const;
 
+/**
+ * Mesh chain along the top of the face (MediaPipe's face-oval edges), from the subject's right
+ * temple over the hairline to the left temple; it shares its ends with CONTOUR_CHAIN.
+ */
+export const FOREHEAD_CHAIN = [
+  127, 162, 21, 54, 103, 67, 109, 10, 338, 297, 332, 284, 251, 389, 356,
+] as const;
+
+/** The 12 points the 118 layout adds after the 106. */
+export const LAYOUT_118 = {
+  /** 106-114: 9 points evenly spaced along FOREHEAD_CHAIN, its two temple ends left out. */
+  forehead: { start: 106, count: 9 },
+  /** 115: right cheek centre, 116: left cheek centre, 117: forehead centre. */
+  surface: { start: 115, mesh: [205, 425, 151] },
+} as const;
+
 const round1 = (v: number) => Math.round(v * 10) / 10;
+
+function meshPoint(mesh: readonly XY[], i: number): [number, number] {
+  const p = mesh[i];
+  if (!p) throw new Error(`mesh point ${i} missing`);
+  return [p[0], p[1]];
+}
 
 function resample(chain: ReadonlyArray<readonly [number, number]>, count: number): Array<[number, number]> {
   const cum = [0];
@@ -75,11 +102,7 @@ export function landmarks106(
   irisRightCentre?: XY,
   irisLeftCentre?: XY,
 ): Array<[number, number]> {
-  const at = (i: number): [number, number] => {
-    const p = mesh[i];
-    if (!p) throw new Error(`mesh point ${i} missing`);
-    return [p[0], p[1]];
-  };
+  const at = (i: number) => meshPoint(mesh, i);
   const eye = (idx: readonly number[], iris?: XY): Array<[number, number]> => {
     const pts = idx.map(at);
     const c: [number, number] = [
@@ -99,4 +122,22 @@ export function landmarks106(
     ...L.mouth.mesh.map(at),
   ];
   return points.map(([x, y]) => [round1(x), round1(y)]);
+}
+
+/**
+ * The 118 points [x, y]: the 106 layout (same indices), then the forehead outline and the cheek
+ * and forehead centres of LAYOUT_118.
+ */
+export function landmarks118(
+  mesh: readonly XY[],
+  irisRightCentre?: XY,
+  irisLeftCentre?: XY,
+): Array<[number, number]> {
+  const at = (i: number) => meshPoint(mesh, i);
+  // Evenly spaced with both temples included, then the temples (contour points 0 and 32) dropped.
+  const forehead = resample(FOREHEAD_CHAIN.map(at), LAYOUT_118.forehead.count + 2).slice(1, -1);
+  const extra = [...forehead, ...LAYOUT_118.surface.mesh.map(at)].map(
+    ([x, y]) => [round1(x), round1(y)] as [number, number],
+  );
+  return [...landmarks106(mesh, irisRightCentre, irisLeftCentre), ...extra];
 }

@@ -178,4 +178,18 @@ describe('FacePointsDemo', { timeout: 20_000 }, () => {
     expect(dots('face-mesh')).toBe(106);
     expect(dots('face-iris')).toBe(2);
   });
+
+  it('draws the 118-point layout when the visitor switches to it', async () => {
+    stubGateway(() => json(answers.points118Astronaut));
+    await renderWithProviders(<FacePointsDemo item={item} />, 'en');
+    fireEvent.click(await screen.findByTestId('demo-sample-0'));
+    fireEvent.click(screen.getByText('118 points'));
+    fireEvent.click(screen.getByTestId('demo-analyse'));
+    await waitFor(() => expect(gatewayBodies).toHaveLength(1));
+    expect(gatewayBodies[0]!.parameter).toEqual({ landmark_type: '118' });
+    await waitFor(() => expect(screen.getByTestId('facepoints-total').textContent).toBe('118 key points'));
+    const dots = (id: string) => screen.getByTestId(id).getAttribute('d')!.match(/M/g)!.length;
+    expect(dots('face-mesh')).toBe(118);
+    expect(dots('face-iris')).toBe(2);
+  });
 });

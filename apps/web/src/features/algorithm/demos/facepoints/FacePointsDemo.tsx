@@ -17,16 +17,17 @@ type LandmarkType = NonNullable<FacePointsParameters['landmark_type']>;
 
 const facesOf = (response: FacePointsResponse) => response.media_info_list[0]?.media_extra;
 
-/** Pupils of the 106-point layout (subject's right, then left): drawn like the irises. */
-const PUPILS_106 = [60, 70];
+/** Pupils of the 106- and 118-point layouts (subject's right, then left): drawn like the irises. */
+const PUPILS = [60, 70];
 
-/** What is drawn for a face: the answer's 106 points if it has them, else the mesh and irises. */
+/** What is drawn for a face: the answer's 118 or 106 points if it has them, else the mesh and irises. */
 function drawing(face: FacePointsFace) {
-  const { mesh, iris_left: irisLeft, iris_right: irisRight, points_106: points } = face.face_landmark;
+  const { mesh, iris_left: irisLeft, iris_right: irisRight } = face.face_landmark;
+  const points = face.face_landmark.points_118 ?? face.face_landmark.points_106;
   if (points)
     return {
       mesh: points,
-      iris: PUPILS_106.map((i) => points[i]!).filter(Boolean),
+      iris: PUPILS.map((i) => points[i]!).filter(Boolean),
       count: { key: 'faceDemo.points', values: { total: points.length } },
     };
   // Counted as the option names them: the mesh, and the iris points beside it.
@@ -40,7 +41,7 @@ function drawing(face: FacePointsFace) {
 
 /**
  * The face key points demo: pick an image, analyse, see every face boxed with its points: the
- * 468-point mesh with the irises, or the 106-point layout derived from it (`landmark_type`).
+ * 468-point mesh with the irises, or the 106- or 118-point layout derived from it (`landmark_type`).
  */
 export function FacePointsDemo({ item }: { item: MenuItem }) {
   const { t } = useTranslation();
@@ -64,10 +65,11 @@ export function FacePointsDemo({ item }: { item: MenuItem }) {
           <Radio.Group
             optionType="button"
             value={layout}
-            onChange={(event) => setLayout(event.target.value as '468' | '106')}
+            onChange={(event) => setLayout(event.target.value as Exclude<LandmarkType, 'all'>)}
             options={[
               { value: '468', label: t('faceDemo.layout.mesh') },
               { value: '106', label: t('faceDemo.layout.points106') },
+              { value: '118', label: t('faceDemo.layout.points118') },
             ]}
             data-testid="facepoints-layout"
           />
