@@ -16,6 +16,7 @@ export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPoint
 export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGesture.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
+export { FACE_POINTS_MAX } from './capabilities/faceTechnology/face-fields.ts';
 export {
   faceSetEndpoints,
   type FaceSetSummary,

@@ -6,13 +6,16 @@ import { menuResponse } from '../test/fixtures/menu.ts';
 import type { Language } from '../i18n/language.ts';
 import { routes } from './routes.tsx';
 import solution from '../../../../content/site/solution.json';
-import figures from '../../../../content/site/figures.json';
+import figuresFile from '../../../../content/site/figures.json';
+import { withFigureFacts } from '../features/home/figuresTesting.ts';
 
 async function visit(path: string, language: Language = 'en') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   await renderWithProviders(<RouterProvider router={router} />, language);
   return router;
 }
+
+const figures = JSON.parse(withFigureFacts(JSON.stringify(figuresFile))) as unknown;
 
 describe('routes', () => {
   beforeEach(() => {
@@ -35,7 +38,7 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(await screen.findByText('118')).toBeTruthy();
-    expect(screen.getByText('2.7 ms')).toBeTruthy();
+    expect(screen.getByText('37 ms')).toBeTruthy();
   });
 
   it('sends /colorbyte to the photo-editing solution page', async () => {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { requestLanguage } from '../../platform/messages.ts';
 import { DocsService } from './docs.service.ts';
+import { figureFacts, fillFigures, type SiteMeasures } from './site-figures.ts';
 
 export const contentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -71,11 +72,16 @@ export const contentRoutes =
       async (request) => {
         const value = await entry(`site/${request.params.name}`);
         if (!value) throw new ApiError(21017, request.params.name);
-        return {
-          code: 0,
-          message: 'ok',
-          data: JSON.parse(docs.substitute(value, requestLanguage(request))) as unknown,
-        };
+        const language = requestLanguage(request);
+        const text = docs.substitute(value, language);
+        if (request.params.name !== 'figures')
+          return { code: 0, message: 'ok', data: JSON.parse(text) as unknown };
+        const measured = await entry('site/measured');
+        const facts = await figureFacts(
+          ctx.db.kysely,
+          measured ? (JSON.parse(measured) as SiteMeasures) : undefined,
+        );
+        return { code: 0, message: 'ok', data: fillFigures(text, facts) };
       },
     );
 

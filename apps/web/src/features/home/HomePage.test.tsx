@@ -9,6 +9,7 @@ import type { Language } from '../../i18n/language.ts';
 import type { Banner } from './content.ts';
 import { HomePage } from './HomePage.tsx';
 import { mediaMatching } from './carousel/testMedia.ts';
+import { withFigureFacts } from './figuresTesting.ts';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content/site');
 const BUSINESS = 'deals@pixora.test';
@@ -19,9 +20,8 @@ function contentApi(overrides: Record<string, unknown> = {}) {
     const name = /^\/api\/v1\/content\/([a-z-]+)$/.exec(url)?.[1];
     if (!name) return undefined;
     if (name in overrides) return json({ code: 0, message: 'ok', data: overrides[name] });
-    const text = readFileSync(path.join(siteDir, `${name}.json`), 'utf8').replaceAll(
-      '{{business_email}}',
-      BUSINESS,
+    const text = withFigureFacts(
+      readFileSync(path.join(siteDir, `${name}.json`), 'utf8').replaceAll('{{business_email}}', BUSINESS),
     );
     return json({ code: 0, message: 'ok', data: JSON.parse(text) as unknown });
   };
@@ -292,8 +292,8 @@ describe('content', () => {
       'body contour points63',
       'body keypoints14',
       'skin-tone levels40',
-      'daily calls100M+',
-      'face tracking2.7 ms',
+      'daily calls, last 7 days1200',
+      'face key points per photo37 ms',
     ]);
   });
 

@@ -50,7 +50,10 @@ export const points106 = described(z.array(point2).length(106), [
   "106 points (landmark_type 106 or all): contour 0-32, right brow 33-41, left brow 42-50, right eye 51-60, left eye 61-70 (with eye centre and pupil), nose 71-85, outer lips 86-97, inner lips 98-105; right and left are the subject's own. Each point is a mesh point or a mean of mesh points, not a model of its own.",
 ]);
 
-export const points118 = described(z.array(point2).length(118), [
+/** Points of the largest face layout v2/facepoints answers (`points_118`). */
+export const FACE_POINTS_MAX = 118;
+
+export const points118 = described(z.array(point2).length(FACE_POINTS_MAX), [
   '118 点（landmark_type 为 118 或 all 时）：0-105 与 106 点完全相同；106-114 为额头上缘 9 点（从被拍摄者右太阳穴经发际线到左太阳穴，沿网格外缘等距取点，不含两端）；115 右脸颊中心、116 左脸颊中心、117 额头中心。每点取自网格点，没有单独的模型。',
   '118 點（landmark_type 為 118 或 all 時）：0-105 與 106 點完全相同；106-114 為額頭上緣 9 點（從被拍攝者右太陽穴經髮際線到左太陽穴，沿網格外緣等距取點，不含兩端）；115 右臉頰中心、116 左臉頰中心、117 額頭中心。每點取自網格點，沒有單獨的模型。',
   "118 points (landmark_type 118 or all): 0-105 are exactly the 106 points; 106-114 are 9 points along the top of the forehead (from the subject's right temple over the hairline to the left temple, evenly spaced along the mesh outline, its two ends left out); 115 right cheek centre, 116 left cheek centre, 117 forehead centre. Each point comes from the mesh, not a model of its own.",
