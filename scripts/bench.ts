@@ -80,6 +80,7 @@ const ENDPOINTS: Array<{
   target?: number;
 }> = [
   { endpoint: 'v1/facedetect', parameter: {}, images: 1, target: 60 },
+  { endpoint: 'v2/facedetect', parameter: {}, images: 1, target: 250 },
   { endpoint: 'v2/facepoints', parameter: {}, images: 1, target: 150 },
   { endpoint: 'v2/facepoints', parameter: { landmark_type: '106' }, images: 1, target: 150 },
   { endpoint: 'v2/macro_facial_analysis', parameter: {}, images: 1, target: 400 },

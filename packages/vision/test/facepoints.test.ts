@@ -174,6 +174,15 @@ describe('facepoints on group photos (face-api samples, faces counted by eye)', 
     for (const f of r.faces) expect(f.rectangle.width).toBeLessThan(80);
   });
 
+  it('the thorough search finds the 15 faces of the collage at 500 px (20-30 px faces) that the default misses', async () => {
+    const { image, faces } = await groupCollage(500);
+    const thorough = await facepoints(image, { thorough: true });
+    expect(thorough.faces.length).toBeGreaterThanOrEqual(faces - 1);
+    expect(thorough.faces.length).toBeLessThanOrEqual(faces);
+    for (const f of thorough.faces) expect(f.rectangle.width).toBeLessThan(40);
+    expect((await facepoints(image)).faces.length).toBeLessThan(faces / 2);
+  });
+
   it('caps the number of faces with maxFaces', async () => {
     const r = await facepoints(read(groupSamplePath(5)), { maxFaces: 2 });
     expect(r.faces).toHaveLength(2);

@@ -131,21 +131,30 @@ const facePoints = bind(facePoint, 'facepoints', {
 // ---------------------------------------------------------------------------------------------
 // v1/facedetect, v2/facedetect on the engine's `faceanalysis` task
 
-/** Box, score and pose need the detector and the mesh only; the mesh is answered with return_landmark. */
-function detectParams(count: number | undefined, landmarks: boolean) {
-  return { maxFaces: count ?? FACE_COUNT.default, landmarks };
+/**
+ * Box, score and pose need the detector and the mesh only; the mesh is answered with
+ * return_landmark. v2/facedetect, the server version, runs the detector's thorough search for
+ * small faces (tiles at every size, a finer grid on large photos).
+ */
+function detectParams(count: number | undefined, landmarks: boolean, thorough: boolean) {
+  return { maxFaces: count ?? FACE_COUNT.default, landmarks, ...(thorough ? { thorough } : {}) };
 }
 
 function faceDetection<C extends typeof faceDetect | typeof faceDetectServerVersion>(
   capability: C,
   count: (p: ParametersOf<C>) => number | undefined,
+  thorough = false,
 ): Binding<C> {
   return {
     capability,
     tasks: ['faceanalysis'],
     async run(call) {
       const landmarks = call.parameter.return_landmark;
-      const result = await analyse(call, call.images[0]!, detectParams(count(call.parameter), landmarks));
+      const result = await analyse(
+        call,
+        call.images[0]!,
+        detectParams(count(call.parameter), landmarks, thorough),
+      );
       if (result.faces.length === 0) throw new ApiError(20003);
       return {
         mediaExtra: {
@@ -459,7 +468,7 @@ const beauty = bind(aibeauty, 'facebeauty', {
 export const faceBindings = {
   facePoints,
   faceDetect: faceDetection(faceDetect, (p) => p.nFront ?? p.max_face_num),
-  faceDetectServerVersion: faceDetection(faceDetectServerVersion, (p) => p.max_face_num ?? p.nFront),
+  faceDetectServerVersion: faceDetection(faceDetectServerVersion, (p) => p.max_face_num ?? p.nFront, true),
   macroAnalysis,
   microAnalysis,
   faceCompare,

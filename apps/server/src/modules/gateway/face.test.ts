@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayBody, skimagePhoto, testApp } from '../../../test/helpers.ts';
 import { beardedMan, facematchGridTile, manInGlasses } from '../../../../../packages/vision/test/labelled.ts';
-import { groupSamplePath } from '../../../../../packages/vision/test/fixtures.ts';
+import { groupCollage, groupSamplePath } from '../../../../../packages/vision/test/fixtures.ts';
 
 const KEY = 'api_key=pixora-demo-key&api_secret=pixora-demo-secret';
 
@@ -58,6 +58,19 @@ describe('gateway face family on the real engine', () => {
     });
     return body;
   };
+
+  it('v2/facedetect, the server version, finds the small faces of a group collage that v1 misses', async () => {
+    // Four group photos (15 faces counted by eye) in a 500 px collage: faces of 20-30 px.
+    const { image, faces } = await groupCollage(500);
+    const body = {
+      media_info_list: [{ media_data: image.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
+    };
+    const v2 = extra(await post('v2/facedetect', body));
+    expect(v2.face_num).toBeGreaterThanOrEqual(faces - 1);
+    expect(v2.face_num).toBeLessThanOrEqual(faces);
+    const v1 = await post('v1/facedetect', body);
+    expect(v1.statusCode === 200 ? extra(v1).face_num : 0).toBeLessThan(faces / 2);
+  });
 
   it('v1/facedetect and v2/facedetect find the one face of the astronaut and none on the cat', async () => {
     for (const url of ['v1/facedetect', 'v2/facedetect']) {

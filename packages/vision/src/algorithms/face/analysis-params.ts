@@ -17,6 +17,8 @@ export interface FaceAnalysisParams {
   minConfidence: number;
   /** Scan overlapping tiles of photos above 800 px to find small faces (default true). */
   smallFaces: boolean;
+  /** The detector's thorough search for small faces (default false; v2/facedetect). */
+  thorough?: boolean;
   /** Return the 468-point mesh and irises (default false: they are large). */
   landmarks: boolean;
   /** Run HSE-FaceRes: age, gender and the 1024-d identity descriptor (~210 ms a face). */

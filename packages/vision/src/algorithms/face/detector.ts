@@ -244,7 +244,20 @@ export interface DetectOptions {
   tiling: boolean;
   /** Long side above which tiles are scanned (default TILING_MIN_SIDE). */
   tilingMinSide?: number;
+  /**
+   * The thorough search of v2/facedetect (THOROUGH): tiles at every size, a finer grid on large
+   * photos, and no close-up shortcut.
+   */
+  thorough?: boolean;
 }
+
+/**
+ * The thorough search: 2x2 tiles from a long side of THOROUGH.tilesFrom px (faces down to ~2.5%
+ * of the long side, where the whole-photo pass alone stops at ~4%), and 3x3 tiles of 0.4 x the
+ * long side from THOROUGH.fineFrom px (~1.7%). Measured against the default in docs/quality.md
+ * ("v2/facedetect: the thorough search").
+ */
+export const THOROUGH = { tilesFrom: 384, fineFrom: 1000 } as const;
 
 /**
  * Long side (working pixels) above which tiles are scanned in addition to the whole image.
@@ -264,24 +277,10 @@ export const TILING_MIN_SIDE = 800;
  */
 export const CLOSE_UP_FRACTION = 0.15;
 
-/** The passes the detector makes over an image of this size: the whole image, then tiles. */
-export function planPasses(
-  width: number,
-  height: number,
-  tiling: boolean,
-  tilingMinSide = TILING_MIN_SIDE,
-): RegionPass[] {
-  const whole: RegionPass = {
-    region: { left: 0, top: 0, width, height },
-    cutEdges: { left: false, top: false, right: false, bottom: false },
-  };
-  const long = Math.max(width, height);
-  if (!tiling || long <= tilingMinSide) return [whole];
-  // About 2x2 tiles of 0.6 x the long side: each is seen at 1.67x the scale of the whole-image
-  // pass (faces down to ~2.5% of the long side). A 3x3 grid would reach 1.7% but costs twice as
-  // much again; 2x2 is the compromise between small faces and latency (5 passes instead of 10).
-  const tile = Math.round(long * 0.6);
-  const passes: RegionPass[] = [whole];
+/** Overlapping tiles of side `fraction` x the long side, covering the image. */
+function tilePasses(width: number, height: number, fraction: number): RegionPass[] {
+  const tile = Math.round(Math.max(width, height) * fraction);
+  const passes: RegionPass[] = [];
   for (const top of tileStarts(height, tile)) {
     for (const left of tileStarts(width, tile)) {
       const w = Math.min(tile, width - left);
@@ -295,14 +294,40 @@ export function planPasses(
   return passes;
 }
 
+/** The passes the detector makes over an image of this size: the whole image, then tiles. */
+export function planPasses(
+  width: number,
+  height: number,
+  tiling: boolean,
+  tilingMinSide = TILING_MIN_SIDE,
+  thorough = false,
+): RegionPass[] {
+  const whole: RegionPass = {
+    region: { left: 0, top: 0, width, height },
+    cutEdges: { left: false, top: false, right: false, bottom: false },
+  };
+  const long = Math.max(width, height);
+  if (thorough)
+    return [
+      whole,
+      ...(long > THOROUGH.tilesFrom ? tilePasses(width, height, 0.6) : []),
+      ...(long > THOROUGH.fineFrom ? tilePasses(width, height, 0.4) : []),
+    ];
+  if (!tiling || long <= tilingMinSide) return [whole];
+  // About 2x2 tiles of 0.6 x the long side: each is seen at 1.67x the scale of the whole-image
+  // pass (faces down to ~2.5% of the long side). A 3x3 grid would reach 1.7% but costs twice as
+  // much again; 2x2 is the compromise between small faces and latency (5 passes instead of 10).
+  return [whole, ...tilePasses(width, height, 0.6)];
+}
+
 /** Detects faces in the whole image (and tiles), merged by weighted NMS, best first. */
 export async function detectFaces(
   det: Detector,
   image: RgbPixels,
   opts: DetectOptions,
 ): Promise<FaceDetection[]> {
-  const passes = planPasses(image.width, image.height, opts.tiling, opts.tilingMinSide);
-  if (det.front && passes.length === 1) {
+  const passes = planPasses(image.width, image.height, opts.tiling, opts.tilingMinSide, opts.thorough);
+  if (det.front && passes.length === 1 && !opts.thorough) {
     const near = weightedNms(
       await detectInRegion(det.front, image, passes[0]!, opts.minScore),
       opts.iouThreshold,

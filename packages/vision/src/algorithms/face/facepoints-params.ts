@@ -26,6 +26,11 @@ export interface DetectionParams {
    * detector passes (~200 ms) on photos whose long side exceeds 800 px.
    */
   smallFaces: boolean;
+  /**
+   * The thorough search for small faces (detector.ts THOROUGH; default false): tiles at every
+   * size and a finer grid on large photos, at several times the detector's time.
+   */
+  thorough?: boolean;
 }
 
 export interface FacePointsParams extends DetectionParams {
@@ -101,6 +106,8 @@ export function readDetectionParams(
     p.minConfidence = v;
   }
   p.smallFaces = booleanParam(raw, 'smallFaces') ?? p.smallFaces;
+  const thorough = booleanParam(raw, 'thorough');
+  if (thorough !== undefined) p.thorough = thorough;
   return raw;
 }
 

@@ -67,6 +67,8 @@ export interface MeshFaceOptions {
   maxFaces: number;
   minConfidence: number;
   smallFaces: boolean;
+  /** The detector's thorough search (detector.ts THOROUGH). */
+  thorough?: boolean;
   /** Run the iris model too (refined eye contours and irises). */
   iris: boolean;
 }
@@ -99,6 +101,7 @@ export async function findFaceMeshes<T = undefined>(
     minScore: opts.minConfidence,
     iouThreshold: NMS_IOU,
     tiling: opts.smallFaces,
+    thorough: opts.thorough ?? false,
   });
   const faces: Array<MeshFace & { extra: T }> = [];
   if (detections.length === 0) return faces;
