@@ -51,7 +51,7 @@ export const hairAnalysis = defineCapability({
   kind: 'attributes',
   status: 4,
   doc: 85,
-  samples: ['astronaut.jpg', 'cameraman.jpg'],
+  samples: ['astronaut.jpg'],
   name: ['头发属性分析', '頭髮屬性分析', 'Hair Attribute Analysis'],
   description: [
     '识别发长、刘海、卷曲度、发际线、马尾、发髻与发色等属性。',
