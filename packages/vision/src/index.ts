@@ -108,3 +108,8 @@ export {
   type HandGestureResult,
 } from './algorithms/body/handgesture-params.ts';
 export { FACE_LABELS, type FaceSegmentResult } from './algorithms/face/face-segment-params.ts';
+export {
+  HAIR_ATTRIBUTES_DEFAULTS,
+  MAX_FACES as HAIR_ATTRIBUTES_MAX_FACES,
+  type HairAttributesResult,
+} from './algorithms/face/hair-attributes-params.ts';

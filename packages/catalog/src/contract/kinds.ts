@@ -54,7 +54,15 @@ export type KindView =
     }
   | { kind: 'mask'; image: string; legend?: readonly MaskLegendEntry[] }
   | { kind: 'labels'; list: string; names?: Record<string, I18nText> }
-  | { kind: 'attributes'; list: string; rectangle?: string; attributes: string; noun?: Noun }
+  | {
+      kind: 'attributes';
+      list: string;
+      rectangle?: string;
+      attributes: string;
+      noun?: Noun;
+      /** Display names of attribute values (`long` -> "Long") and of the attributes themselves, in three languages. */
+      names?: Record<string, I18nText>;
+    }
   | { kind: 'image' };
 
 /** An answer of a kind: its schema and how the demo reads it. */
@@ -339,9 +347,12 @@ const attributesOf = <A extends z.ZodRawShape>(items: Items, shape: A) =>
     `Attributes of each of the ${items[2]}.`,
   ]);
 
-/** attributes: every thing found with its box and a set of named attributes. */
+/**
+ * attributes: every thing found with its box and a set of named attributes; `names` gives display
+ * names of coded values and of the attributes (the demo's table shows them instead of the codes).
+ */
 export function attributes<L extends string, R extends string, C extends string, A extends z.ZodRawShape>(
-  spec: ListSpec<L, R, C> & { attributes: A },
+  spec: ListSpec<L, R, C> & { attributes: A; names?: Record<string, Doc> },
 ) {
   const answer = itemsAnswer({ ...spec, item: { attributes: attributesOf(spec.items, spec.attributes) } });
   return {
@@ -352,6 +363,8 @@ export function attributes<L extends string, R extends string, C extends string,
       list: spec.list,
       rectangle: spec.rectangle,
       attributes: 'attributes',
+      ...nounOf(spec),
+      ...(spec.names ? { names: valueNames(spec.names) } : {}),
     } as KindView,
   } as const satisfies KindAnswer;
 }

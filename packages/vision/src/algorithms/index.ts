@@ -19,6 +19,7 @@ export const algorithmLoaders = {
   skinsegment: async () => (await import('./body/skin-hair-tasks.ts')).skinsegment,
   hairsegment: async () => (await import('./body/skin-hair-tasks.ts')).hairsegment,
   facesegment: async () => (await import('./face/face-segment.ts')).facesegment,
+  hairattributes: async () => (await import('./face/hair-attributes.ts')).hairattributes,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

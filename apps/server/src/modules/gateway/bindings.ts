@@ -6,6 +6,7 @@
 import {
   bodyPose,
   faceSegment,
+  hairAnalysis,
   hairSegment,
   handGesture,
   humanContourPointDetection,
@@ -29,6 +30,7 @@ const served = [
   bindFaceMask(skinSegment, 'skinsegment'),
   bindFaceMask(hairSegment, 'hairsegment'),
   bindFaceMask(faceSegment, 'facesegment'),
+  bind(hairAnalysis, 'hairattributes'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -1,18 +1,127 @@
+import { z } from 'zod';
 import { defineCapability } from '../../contract/define.ts';
+import { attribute, attributes } from '../../contract/kinds.ts';
+import { integer } from '../../contract/params.ts';
+import type { Doc } from '../../contract/doc.ts';
+
+/** Most faces measured (the faces the hair and skin colour models are learnt from). */
+export const HAIR_MAX_FACES = 10;
+
+/** Display names of the attributes and of their coded values. */
+export const HAIR_NAMES = {
+  length: ['发长', '髮長', 'Length'],
+  bangs: ['刘海', '瀏海', 'Bangs'],
+  curl: ['卷曲度', '捲曲度', 'Curl'],
+  hairline: ['发际线', '髮際線', 'Hairline'],
+  ponytail: ['马尾', '馬尾', 'Ponytail'],
+  bun: ['发髻', '髮髻', 'Bun'],
+  shaved: ['剃发', '剃髮', 'Shaved'],
+  bald: ['秃头', '禿頭', 'Bald'],
+  colour: ['发色', '髮色', 'Colour'],
+  short: ['短发', '短髮', 'Short'],
+  medium: ['中长发', '中長髮', 'Medium'],
+  long: ['长发', '長髮', 'Long'],
+  straight: ['直发', '直髮', 'Straight'],
+  wavy: ['波浪', '波浪', 'Wavy'],
+  curly: ['卷发', '捲髮', 'Curly'],
+  normal: ['正常', '正常', 'Normal'],
+  high: ['偏高（后移）', '偏高（後移）', 'High (receding)'],
+  black: ['黑色', '黑色', 'Black'],
+  brown: ['棕色', '棕色', 'Brown'],
+  blonde: ['金色', '金色', 'Blonde'],
+  red: ['红色', '紅色', 'Red'],
+  grey: ['灰白', '灰白', 'Grey or white'],
+  dyed: ['染色', '染色', 'Dyed'],
+  yes: ['是', '是', 'Yes'],
+  no: ['否', '否', 'No'],
+} as const satisfies Record<string, Doc>;
+
+const yesNo = z.enum(['yes', 'no']);
+const notMeasured: Doc = [
+  '没有测到头发时为 null。',
+  '沒有測到頭髮時為 null。',
+  'null when no hair was found.',
+];
 
 export const hairAnalysis = defineCapability({
   id: 95,
   key: 'hairAnalysis',
   group: 'faceTechnology',
   slug: 'hairAttrAnalysis',
-  endpoint: 'v1/hairclassifier',
   kind: 'attributes',
   status: 4,
   doc: 85,
+  samples: ['astronaut.jpg'],
   name: ['头发属性分析', '頭髮屬性分析', 'Hair Attribute Analysis'],
   description: [
     '识别发长、刘海、卷曲度、发际线、马尾、发髻与发色等属性。',
     '識別髮長、瀏海、捲曲度、髮際線、馬尾、髮髻與髮色等屬性。',
     'Recognises hair length, bangs, curl, hairline, ponytail, bun and colour.',
   ],
+  api: {
+    endpoint: 'v1/hairclassifier',
+    parameters: {
+      max_face_num: integer({ min: 1, max: HAIR_MAX_FACES, default: HAIR_MAX_FACES }, [
+        '最多分析的人脸数，按人脸检测得分从高到低保留。',
+        '最多分析的人臉數，依人臉偵測得分由高到低保留。',
+        "Most faces analysed, the face detector's highest scores first.",
+      ]),
+    },
+    answer: attributes({
+      list: 'faces',
+      count: 'face_num',
+      rectangle: 'face_rectangle',
+      items: ['人脸', '人臉', 'faces'],
+      one: ['人脸', '人臉', 'face'],
+      names: HAIR_NAMES,
+      attributes: {
+        length: attribute(z.enum(['short', 'medium', 'long']).nullable(), [
+          `发长：short 发梢在下巴以上，medium 到肩部，long 过肩（肩线取自人体关键点）。从正面看垂在肩后的头发会被判短。${notMeasured[0]}`,
+          `髮長：short 髮梢在下巴以上，medium 到肩部，long 過肩（肩線取自人體關鍵點）。從正面看垂在肩後的頭髮會被判短。${notMeasured[1]}`,
+          `Length: short ends above the chin, medium at the shoulders, long below them (the shoulder line from the body key points). Hair hanging behind the shoulders, seen from the front, reads shorter. ${notMeasured[2]}`,
+        ]),
+        bangs: attribute(yesNo, [
+          '眉毛上方额头区域是否被头发覆盖；得分为该区域中头发的比例。',
+          '眉毛上方額頭區域是否被頭髮覆蓋；得分為該區域中頭髮的比例。',
+          'Whether hair covers the forehead band above the brows; the score is the share of that band that is hair.',
+        ]),
+        curl: attribute(z.enum(['straight', 'wavy', 'curly']).nullable(), [
+          `卷曲度，由头发区域亮度梯度的结构张量一致性判断；得分为该一致性（0 到 1）。此项目前不可靠（见质量说明）。${notMeasured[0]}`,
+          `捲曲度，由頭髮區域亮度梯度的結構張量一致性判斷；得分為該一致性（0 到 1）。此項目前不可靠（見品質說明）。${notMeasured[1]}`,
+          `Curl, from the coherence of the structure tensor of the hair's lightness gradients; the score is that coherence (0 to 1). Not reliable yet (see the quality notes). ${notMeasured[2]}`,
+        ]),
+        hairline: attribute(z.enum(['normal', 'high']).nullable(), [
+          '发际线：发际线到眉毛的高度相对下巴到眉毛的距离，high 表示偏高（后移）；被刘海遮住或没有头发时为 null。',
+          '髮際線：髮際線到眉毛的高度相對下巴到眉毛的距離，high 表示偏高（後移）；被瀏海遮住或沒有頭髮時為 null。',
+          'Hairline: its height above the brows relative to the chin-to-brow distance; high means receding. null when bangs hide it or there is no hair.',
+        ]),
+        ponytail: attribute(yesNo, [
+          '是否扎马尾：脸侧几乎没有头发，且头部轮廓外有一团向下垂的头发。',
+          '是否綁馬尾：臉側幾乎沒有頭髮，且頭部輪廓外有一團向下垂的頭髮。',
+          'Ponytail: hardly any hair beside the face, and a mass of hair outside the head outline that hangs down.',
+        ]),
+        bun: attribute(yesNo, [
+          '是否盘发髻：脸侧几乎没有头发，且头顶轮廓外有一团不下垂的头发。',
+          '是否盤髮髻：臉側幾乎沒有頭髮，且頭頂輪廓外有一團不下垂的頭髮。',
+          'Bun: hardly any hair beside the face, and a mass of hair on top of the head outline that does not hang down.',
+        ]),
+        shaved: attribute(yesNo, [
+          '是否剃发：额头上方头皮区域几乎没有头发，也不像额头皮肤。戴帽子也会被判为剃发。',
+          '是否剃髮：額頭上方頭皮區域幾乎沒有頭髮，也不像額頭皮膚。戴帽子也會被判為剃髮。',
+          'Shaved: hardly any hair over the scalp above the forehead, which does not look like the forehead skin either. A hat reads as shaved too.',
+        ]),
+        bald: attribute(yesNo, [
+          '是否秃头：额头上方头皮区域几乎没有头发，颜色、亮度与纹理都像额头皮肤。',
+          '是否禿頭：額頭上方頭皮區域幾乎沒有頭髮，顏色、亮度與紋理都像額頭皮膚。',
+          'Bald: hardly any hair over the scalp above the forehead, whose colour, lightness and texture are like the forehead skin.',
+        ]),
+        colour: attribute(z.enum(['black', 'brown', 'blonde', 'red', 'grey', 'dyed']).nullable(), [
+          `发色，由头发像素在 CIELAB 中的平均颜色命名（色相超出自然发色范围的像素足够多时为 dyed）；得分为自身颜色名与之相同的像素比例。${notMeasured[0]}`,
+          `髮色，由頭髮像素在 CIELAB 中的平均顏色命名（色相超出自然髮色範圍的像素足夠多時為 dyed）；得分為自身顏色名與之相同的像素比例。${notMeasured[1]}`,
+          `Colour, named from the hair pixels' mean CIELAB colour (dyed when enough pixels have hues outside natural hair's); the score is the share of the pixels whose own colour name is the answer. ${notMeasured[2]}`,
+        ]),
+      },
+    }),
+    errors: [],
+  },
 });

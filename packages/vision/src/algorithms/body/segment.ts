@@ -221,16 +221,15 @@ function personPoints(poses: BodyPoseResult): Array<[number, number]> {
 /**
  * The model's person probability on its 256 x 256 grid, kept only where bodypose sees a person
  * (keepPeople); `working` is the photo's copy of at most WORKING_SIDE px a side.
+ * Also returns those people (`poses`, in the working copy's pixels).
  */
-export async function peopleProbability(
+export async function peopleAndPoses(
   working: RgbPixels,
   image: DecodedImage,
   models: SegmentModels,
-): Promise<Float32Array> {
-  return keepPeople(
-    await personProbability(working, models),
-    personPoints(await workingPoses(working, image, models)),
-  );
+): Promise<{ probability: Float32Array; poses: BodyPoseResult }> {
+  const poses = await workingPoses(working, image, models);
+  return { probability: keepPeople(await personProbability(working, models), personPoints(poses)), poses };
 }
 
 /**
@@ -255,8 +254,7 @@ export async function personMaskAndPoses(
   { refine = true }: { refine?: boolean } = {},
 ): Promise<{ mask: Uint8Array; poses: BodyPoseResult }> {
   const working = await subsampled(image, WORKING_SIDE);
-  const poses = await workingPoses(working, image, models);
-  const probability = keepPeople(await personProbability(working, models), personPoints(poses));
+  const { probability, poses } = await peopleAndPoses(working, image, models);
   if (!refine) {
     const up = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, image.width, image.height);
     return { mask: Uint8Array.from(up, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255)), poses };

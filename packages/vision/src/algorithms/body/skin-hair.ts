@@ -6,7 +6,7 @@
  *
  * 1. Faces: BlazeFace + FaceMesh (mesh-faces.ts) on a copy of at most DETECT_SIDE px a side; the
  *    468 points are carried to the working copy (at most WORKING_SIDE px a side, segment's).
- * 2. People: segment's person probability, kept where bodypose sees a person (peopleProbability),
+ * 2. People: segment's person probability, kept where bodypose sees a person (peopleAndPoses),
  *    resampled to the working copy. Skin and hair are only looked for on people.
  * 3. Skin: a colour model learnt from each face's own cheeks and forehead (discs around mesh
  *    points), a Gaussian in YCbCr's chroma plane (CbCr) with a loose lightness term, the classical
@@ -36,8 +36,9 @@ import { findFaceMeshes, loadMeshFaceModels, type MeshFaceModels } from '../face
 import { FACE_OVAL, fillPolygon, ycbcrPlanes } from '../face/retouch.ts';
 import { getModel } from '../../runtime/models.ts';
 import { applyGuided, boxMean, guidedCoefficients, planarRgb } from './guided-filter.ts';
+import type { BodyPoseResult } from './bodypose-params.ts';
 import {
-  peopleProbability,
+  peopleAndPoses,
   resampleMap,
   SELFIE_INPUT,
   subsampled,
@@ -74,6 +75,8 @@ export interface HeadFrame {
   /** Cheek to cheek (234 to 454) and chin to forehead top (152 to 10), working pixels. */
   width: number;
   height: number;
+  /** The face detector's score, 0..1. */
+  score: number;
 }
 
 /** The photo as the masks see it: its working copy in YCbCr, the people on it, the faces. */
@@ -82,12 +85,14 @@ export interface PhotoMaps {
   faces: HeadFrame[];
   /** Person probability 0..1 on the working copy (all 0 when there is no face: not computed). */
   person: Float32Array;
+  /** The people bodypose found for the person check, in working pixels (none without a face). */
+  poses?: BodyPoseResult;
   Y: Float32Array;
   Cb: Float32Array;
   Cr: Float32Array;
 }
 
-function headFrame(mesh: Pt[]): HeadFrame {
+function headFrame(mesh: Pt[], score: number): HeadFrame {
   let cx = 0;
   let cy = 0;
   for (const [x, y] of mesh) {
@@ -100,7 +105,7 @@ function headFrame(mesh: Pt[]): HeadFrame {
   const [bx, by] = mesh[152]!;
   const height = Math.hypot(tx - bx, ty - by) || 1;
   const width = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]) || 1;
-  return { mesh, cx, cy, ux: (tx - bx) / height, uy: (ty - by) / height, width, height };
+  return { mesh, cx, cy, ux: (tx - bx) / height, uy: (ty - by) / height, width, height, score };
 }
 
 /** Faces, people and colours of the photo. */
@@ -114,20 +119,19 @@ export async function analysePhoto(image: DecodedImage, models: SkinHairModels):
     iris: false,
   });
   const s = working.width / detect.width;
-  const faces = found.map((f) => headFrame(f.landmarks.mesh.map(([x, y]) => [x * s, y * s] as Pt)));
+  const faces = found.map((f) =>
+    headFrame(
+      f.landmarks.mesh.map(([x, y]) => [x * s, y * s] as Pt),
+      f.detection.score,
+    ),
+  );
   const n = working.width * working.height;
-  const person =
-    faces.length === 0
-      ? new Float32Array(n)
-      : resampleMap(
-          await peopleProbability(working, image, models),
-          SELFIE_INPUT,
-          SELFIE_INPUT,
-          working.width,
-          working.height,
-        );
+  const people = faces.length === 0 ? undefined : await peopleAndPoses(working, image, models);
+  const person = people
+    ? resampleMap(people.probability, SELFIE_INPUT, SELFIE_INPUT, working.width, working.height)
+    : new Float32Array(n);
   const { Y, Cb, Cr } = ycbcrPlanes(working.data, n);
-  return { working, faces, person, Y, Cb, Cr };
+  return { working, faces, person, poses: people?.poses, Y, Cb, Cr };
 }
 
 // ---------------------------------------------------------------------------------------------

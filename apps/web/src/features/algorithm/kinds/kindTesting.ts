@@ -10,6 +10,7 @@ import {
   HAND_21,
   bodyPose as bodyPoseCapability,
   handGesture as handGestureCapability,
+  hairAnalysis as hairAnalysisCapability,
   personSplit as personSplitCapability,
   faceSegment as faceSegmentCapability,
   demoControls,
@@ -98,6 +99,8 @@ export function person(x: number, y: number, score: number, unsure: readonly str
 /** Hand gestures (v1/HandGesture) as the catalogue defines it: 21 points and attributes per hand. */
 export const handGesture = handGestureCapability.api!;
 export const HAND_LAYOUT = HAND_21;
+/** The hair attribute capability's contract (its view names the attributes and their values). */
+export const hairAnalysis = hairAnalysisCapability.api!;
 
 /** A hand at (x, y) showing `gesture`, its side `side`. */
 export function hand(

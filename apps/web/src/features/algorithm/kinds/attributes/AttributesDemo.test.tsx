@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
-import { apparel, attributeTable, gatewayAnswer, servedItem } from '../kindTesting.ts';
+import { apparel, attributeTable, gatewayAnswer, hairAnalysis, servedItem } from '../kindTesting.ts';
 import { AttributesDemo } from './AttributesDemo.tsx';
 
 const item = servedItem('apperal', apparel);
@@ -59,5 +59,38 @@ describe('the attributes demo', { timeout: 20_000 }, () => {
     await analyseSample(AttributesDemo, item, { body: none, language: 'zh' });
     expect(await screen.findByText('未检测到目标')).toBeTruthy();
     expect(screen.queryByTestId('kind-attributes')).toBeNull();
+  });
+
+  it('names the attributes and their values from the view, in the chosen language (hair attributes)', async () => {
+    const hair = servedItem('hairAnalysis', hairAnalysis);
+    const answer = gatewayAnswer(hairAnalysis, {
+      image_width: 300,
+      image_height: 200,
+      face_num: 1,
+      faces: [
+        {
+          face_rectangle: { left: 100, top: 40, width: 80, height: 100 },
+          score: 0.97,
+          attributes: {
+            length: { value: 'short' },
+            bangs: { value: 'yes', score: 0.62 },
+            curl: { value: null },
+            hairline: { value: null },
+            ponytail: { value: 'no' },
+            bun: { value: 'no' },
+            shaved: { value: 'no' },
+            bald: { value: 'no' },
+            colour: { value: 'blonde', score: 0.55 },
+          },
+        },
+      ],
+    });
+    await analyseSample(AttributesDemo, hair, { body: answer, language: 'zh' });
+    expect(await screen.findByTestId('demo-result-count')).toHaveProperty('textContent', '检测到的人脸：1');
+    const rows = table(0);
+    expect(rows[0]).toEqual(['发长', '短发', '—']);
+    expect(rows[1]).toEqual(['刘海', '是', '62%']);
+    expect(rows[2]).toEqual(['卷曲度', '—', '—']);
+    expect(rows[8]).toEqual(['发色', '金色', '55%']);
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { MenuItem } from '../../../../api/menu.ts';
+import { pickText, type MenuItem } from '../../../../api/menu.ts';
+import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
 import { ScoreTable } from '../../demo-kit/ScoreTable.tsx';
 import { extraOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
@@ -22,8 +23,9 @@ const valueText = (value: unknown, nameOf: (code: string) => string | undefined)
 };
 
 /**
- * The attributes of an item (`{ name: { value, score? } }`) as rows, in the answer's order; coded
- * values shown by the name `nameOf` gives them (the view's `names`), else as they are.
+ * The attributes of an item (`{ name: { value, score? } }`) as rows, in the answer's order; the
+ * attributes and their coded values shown by the name `nameOf` gives them (the view's `names`),
+ * else as they are.
  */
 export function attributeRows(
   item: Fields,
@@ -34,7 +36,11 @@ export function attributeRows(
   if (typeof attributes !== 'object' || attributes === null) return [];
   return Object.entries(attributes as Fields).map(([attribute, entry]) => {
     const fields = typeof entry === 'object' && entry !== null ? (entry as Fields) : { value: entry };
-    return { name: attribute, value: valueText(fields.value, nameOf), score: scoreOf(fields) };
+    return {
+      name: nameOf(attribute) ?? attribute,
+      value: valueText(fields.value, nameOf),
+      score: scoreOf(fields),
+    };
   });
 }
 
@@ -60,8 +66,13 @@ export function AttributeTable({ rows, labelledBy }: { rows: readonly AttributeR
 export function AttributesDemo({ item }: { item: MenuItem }) {
   const spec = kindSpec(item, 'attributes');
   const names = useItemNames(spec?.view.noun);
+  const { language } = useLanguage();
   if (!spec) return null;
-  const { list, rectangle, attributes } = spec.view;
+  const { list, rectangle, attributes, names: valueNames } = spec.view;
+  const nameOf = (code: string) => {
+    const text = valueNames?.[code];
+    return text ? pickText(text, language) : undefined;
+  };
   return (
     <KindDemo
       item={item}
@@ -94,7 +105,7 @@ export function AttributesDemo({ item }: { item: MenuItem }) {
                 const box = rectangleOf(found, rectangle);
                 return (
                   <>
-                    <AttributeTable rows={attributeRows(found, attributes)} labelledBy={headingId} />
+                    <AttributeTable rows={attributeRows(found, attributes, nameOf)} labelledBy={headingId} />
                     {box && <BoxFacts rectangle={box} />}
                   </>
                 );

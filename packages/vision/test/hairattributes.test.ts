@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runTaskInProcess } from '../src/index.ts';
+import { getInProcessEngine } from '../src/engine.ts';
+import { MAX_FACES as SKIN_HAIR_MAX_FACES } from '../src/algorithms/body/skin-hair.ts';
+import { MAX_FACES, type HairAttributesResult } from '../src/algorithms/face/hair-attributes-params.ts';
+import { hairColourName } from '../src/algorithms/face/hair-attributes.ts';
+import { astronautPath, coffeePath, groupSamplePath, read } from './fixtures.ts';
+
+const run = (image: Buffer, params: Record<string, unknown> = {}) =>
+  runTaskInProcess<HairAttributesResult>('hairattributes', { image, params });
+
+beforeAll(async () => {
+  await getInProcessEngine();
+});
+
+// What the photos show is in test/fixtures/hair-labels.json (labelled by eye).
+describe('hairattributes', () => {
+  it('measures as many faces as the colour models are learnt from', () => {
+    expect(MAX_FACES).toBe(SKIN_HAIR_MAX_FACES);
+  });
+
+  it("reads the astronaut's short, unbound hair over her one face", async () => {
+    const r = await run(read(astronautPath()));
+    expect([r.image_width, r.image_height, r.face_num]).toEqual([512, 512, 1]);
+    const face = r.faces[0]!;
+    const box = face.face_rectangle;
+    // Her nose is at (224, 127).
+    expect(box.left).toBeLessThan(224);
+    expect(box.left + box.width).toBeGreaterThan(224);
+    expect(box.top).toBeLessThan(127);
+    expect(box.top + box.height).toBeGreaterThan(127);
+    expect(face.attributes.length.value).toBe('short');
+    expect(['brown', 'blonde']).toContain(face.attributes.colour.value);
+    for (const a of ['ponytail', 'bun', 'shaved', 'bald'] as const)
+      expect(face.attributes[a].value, a).toBe('no');
+  });
+
+  it('reads the long hair of the four women of sample 6, left to right, and the black hair of the first', async () => {
+    const r = await run(read(groupSamplePath(6)));
+    expect(r.face_num).toBe(4);
+    const lefts = r.faces.map((f) => f.face_rectangle.left);
+    expect(lefts).toEqual([...lefts].sort((a, b) => a - b));
+    expect(r.faces[0]!.attributes.length.value).toBe('long');
+    expect(r.faces[1]!.attributes.length.value).toBe('long');
+    expect(['medium', 'long']).toContain(r.faces[3]!.attributes.length.value);
+    expect(r.faces[0]!.attributes.colour.value).toBe('black');
+    for (const f of r.faces) {
+      expect(f.attributes.bald.value).toBe('no');
+      expect(f.attributes.bangs.value).toBe('no');
+    }
+  });
+
+  it('sees the ponytail of the left woman of sample 1, and not on the loose hair beside her', async () => {
+    const r = await run(read(groupSamplePath(1)), { maxFaceNum: 3 });
+    expect(r.face_num).toBe(3);
+    expect(r.faces[0]!.attributes.ponytail.value).toBe('yes');
+    expect(r.faces[1]!.attributes.ponytail.value).toBe('no');
+    expect(r.faces[1]!.attributes.length.value).toBe('long');
+  });
+
+  it('keeps at most maxFaceNum faces and answers an empty list without a face', async () => {
+    expect((await run(read(groupSamplePath(6)), { maxFaceNum: 2 })).face_num).toBe(2);
+    expect(await run(read(coffeePath()))).toMatchObject({ face_num: 0, faces: [] });
+    await expect(run(read(astronautPath()), { maxFaceNum: 11 })).rejects.toThrow(/maxFaceNum/);
+  });
+
+  it('names hair colours from CIELAB by its rules', () => {
+    expect(hairColourName(8, 0, 1)).toBe('black');
+    expect(hairColourName(30, 8, 15)).toBe('brown');
+    expect(hairColourName(60, 5, 30)).toBe('blonde');
+    expect(hairColourName(40, 30, 25)).toBe('red');
+    expect(hairColourName(70, 1, 3)).toBe('grey');
+    expect(hairColourName(40, 30, -30)).toBe('dyed');
+  });
+});
