@@ -85,7 +85,7 @@ async function measureQuality(): Promise<void> {
     if (verbose)
       for (const f of faces)
         console.log(
-          `  ${id} hat ${f.hat ? `skin ${f.hat.skin.toFixed(2)} side ${f.hat.side.toFixed(2)} texture ${f.hat.texture.toFixed(3)} score ${f.hat.score.toFixed(2)}` : 'not measurable'}; earrings ${f.earrings.map((e) => `(${Math.round(e.x * scale)}, ${Math.round(e.y * scale)}) ${e.contrast.toFixed(1)}`).join(' ')}`,
+          `  ${id} hat ${f.hat ? `skin ${f.hat.skin.toFixed(2)} side ${f.hat.side.toFixed(2)} hair ${f.hat.hair.toFixed(2)} texture ${f.hat.texture.toFixed(3)} score ${f.hat.score.toFixed(2)}` : 'not measurable'}; earrings ${f.earrings.map((e) => `(${Math.round(e.x * scale)}, ${Math.round(e.y * scale)}) ${e.contrast.toFixed(1)}`).join(' ')}`,
         );
   }
   for (const half of ['tune', 'report'] as const) {
@@ -122,7 +122,7 @@ async function measureQuality(): Promise<void> {
       if (verbose)
         for (const m of measured)
           console.log(
-            `  ${f.id} hat ${m.hat ? `skin ${m.hat.skin.toFixed(2)} side ${m.hat.side.toFixed(2)} texture ${m.hat.texture.toFixed(3)} score ${m.hat.score.toFixed(2)}` : 'not measurable'}; earring contrast ${m.earrings.map((e) => e.contrast.toFixed(1)).join(' ')}`,
+            `  ${f.id} hat ${m.hat ? `skin ${m.hat.skin.toFixed(2)} side ${m.hat.side.toFixed(2)} hair ${m.hat.hair.toFixed(2)} texture ${m.hat.texture.toFixed(3)} score ${m.hat.score.toFixed(2)}` : 'not measurable'}; earring contrast ${m.earrings.map((e) => e.contrast.toFixed(1)).join(' ')}`,
           );
     }
     console.log(

@@ -108,3 +108,5 @@ export {
   type HandGestureResult,
 } from './algorithms/body/handgesture-params.ts';
 export { FACE_LABELS, type FaceSegmentResult } from './algorithms/face/face-segment-params.ts';
+export { FACEMASK_DEFAULTS, FACEMASK_MAX_FACES } from './algorithms/face/facemask-params.ts';
+export { ORNAMENT_LABELS, ORNAMENTS_DEFAULTS, ORNAMENTS_MAX } from './algorithms/body/ornaments-params.ts';

@@ -10,14 +10,16 @@
  *   - hat: the crown above the forehead line (mesh 10, along the chin-to-forehead axis), as in the
  *     head-region reasoning of the hair masks (Yacoob and Davis, "Detection and analysis of hair",
  *     IEEE TPAMI 28(7), 2006: hair lies above the forehead line): a hat there is cloth whose colour
- *     is neither the face's skin (forehead) nor the background beside the head at the same height,
- *     and which is smoother than hair strands. HAT_RULE ramps each cue; the hat score is the
- *     smallest of the three;
+ *     is neither the face's skin (forehead), nor the background beside the head at the same height,
+ *     nor the hair beside the temples (hair on the crown comes down there in its own colour), and
+ *     which is smoother than hair strands. HAT_RULE ramps each cue; the hat score is the smallest
+ *     of the four;
  *   - earring: a small blob brighter or darker than its surroundings at an ear lobe (outside the
- *     jaw below the ear, mesh 132 and 361 pushed outwards): the largest difference-of-box-means
- *     (a difference-of-Gaussians blob detector, Lindeberg, "Feature detection with automatic scale
- *     selection", IJCV 30(2), 1998, with boxes for Gaussians) at the scale of a stud, over the
- *     forehead's texture.
+ *     jaw below the ear, mesh 132 and 361 pushed outwards): a centre-surround blob response at the
+ *     scale of a stud (the idea of the difference-of-Gaussians blob detector, Lindeberg, "Feature
+ *     detection with automatic scale selection", IJCV 30(2), 1998, with box means, and taken as
+ *     the smallest difference to the eight surrounding boxes so that edges do not respond), over
+ *     the same response's spread on the forehead.
  *
  * Weak where documented in docs/quality.md: hats are measured from three cues only and the photos
  * hold almost none; hair highlights and hair clips at the ear lobes count as earrings; bags, ties
@@ -29,7 +31,7 @@ import type { Rectangle } from '../kinds.ts';
 import { getModel } from '../../runtime/models.ts';
 import { appearance } from '../face/appearance.ts';
 import { findFaceMeshes, loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
-import { ycbcrPlanes } from '../face/retouch.ts';
+import { median, planesOf, type Planes } from '../face/facemask.ts';
 import { COCO_CLASS } from './coco.ts';
 import { centernetBoxes, nms, type Candidate } from './humandetect.ts';
 import {
@@ -59,33 +61,36 @@ export const HAT_RULE = {
   /** Crown colour's distance to the forehead skin (robust spreads): 0 at `skinLow`, 1 at `skinHigh`. */
   skinLow: 3,
   skinHigh: 6,
-  /** Crown colour's distance to the background beside the head: 0 at `sideLow`, 1 at `sideHigh`. */
+  /**
+   * Crown colour's distance to the background beside the head, and to the temples (hair): 0 at
+   * `sideLow`, 1 at `sideHigh`.
+   */
   sideLow: 2,
   sideHigh: 4,
   /** Crown texture (mean gradient / mean brightness): 1 at `smoothHigh` or below, 0 at `smoothLow`. */
   smoothHigh: 0.06,
   smoothLow: 0.12,
-  /** A hat is reported at this score. */
-  threshold: 0.5,
+  /**
+   * A hat is reported at this score: just above the false hats of the tuning half's group photos
+   * (0.71, 0.73). One hatless thumbnail of that half (long blonde hair) scores 1: the cues do not
+   * tell every hair style from a hat (docs/quality.md).
+   */
+  threshold: 0.75,
 } as const;
 
 export const EARRING_RULE = {
-  /** Blob contrast over the forehead's texture: 0 at `low`, 1 at `high`; reported at `threshold`. */
-  low: 3,
-  high: 8,
+  /**
+   * Blob contrast over the forehead's texture: 0 at `low`, 1 at `high`; reported at `threshold`,
+   * a contrast of 20: just above the strongest blob at an ear lobe of the tuning half's photos,
+   * none of which wears a visible earring (19.5, a hair highlight).
+   */
+  low: 15,
+  high: 25,
   threshold: 0.5,
 } as const;
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 const ramp = (v: number, zero: number, one: number) => clamp01((v - zero) / (one - zero));
-
-interface Planes {
-  Y: Float32Array;
-  Cb: Float32Array;
-  Cr: Float32Array;
-  w: number;
-  h: number;
-}
 
 /** The face's frame: the top of the forehead (mesh 10), the up and right axes, width and height. */
 interface Frame {
@@ -132,12 +137,6 @@ function framePixels(f: Frame, p: Planes, across: [number, number], up: [number,
   return out;
 }
 
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 interface ColourModel {
   centre: [number, number, number];
   spread: [number, number, number];
@@ -181,6 +180,8 @@ function texture(p: Planes, px: number[]): number {
 export interface HatMeasures {
   skin: number;
   side: number;
+  /** Crown colour's distance to the temples' (hair there), the larger of the two sides. */
+  hair: number;
   texture: number;
   score: number;
 }
@@ -193,7 +194,13 @@ export function measureHat(p: Planes, mesh: readonly P3[]): HatMeasures | null {
   const left = framePixels(f, p, [-1.1, -0.85], [0.1, 0.35]);
   const right = framePixels(f, p, [0.85, 1.1], [0.1, 0.35]);
   if (!forehead.length || !crown.length || (!left.length && !right.length)) return null;
+  const temples = [
+    framePixels(f, p, [-0.75, -0.55], [-0.35, -0.2]),
+    framePixels(f, p, [0.55, 0.75], [-0.35, -0.2]),
+  ].filter((t) => t.length);
   const crownModel = colourModel(p, crown);
+  // Hair comes down beside the temples in the colour it has on the crown; a hat's cloth does not.
+  const hair = temples.length ? Math.max(...temples.map((t) => distance(colourModel(p, t), crownModel))) : 0;
   const skin = distance(colourModel(p, forehead), crownModel);
   const sides = [left, right].filter((s) => s.length).map((s) => distance(colourModel(p, s), crownModel));
   const side = Math.min(...sides);
@@ -201,11 +208,24 @@ export function measureHat(p: Planes, mesh: readonly P3[]): HatMeasures | null {
   const R = HAT_RULE;
   const score = Math.min(
     ramp(skin, R.skinLow, R.skinHigh),
+    ramp(hair, R.sideLow, R.sideHigh),
     ramp(side, R.sideLow, R.sideHigh),
     1 - ramp(tex, R.smoothHigh, R.smoothLow),
   );
-  return { skin, side, texture: tex, score };
+  return { skin, side, hair, texture: tex, score };
 }
+
+/** The eight neighbours of a box, in units of its own side. */
+const RING = [
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+  [-1, 0],
+  [1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+] as const;
 
 /** Summed-area table of a plane (w+1 x h+1). */
 function integral(Y: Float32Array, w: number, h: number): Float64Array {
@@ -246,8 +266,20 @@ export function measureEarrings(p: Planes, sat: Float64Array, mesh: readonly P3[
   const foreheadPx = framePixels(f, p, [-0.15, 0.15], [-0.25, -0.1]);
   // The forehead's texture: the spread of the same blob response over skin.
   const r = Math.max(1, Math.round(0.02 * f.width));
-  const respond = (x: number, y: number) =>
-    Math.abs(boxMean(sat, p.w, p.h, x, y, r) - boxMean(sat, p.w, p.h, x, y, 3 * r));
+  // A blob stands out from its surroundings on every side, an edge only on one: the response is
+  // the smallest difference between the centre box and the eight boxes around it (all of one
+  // sign), so hair strands and the jaw's edge give little.
+  const respond = (x: number, y: number) => {
+    const c = boxMean(sat, p.w, p.h, x, y, r);
+    let brighter = Infinity;
+    let darker = Infinity;
+    for (const [ox, oy] of RING) {
+      const d = c - boxMean(sat, p.w, p.h, x + ox * 2 * r, y + oy * 2 * r, r);
+      brighter = Math.min(brighter, d);
+      darker = Math.min(darker, -d);
+    }
+    return Math.max(0, brighter, darker);
+  };
   const skinResponses = foreheadPx.map((i) => respond(i % p.w, Math.floor(i / p.w)));
   const noise = Math.max(1, skinResponses.length ? median(skinResponses) * 1.4826 : 1);
   const out: EarringMeasure[] = [];
@@ -263,7 +295,7 @@ export function measureEarrings(p: Planes, sat: Float64Array, mesh: readonly P3[
     let best: EarringMeasure | null = null;
     for (let y = Math.round(ly) - half; y <= Math.round(ly) + half; y++) {
       for (let x = Math.round(lx) - half; x <= Math.round(lx) + half; x++) {
-        if (x < 3 * r || y < 3 * r || x >= p.w - 3 * r || y >= p.h - 3 * r) continue;
+        if (x < 4 * r || y < 4 * r || x >= p.w - 4 * r || y >= p.h - 4 * r) continue;
         const contrast = respond(x, y) / noise;
         if (!best || contrast > best.contrast) best = { x, y, radius: 2 * r, contrast, score: 0 };
       }
@@ -287,24 +319,16 @@ function rectangle(c: Candidate, image: DecodedImage, scale: number): Rectangle 
   return { left: l, top: t, width: r1(rr - l), height: r1(b - t) };
 }
 
-/** Box around both eyes (glasses), in decoded pixels: the face frame's eye band. */
-function eyeBand(mesh: readonly P3[]): Candidate {
-  const f = frameOf(mesh);
-  const eyeY = (mesh[159]![1] + mesh[386]![1] + mesh[145]![1] + mesh[374]![1]) / 4 - f.oy;
-  const eyeX = (mesh[159]![0] + mesh[386]![0] + mesh[145]![0] + mesh[374]![0]) / 4 - f.ox;
-  // Eye height above the forehead line along the up axis (negative: below).
-  const upEye = eyeX * f.ux + eyeY * f.uy;
-  const corners = [
-    [-0.5, upEye / f.height + 0.12],
-    [0.5, upEye / f.height + 0.12],
-    [-0.5, upEye / f.height - 0.1],
-    [0.5, upEye / f.height - 0.1],
-  ].map(([a, u]) => [
-    f.ox + a! * f.width * f.rx + u! * f.height * f.ux,
-    f.oy + a! * f.width * f.ry + u! * f.height * f.uy,
-  ]);
-  const xs = corners.map((c) => c[0]!);
-  const ys = corners.map((c) => c[1]!);
+/** The box (decoded pixels) around a face-frame rectangle: `across` in face widths, `up` in heights. */
+function frameBox(f: Frame, across: [number, number], up: [number, number]): Candidate {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const a of across) {
+    for (const u of up) {
+      xs.push(f.ox + a * f.width * f.rx + u * f.height * f.ux);
+      ys.push(f.oy + a * f.width * f.ry + u * f.height * f.uy);
+    }
+  }
   return {
     left: Math.min(...xs),
     top: Math.min(...ys),
@@ -314,28 +338,18 @@ function eyeBand(mesh: readonly P3[]): Candidate {
   };
 }
 
-/** Crown box of a hat, decoded pixels. */
-function crownBox(mesh: readonly P3[]): Candidate {
+/** Box around both eyes (glasses), in decoded pixels: the face frame's eye band. */
+function eyeBand(mesh: readonly P3[]): Candidate {
   const f = frameOf(mesh);
-  const corners = [
-    [-0.6, 0.45],
-    [0.6, 0.45],
-    [-0.6, 0],
-    [0.6, 0],
-  ].map(([a, u]) => [
-    f.ox + a! * f.width * f.rx + u! * f.height * f.ux,
-    f.oy + a! * f.width * f.ry + u! * f.height * f.uy,
-  ]);
-  const xs = corners.map((c) => c[0]!);
-  const ys = corners.map((c) => c[1]!);
-  return {
-    left: Math.min(...xs),
-    top: Math.min(...ys),
-    right: Math.max(...xs),
-    bottom: Math.max(...ys),
-    score: 0,
-  };
+  const eyeY = (mesh[159]![1] + mesh[386]![1] + mesh[145]![1] + mesh[374]![1]) / 4 - f.oy;
+  const eyeX = (mesh[159]![0] + mesh[386]![0] + mesh[145]![0] + mesh[374]![0]) / 4 - f.ox;
+  // Eye height above the forehead line along the up axis (negative: below), in face heights.
+  const upEye = (eyeX * f.ux + eyeY * f.uy) / f.height;
+  return frameBox(f, [-0.5, 0.5], [upEye - 0.1, upEye + 0.12]);
 }
+
+/** Crown box of a hat, decoded pixels. */
+const crownBox = (mesh: readonly P3[]): Candidate => frameBox(frameOf(mesh), [-0.6, 0.6], [0, 0.45]);
 
 /** Faces measured at most. */
 const MAX_FACES = 10;
@@ -361,11 +375,7 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
     };
     if (c.score >= params.minScore) items.push({ box, label: OBJECT_LABELS.get(c.cls)! });
   }
-  const planes: Planes = {
-    ...ycbcrPlanes(image.data, image.width * image.height),
-    w: image.width,
-    h: image.height,
-  };
+  const planes = planesOf(image);
   const sat = integral(planes.Y, planes.w, planes.h);
   const faces = await findFaceMeshes(models, image, {
     maxFaces: MAX_FACES,
