@@ -352,6 +352,7 @@ export function attributes<L extends string, R extends string, C extends string,
       list: spec.list,
       rectangle: spec.rectangle,
       attributes: 'attributes',
+      ...nounOf(spec),
     } as KindView,
   } as const satisfies KindAnswer;
 }

@@ -4,12 +4,14 @@
  * API reference all read this list.
  */
 import {
+  accessoriesRecognition,
   bodyPose,
   faceSegment,
   hairSegment,
   handGesture,
   humanContourPointDetection,
   humanDetect,
+  mask,
   personSplit,
   skinSegment,
   type ApiCapability,
@@ -17,6 +19,7 @@ import {
 import { bind, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
+import { bindNeedsFace } from './needs-face-binding.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -29,6 +32,8 @@ const served = [
   bindFaceMask(skinSegment, 'skinsegment'),
   bindFaceMask(hairSegment, 'hairsegment'),
   bindFaceMask(faceSegment, 'facesegment'),
+  bindNeedsFace(mask, 'facemask'),
+  bind(accessoriesRecognition, 'ornaments'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
