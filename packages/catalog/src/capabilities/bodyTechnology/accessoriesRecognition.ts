@@ -60,6 +60,7 @@ export const accessoriesRecognition = defineCapability({
       rectangle: 'ornament_rectangle',
       items: ['配饰', '配飾', 'accessories'],
       one: ['配饰', '配飾', 'accessory'],
+      names: ORNAMENT_NAMES,
       item: {
         label: described(z.enum(codes), [
           `配饰类别：${list(0, '、')}。眼镜、墨镜、帽子、耳饰由人脸网格测量得出（不是模型），其余由 COCO 物体检测器得出。`,
