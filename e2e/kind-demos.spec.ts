@@ -118,4 +118,23 @@ test.describe('kind demos', () => {
     }));
     expect(painted).toEqual({ width: 512, height: 512 });
   });
+  test('face mask: the masked astronaut sample wears one, in a table of her attributes', async ({ page }) => {
+    await page.goto('/algorithm/bodyTechnology/mask?lang=en');
+    await expect(page.getByTestId('kind-demo-attributes')).toBeVisible();
+    await page.locator('[data-sample="masked-astronaut.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('demo-result-count')).toHaveText('Faces found: 1', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-box')).toHaveCount(1);
+    const row = page.getByTestId('kind-attributes').locator('tr', { hasText: 'mask' });
+    await expect(row).toContainText('1');
+  });
+
+  test('accessories: the glasses of the man in glasses, named in Traditional Chinese', async ({ page }) => {
+    await page.goto('/algorithm/bodyTechnology/accessories?lang=zh_tw');
+    await expect(page.getByTestId('kind-demo-boxes')).toBeVisible();
+    await page.locator('[data-sample="glasses-man.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('kind-box')).toHaveCount(1, ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-item').locator('h3')).toHaveText(/眼鏡$/);
+  });
 });

@@ -98,6 +98,8 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/hair_segment', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/PhotoSegment', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/hairclassifier', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/mask', parameter: {}, images: 1, target: 300 },
+  { endpoint: 'v1/Ornaments', parameter: {}, images: 1, target: 300 },
 ];
 
 interface EndpointFigures {

@@ -15,6 +15,7 @@ export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
 export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPointDetection.ts';
 export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGesture.ts';
 export { HAIR_MAX_FACES, HAIR_NAMES } from './capabilities/faceTechnology/hairAnalysis.ts';
+export { ORNAMENT_NAMES } from './capabilities/bodyTechnology/accessoriesRecognition.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export { FACE_POINTS_MAX } from './capabilities/faceTechnology/face-fields.ts';

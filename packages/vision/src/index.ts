@@ -113,3 +113,5 @@ export {
   MAX_FACES as HAIR_ATTRIBUTES_MAX_FACES,
   type HairAttributesResult,
 } from './algorithms/face/hair-attributes-params.ts';
+export { FACEMASK_DEFAULTS, FACEMASK_MAX_FACES } from './algorithms/face/facemask-params.ts';
+export { ORNAMENT_LABELS, ORNAMENTS_DEFAULTS, ORNAMENTS_MAX } from './algorithms/body/ornaments-params.ts';

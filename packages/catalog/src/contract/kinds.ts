@@ -37,7 +37,14 @@ export interface MaskLegendEntry {
 
 /** Where the kind's web demo finds things in an answer. */
 export type KindView =
-  | { kind: 'boxes'; list: string; rectangle: string; noun?: Noun }
+  | {
+      kind: 'boxes';
+      list: string;
+      rectangle: string;
+      noun?: Noun;
+      /** Display names of the boxes' labels (`hat` -> "Hat"), in three languages. */
+      names?: Record<string, I18nText>;
+    }
   | {
       kind: 'points';
       list: string;
@@ -149,17 +156,30 @@ function itemsAnswer<L extends string, R extends string, C extends string, I ext
   } as typeof imageSize & Record<C, CountSchema> & Record<L, z.ZodArray<ItemSchema<R, I>>>);
 }
 
-/** boxes: every thing found, with its box, score and (optionally) label. */
+/** Display names of coded values (a label, an attribute's value) in three languages. */
+const valueNames = (names: Record<string, Doc>): Record<string, I18nText> =>
+  Object.fromEntries(Object.entries(names).map(([k, text]) => [k, i18n(text)] as const));
+
+/**
+ * boxes: every thing found, with its box, score and (optionally) label; with `names`, the display
+ * names of the labels the demo shows.
+ */
 export function boxes<
   L extends string,
   R extends string,
   C extends string,
   I extends z.ZodRawShape = NoFields,
->(spec: ItemsSpec<L, R, C, I>) {
+>(spec: ItemsSpec<L, R, C, I> & { names?: Record<string, Doc> }) {
   return {
     kind: 'boxes',
     answer: itemsAnswer(spec),
-    view: { kind: 'boxes', list: spec.list, rectangle: spec.rectangle, ...nounOf(spec) } as KindView,
+    view: {
+      kind: 'boxes',
+      list: spec.list,
+      rectangle: spec.rectangle,
+      ...nounOf(spec),
+      ...(spec.names ? { names: valueNames(spec.names) } : {}),
+    } as KindView,
   } as const satisfies KindAnswer;
 }
 
@@ -189,9 +209,6 @@ type PointsFields<M extends Doc | undefined, A extends z.ZodRawShape | undefined
   keypoints: KeypointList;
 } & (M extends Doc ? { model_keypoints: KeypointList } : NoFields) &
   (A extends z.ZodRawShape ? { attributes: z.ZodObject<A, z.core.$strict> } : NoFields);
-
-const valueNames = (names: Record<string, Doc>): Record<string, I18nText> =>
-  Object.fromEntries(Object.entries(names).map(([k, text]) => [k, i18n(text)] as const));
 
 /**
  * points: every thing found with its box, score and the points of `layout` (`keypoints`); the

@@ -20,6 +20,8 @@ export const algorithmLoaders = {
   hairsegment: async () => (await import('./body/skin-hair-tasks.ts')).hairsegment,
   facesegment: async () => (await import('./face/face-segment.ts')).facesegment,
   hairattributes: async () => (await import('./face/hair-attributes.ts')).hairattributes,
+  facemask: async () => (await import('./face/facemask.ts')).facemask,
+  ornaments: async () => (await import('./body/ornaments.ts')).ornaments,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

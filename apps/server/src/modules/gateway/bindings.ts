@@ -4,6 +4,7 @@
  * API reference all read this list.
  */
 import {
+  accessoriesRecognition,
   bodyPose,
   faceSegment,
   hairAnalysis,
@@ -11,6 +12,7 @@ import {
   handGesture,
   humanContourPointDetection,
   humanDetect,
+  mask,
   personSplit,
   skinSegment,
   type ApiCapability,
@@ -18,6 +20,7 @@ import {
 import { bind, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
+import { bindNeedsFace } from './needs-face-binding.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -31,6 +34,8 @@ const served = [
   bindFaceMask(hairSegment, 'hairsegment'),
   bindFaceMask(faceSegment, 'facesegment'),
   bind(hairAnalysis, 'hairattributes'),
+  bindNeedsFace(mask, 'facemask'),
+  bind(accessoriesRecognition, 'ornaments'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -1,4 +1,28 @@
+import { z } from 'zod';
 import { defineCapability } from '../../contract/define.ts';
+import { boxes } from '../../contract/kinds.ts';
+import { integer, number } from '../../contract/params.ts';
+import { described, type Doc } from '../../contract/doc.ts';
+
+/**
+ * The accessories answered and their names. glasses, sunglasses, hat and earring are measured on
+ * the face mesh; backpack, umbrella, handbag and tie are classes of the COCO object detector. The
+ * engine's ornaments task answers these codes (a test holds the two equal).
+ */
+export const ORNAMENT_NAMES = {
+  glasses: ['眼镜', '眼鏡', 'Glasses'],
+  sunglasses: ['墨镜', '墨鏡', 'Sunglasses'],
+  hat: ['帽子', '帽子', 'Hat'],
+  earring: ['耳饰', '耳飾', 'Earring'],
+  backpack: ['双肩包', '雙肩包', 'Backpack'],
+  umbrella: ['雨伞', '雨傘', 'Umbrella'],
+  handbag: ['手提包', '手提包', 'Handbag'],
+  tie: ['领带', '領帶', 'Tie'],
+} as const satisfies Record<string, Doc>;
+
+export type OrnamentCode = keyof typeof ORNAMENT_NAMES;
+const codes = Object.keys(ORNAMENT_NAMES) as [OrnamentCode, ...OrnamentCode[]];
+const list = (k: 0 | 1 | 2, sep: string) => codes.map((c) => `${c} ${ORNAMENT_NAMES[c][k]}`).join(sep);
 
 export const accessoriesRecognition = defineCapability({
   id: 93,
@@ -9,10 +33,42 @@ export const accessoriesRecognition = defineCapability({
   kind: 'boxes',
   status: 4,
   doc: 210,
+  samples: ['glasses-man.jpg', 'astronaut.jpg'],
   name: ['配饰识别', '配飾識別', 'Accessory Recognition'],
   description: [
     '识别眼镜、帽子、耳饰等人物配饰。',
     '識別眼鏡、帽子、耳飾等人物配飾。',
     'Recognises accessories such as glasses, hats and earrings.',
   ],
+  api: {
+    endpoint: 'v1/Ornaments',
+    parameters: {
+      max_ornament_num: integer({ min: 1, max: 50, default: 20 }, [
+        '最多返回的配饰数，按得分从高到低保留。',
+        '最多返回的配飾數，依得分由高到低保留。',
+        'Most accessories to return, the highest scores first.',
+      ]),
+      min_score: number({ min: 0, max: 1, default: 0.3 }, [
+        '物体检测器所得配饰（双肩包、雨伞、手提包、领带）的最低得分。默认值沿用人体检测在同一检测器上的取值，未在配饰照片上调整。',
+        '物體偵測器所得配飾（雙肩包、雨傘、手提包、領帶）的最低得分。預設值沿用人體偵測在同一偵測器上的取值，未在配飾照片上調整。',
+        'Lowest score of the accessories of the object detector (backpack, umbrella, handbag, tie). The default is human detection’s on the same detector, not tuned on accessory photos.',
+      ]),
+    },
+    answer: boxes({
+      list: 'ornaments',
+      count: 'ornament_num',
+      rectangle: 'ornament_rectangle',
+      items: ['配饰', '配飾', 'accessories'],
+      one: ['配饰', '配飾', 'accessory'],
+      names: ORNAMENT_NAMES,
+      item: {
+        label: described(z.enum(codes), [
+          `配饰类别：${list(0, '、')}。眼镜、墨镜、帽子、耳饰由人脸网格测量得出（不是模型），其余由 COCO 物体检测器得出。`,
+          `配飾類別：${list(1, '、')}。眼鏡、墨鏡、帽子、耳飾由人臉網格量測得出（不是模型），其餘由 COCO 物體偵測器得出。`,
+          `Accessory: ${list(2, ', ')}. Glasses, sunglasses, hats and earrings are measured on the face mesh (not a model); the others come from a COCO object detector.`,
+        ]),
+      },
+    }),
+    errors: [],
+  },
 });

@@ -23,6 +23,7 @@ import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import type { Rectangle } from '../kinds.ts';
 import { estimatePoses, inputGrid } from './bodypose.ts';
+import { COCO_CLASS } from './coco.ts';
 import {
   parseHumanDetectParams,
   type HumanDetectParams,
@@ -60,10 +61,21 @@ async function squareRgb(image: DecodedImage, side: number): Promise<Buffer> {
 }
 
 const CENTERNET_SIDE = 512;
-const CENTERNET_PERSON = 0;
 
-/** CenterNet's person boxes: the photo stretched to 512 x 512, pixel values 0..255. */
-async function centernetPeople(image: DecodedImage, model: GraphModel): Promise<Candidate[]> {
+/** A CenterNet box of a COCO class (`cls`, COCO_CLASS's 0-based numbering). */
+export interface ClassCandidate extends Candidate {
+  cls: number;
+}
+
+/**
+ * CenterNet's boxes of the given COCO classes: the photo stretched to 512 x 512, pixel values
+ * 0..255. One call serves humandetect (people) and ornaments (bags, ties, umbrellas).
+ */
+export async function centernetBoxes(
+  image: DecodedImage,
+  model: GraphModel,
+  classes: ReadonlySet<number>,
+): Promise<ClassCandidate[]> {
   const rgb = await squareRgb(image, CENTERNET_SIDE);
   const input = tf.tensor4d(Float32Array.from(rgb), [1, CENTERNET_SIDE, CENTERNET_SIDE, 3]);
   const output = model.execute(input, ['tower_0/detections']) as ReturnType<typeof tf.tensor3d>;
@@ -71,18 +83,27 @@ async function centernetPeople(image: DecodedImage, model: GraphModel): Promise<
   tf.dispose([input, output]);
   const sx = image.originalWidth / CENTERNET_SIDE;
   const sy = image.originalHeight / CENTERNET_SIDE;
-  const people: Candidate[] = [];
+  const boxes: ClassCandidate[] = [];
   for (let i = 0; i + 5 < data.length; i += 6) {
-    if (data[i + 5] !== CENTERNET_PERSON) continue;
-    people.push({
+    const cls = data[i + 5]!;
+    if (!classes.has(cls)) continue;
+    boxes.push({
       left: data[i]! * sx,
       top: data[i + 1]! * sy,
       right: data[i + 2]! * sx,
       bottom: data[i + 3]! * sy,
       score: data[i + 4]!,
+      cls,
     });
   }
-  return people;
+  return boxes;
+}
+
+const PERSON = new Set<number>([COCO_CLASS.person]);
+
+/** CenterNet's person boxes. */
+async function centernetPeople(image: DecodedImage, model: GraphModel): Promise<Candidate[]> {
+  return (await centernetBoxes(image, model, PERSON)).map(({ cls: _cls, ...box }) => box);
 }
 
 const NANODET_SIDE = 416;
@@ -113,7 +134,7 @@ async function nanodetPeople(image: DecodedImage, model: GraphModel, minScore: n
     const scores = arrays[k]!;
     const reg = arrays[r]!;
     for (let i = 0; i < cells; i++) {
-      const score = scores[i * NANODET_CLASSES + CENTERNET_PERSON]!;
+      const score = scores[i * NANODET_CLASSES + COCO_CLASS.person]!;
       if (score < minScore) continue;
       // Distances to the left, top, right and bottom sides: softmax expectation over the bins.
       const d = [0, 1, 2, 3].map((side) => {
@@ -168,8 +189,8 @@ export function iou(a: Candidate, b: Candidate): number {
 }
 
 /** Greedy non-maximum suppression: best score first, dropping boxes overlapping a kept one by IoU > `threshold`. */
-export function nms(candidates: readonly Candidate[], threshold: number): Candidate[] {
-  const kept: Candidate[] = [];
+export function nms<T extends Candidate>(candidates: readonly T[], threshold: number): T[] {
+  const kept: T[] = [];
   for (const c of [...candidates].sort((a, b) => b.score - a.score)) {
     if (kept.every((k) => iou(k, c) <= threshold)) kept.push(c);
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { humanDetect as humanDetectCapability } from '@pixora/catalog';
+import { accessoriesRecognition, humanDetect as humanDetectCapability } from '@pixora/catalog';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
 import { gatewayAnswer, objectDetect, servedItem } from '../kindTesting.ts';
 import { BoxesDemo } from './BoxesDemo.tsx';
@@ -116,5 +116,30 @@ describe('the boxes demo with the real Human Detection contract', { timeout: 20_
       'Person 2',
     ]);
     expect(sent[0]!.parameter).toEqual({ max_person_num: 20, min_score: 0.3, small_people: 0 });
+  });
+});
+
+describe('the boxes demo with the real Accessory Recognition contract', { timeout: 20_000 }, () => {
+  const ornaments = accessoriesRecognition.api!;
+  const found = gatewayAnswer(ornaments, {
+    image_width: 400,
+    image_height: 300,
+    ornament_num: 2,
+    ornaments: [
+      { ornament_rectangle: box(10, 20), score: 0.99, label: 'glasses' },
+      { ornament_rectangle: box(200, 30), score: 0.8, label: 'earring' },
+    ],
+  });
+
+  it('lists each accessory under its label’s display name', async () => {
+    await analyseSample(BoxesDemo, servedItem('accessoriesRecognition', ornaments), { body: found });
+    expect(await screen.findByTestId('demo-result-count')).toHaveProperty(
+      'textContent',
+      'Accessories found: 2',
+    );
+    expect(screen.getAllByTestId('kind-item').map((node) => node.querySelector('h3')!.textContent)).toEqual([
+      'Accessory 1: Glasses',
+      'Accessory 2: Earring',
+    ]);
   });
 });

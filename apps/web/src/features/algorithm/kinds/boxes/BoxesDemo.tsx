@@ -1,4 +1,5 @@
-import type { MenuItem } from '../../../../api/menu.ts';
+import { pickText, type MenuItem } from '../../../../api/menu.ts';
+import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { ItemList } from '../../demo-kit/ItemList.tsx';
 import { extraOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '../answer.ts';
 import { itemLabel, listIsEmpty, ListOverlay } from '../ItemsOverlay.tsx';
@@ -6,15 +7,23 @@ import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames } from '../KindD
 
 /**
  * The demo of the boxes kind: every thing found boxed over the photo with its class and score,
- * and listed beside it. It reads the answer through the entry's view (`list`, `rectangle`).
+ * and listed beside it (under its class's display name when the contract names its classes). It
+ * reads the answer through the entry's view (`list`, `rectangle`, `names`).
  */
 export function BoxesDemo({ item }: { item: MenuItem }) {
+  const { language } = useLanguage();
   const spec = kindSpec(item, 'boxes');
   const names = useItemNames(spec?.view.noun);
   if (!spec) return null;
-  const { list, rectangle } = spec.view;
+  const { list, rectangle, names: labelNames } = spec.view;
+  // A label is shown by its display name when the contract gives one, else as it is.
+  const labelOf = (found: Fields) => {
+    const code = itemLabel(found);
+    const text = code === undefined ? undefined : labelNames?.[code];
+    return text ? pickText(text, language) : code;
+  };
   const title = (found: Fields, index: number) =>
-    [names.item(index), itemLabel(found)].filter(Boolean).join(': ');
+    [names.item(index), labelOf(found)].filter(Boolean).join(': ');
   return (
     <KindDemo
       item={item}

@@ -1,0 +1,143 @@
+/**
+ * Quality and speed of ornaments (docs/quality.md, "Accessories"):
+ *
+ *   node --import tsx packages/vision/scripts/measure-ornaments.ts [quality|speed] [--faces]
+ *
+ * quality: on the face-api samples and the astronaut, per label, the accessories of
+ *   test/fixtures/ornament-labels.json found (a box of that label containing the labelled point)
+ *   and the boxes of that label found where none is labelled; on the labelled facematch
+ *   thumbnails (test/labelled.ts) and the opencv-doc man in glasses, glasses and sunglasses
+ *   against the person's labels, and hats against the one hat labelled there. --faces prints the
+ *   measures behind every face's hat and earring cues. Halves: face-api samples 1, 3, 5 and the
+ *   thumbnails of even index are the tuning half (HAT_RULE and EARRING_RULE's thresholds are the
+ *   lowest that give no false hat and no false earring there; the --faces measures show them);
+ *   samples 2, 4, 6, the astronaut, the odd thumbnails and the man in glasses the report half.
+ * speed: wall and CPU time of the task (decode included) on the 640 px speed photos, 30 runs after
+ *   3 (prefix `taskset -c 0` to pin one core).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { initTf } from '../src/runtime/tfjs.ts';
+import { decodeImage, DEFAULT_IMAGE_LIMITS } from '../src/image/decode.ts';
+import { findOrnaments, ornaments } from '../src/algorithms/body/ornaments.ts';
+import { ORNAMENT_LABELS, type OrnamentLabel } from '../src/algorithms/body/ornaments-params.ts';
+import { astronautPath, groupSamplePath } from '../test/fixtures.ts';
+import { facematchLabelled, MAN_IN_GLASSES_LABEL, manInGlasses } from '../test/labelled.ts';
+import { speedPhotos, timeTask } from './task-timing.ts';
+
+sharp.concurrency(1);
+const what = process.argv[2] ?? 'all';
+const verbose = process.argv.includes('--faces');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Labels {
+  photos: Record<
+    string,
+    { earring: number[][]; handbag: number[][]; uncertain?: Array<[string, number, number]> }
+  >;
+  facematchHats: string[];
+}
+
+async function measureQuality(): Promise<void> {
+  await initTf();
+  const models = await ornaments.loadModels();
+  const params = ornaments.parseParams({});
+  const labels = JSON.parse(
+    readFileSync(path.join(here, '../test/fixtures/ornament-labels.json'), 'utf8'),
+  ) as Labels;
+  const found = (l: OrnamentLabel) => ({ label: l, hits: 0, present: 0, extra: 0 });
+  const tallies = {
+    tune: new Map(ORNAMENT_LABELS.map((l) => [l, found(l)])),
+    report: new Map(ORNAMENT_LABELS.map((l) => [l, found(l)])),
+  };
+  const halfOf = (id: string) => (['sample1', 'sample3', 'sample5'].includes(id) ? 'tune' : 'report');
+  const run = async (image: Buffer) => {
+    const decoded = await decodeImage(image, DEFAULT_IMAGE_LIMITS, ornaments.decode);
+    const r = await findOrnaments(decoded, params, models);
+    return { ...r, decoded };
+  };
+  console.log('| photo | boxes (label score) |\n| --- | --- |');
+  for (const [id, label] of Object.entries(labels.photos)) {
+    const image =
+      id === 'astronaut'
+        ? readFileSync(astronautPath())
+        : readFileSync(groupSamplePath(Number(id.slice(6)) as 1));
+    const { items, faces, scale } = await run(image);
+    const boxes = items.map(({ box, label: l }) => ({
+      l,
+      s: box.score,
+      b: [box.left * scale, box.top * scale, box.right * scale, box.bottom * scale],
+    }));
+    console.log(`| ${id} | ${boxes.map((x) => `${x.l} ${x.s.toFixed(2)}`).join(', ') || '—'} |`);
+    const inside = (b: number[], [x, y]: number[]) =>
+      x! >= b[0]! && x! <= b[2]! && y! >= b[1]! && y! <= b[3]!;
+    for (const l of ORNAMENT_LABELS) {
+      const t = tallies[halfOf(id)].get(l)!;
+      const points = (label as unknown as Record<string, number[][] | undefined>)[l] ?? [];
+      const uncertain = (label.uncertain ?? []).filter(([u]) => u === l).map(([, x, y]) => [x, y]);
+      const mine = boxes.filter((x) => x.l === l);
+      t.present += points.length;
+      t.hits += points.filter((p) => mine.some((x) => inside(x.b, p))).length;
+      t.extra += mine.filter((x) => ![...points, ...uncertain].some((p) => inside(x.b, p))).length;
+    }
+    if (verbose)
+      for (const f of faces)
+        console.log(
+          `  ${id} hat ${f.hat ? `skin ${f.hat.skin.toFixed(2)} side ${f.hat.side.toFixed(2)} hair ${f.hat.hair.toFixed(2)} texture ${f.hat.texture.toFixed(3)} score ${f.hat.score.toFixed(2)}` : 'not measurable'}; earrings ${f.earrings.map((e) => `(${Math.round(e.x * scale)}, ${Math.round(e.y * scale)}) ${e.contrast.toFixed(1)}`).join(' ')}`,
+        );
+  }
+  for (const half of ['tune', 'report'] as const) {
+    console.log(`\nface-api samples and the astronaut, ${half} half, per label`);
+    console.log('| label | labelled | found | boxes where none is labelled |\n| --- | --- | --- | --- |');
+    for (const t of tallies[half].values())
+      console.log(`| ${t.label} | ${t.present} | ${t.hits} | ${t.extra} |`);
+  }
+
+  // Glasses, sunglasses and hats of the labelled thumbnails and the man in glasses.
+  const faces = [
+    ...(await facematchLabelled()).map((p) => ({ id: p.id, image: p.image, glasses: p.label.glasses })),
+    { id: 'example-left', image: await manInGlasses(), glasses: MAN_IN_GLASSES_LABEL.glasses },
+  ];
+  for (const half of ['tune', 'report'] as const) {
+    const conf = new Map<string, number>();
+    let hats = 0;
+    let hatHits = 0;
+    let falseHats = 0;
+    let n = 0;
+    for (const [k, f] of faces.entries()) {
+      const inHalf = f.id === 'example-left' ? 'report' : k % 2 === 0 ? 'tune' : 'report';
+      if (inHalf !== half) continue;
+      n++;
+      const { items, faces: measured } = await run(f.image);
+      const got = items.find((i) => i.label === 'glasses' || i.label === 'sunglasses')?.label ?? 'none';
+      const key = `${f.glasses ?? 'unlabelled'} -> ${got}`;
+      conf.set(key, (conf.get(key) ?? 0) + 1);
+      const hat = items.some((i) => i.label === 'hat');
+      if (labels.facematchHats.includes(f.id)) {
+        hats++;
+        if (hat) hatHits++;
+      } else if (hat) falseHats++;
+      if (verbose)
+        for (const m of measured)
+          console.log(
+            `  ${f.id} hat ${m.hat ? `skin ${m.hat.skin.toFixed(2)} side ${m.hat.side.toFixed(2)} hair ${m.hat.hair.toFixed(2)} texture ${m.hat.texture.toFixed(3)} score ${m.hat.score.toFixed(2)}` : 'not measurable'}; earring contrast ${m.earrings.map((e) => e.contrast.toFixed(1)).join(' ')}`,
+          );
+    }
+    console.log(
+      `\nfacematch thumbnails${half === 'report' ? ' and example-left' : ''}, ${half} half (${n} faces): labelled -> answered`,
+    );
+    for (const [k, v] of [...conf.entries()].sort()) console.log(`  ${k}: ${v}`);
+    console.log(`hats: ${hatHits} of ${hats} found; ${falseHats} hats on the ${n - hats} faces without one`);
+  }
+}
+
+async function measureSpeed(): Promise<void> {
+  const { astronaut, group } = await speedPhotos();
+  console.log(`astronaut 640 x 640: ${await timeTask('ornaments', astronaut, 30)}`);
+  console.log(`face-api sample 1 at 640 x 427: ${await timeTask('ornaments', group, 30)}`);
+}
+
+if (what === 'all' || what === 'quality') await measureQuality();
+if (what === 'all' || what === 'speed') await measureSpeed();

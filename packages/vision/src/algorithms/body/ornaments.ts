@@ -1,0 +1,451 @@
+/**
+ * ornaments (capability v1/Ornaments): accessories worn or carried, each with a box, a label and
+ * a score. Two sources:
+ *
+ * - Objects: CenterNet (humandetect's detector and its call, centernetBoxes) read for the COCO
+ *   classes backpack, umbrella, handbag and tie (coco.ts); the score is the detector's.
+ * - Faces (BlazeFace + FaceMesh, mesh-faces.ts), measured on the mesh without a model of their own:
+ *   - glasses and sunglasses: the face analysis's glasses rule (appearance.ts: frame edges on the
+ *     nose bridge and under the eyes; dark lenses), boxed around both eyes;
+ *   - hat: the crown above the forehead line (mesh 10, along the chin-to-forehead axis), as in the
+ *     head-region reasoning of the hair masks (Yacoob and Davis, "Detection and analysis of hair",
+ *     IEEE TPAMI 28(7), 2006: hair lies above the forehead line): a hat there is cloth whose colour
+ *     is neither the face's skin (forehead), nor the background beside the head at the same height,
+ *     nor the hair beside the temples (hair on the crown comes down there in its own colour), and
+ *     which is smoother than hair strands. HAT_RULE ramps each cue; the hat score is the smallest
+ *     of the four;
+ *   - earring: a small blob brighter or darker than its surroundings at an ear lobe (outside the
+ *     jaw below the ear, mesh 132 and 361 pushed outwards): a centre-surround blob response at the
+ *     scale of a stud (the idea of the difference-of-Gaussians blob detector, Lindeberg, "Feature
+ *     detection with automatic scale selection", IJCV 30(2), 1998, with box means, and taken as
+ *     the smallest difference to the eight surrounding boxes so that edges do not respond), over
+ *     the same response's spread on the forehead.
+ *
+ * Weak where documented in docs/quality.md: hats are measured from three cues only and the photos
+ * hold almost none; hair highlights and hair clips at the ear lobes count as earrings; bags, ties
+ * and umbrellas are found as well as CenterNet finds them (small or cut-off ones are missed).
+ */
+import type { DecodedImage } from '../../image/decode.ts';
+import type { Algorithm } from '../types.ts';
+import type { Rectangle } from '../kinds.ts';
+import { getModel } from '../../runtime/models.ts';
+import { appearance } from '../face/appearance.ts';
+import { findFaceMeshes, loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
+import { median, planesOf, type Planes } from '../face/facemask.ts';
+import { COCO_CLASS } from './coco.ts';
+import { centernetBoxes, nms, type Candidate } from './humandetect.ts';
+import {
+  parseOrnamentsParams,
+  type Ornament,
+  type OrnamentLabel,
+  type OrnamentsParams,
+  type OrnamentsResult,
+} from './ornaments-params.ts';
+import type { GraphModel } from '@tensorflow/tfjs';
+
+export interface OrnamentsModels extends MeshFaceModels {
+  centernet: GraphModel;
+}
+
+type P3 = readonly [number, number, number];
+
+/** The COCO classes reported, by detector class number. */
+const OBJECT_LABELS = new Map<number, OrnamentLabel>([
+  [COCO_CLASS.backpack, 'backpack'],
+  [COCO_CLASS.umbrella, 'umbrella'],
+  [COCO_CLASS.handbag, 'handbag'],
+  [COCO_CLASS.tie, 'tie'],
+]);
+
+export const HAT_RULE = {
+  /** Crown colour's distance to the forehead skin (robust spreads): 0 at `skinLow`, 1 at `skinHigh`. */
+  skinLow: 3,
+  skinHigh: 6,
+  /**
+   * Crown colour's distance to the background beside the head, and to the temples (hair): 0 at
+   * `sideLow`, 1 at `sideHigh`.
+   */
+  sideLow: 2,
+  sideHigh: 4,
+  /** Crown texture (mean gradient / mean brightness): 1 at `smoothHigh` or below, 0 at `smoothLow`. */
+  smoothHigh: 0.06,
+  smoothLow: 0.12,
+  /**
+   * A hat is reported at this score: just above the false hats of the tuning half's group photos
+   * (0.71, 0.73). One hatless thumbnail of that half (long blonde hair) scores 1: the cues do not
+   * tell every hair style from a hat (docs/quality.md).
+   */
+  threshold: 0.75,
+} as const;
+
+export const EARRING_RULE = {
+  /**
+   * Blob contrast over the forehead's texture: 0 at `low`, 1 at `high`; reported at `threshold`,
+   * a contrast of 20: just above the strongest blob at an ear lobe of the tuning half's photos,
+   * none of which wears a visible earring (19.5, a hair highlight).
+   */
+  low: 15,
+  high: 25,
+  threshold: 0.5,
+} as const;
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+const ramp = (v: number, zero: number, one: number) => clamp01((v - zero) / (one - zero));
+
+/** The face's frame: the top of the forehead (mesh 10), the up and right axes, width and height. */
+interface Frame {
+  ox: number;
+  oy: number;
+  ux: number;
+  uy: number;
+  rx: number;
+  ry: number;
+  width: number;
+  height: number;
+}
+
+function frameOf(mesh: readonly P3[]): Frame {
+  const [tx, ty] = mesh[10]!;
+  const [bx, by] = mesh[152]!;
+  const height = Math.max(1, Math.hypot(tx - bx, ty - by));
+  const ux = (tx - bx) / height;
+  const uy = (ty - by) / height;
+  const width = Math.max(1, Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]));
+  // Right in the image when the face is upright (up is -y): (-uy, ux) rotated to point +x.
+  return { ox: tx, oy: ty, ux, uy, rx: -uy, ry: ux, width, height };
+}
+
+/**
+ * Pixel indices of the face-frame rectangle: `across` in face widths from the midline (negative:
+ * image left), `up` in face heights above the forehead line; sampled on a grid of about one
+ * pixel. Empty when part of it falls outside the photo (nothing to measure).
+ */
+function framePixels(f: Frame, p: Planes, across: [number, number], up: [number, number]): number[] {
+  const out: number[] = [];
+  const na = Math.max(2, Math.round((across[1] - across[0]) * f.width));
+  const nu = Math.max(2, Math.round((up[1] - up[0]) * f.height));
+  for (let j = 0; j <= nu; j++) {
+    const u = (up[0] + ((up[1] - up[0]) * j) / nu) * f.height;
+    for (let i = 0; i <= na; i++) {
+      const a = (across[0] + ((across[1] - across[0]) * i) / na) * f.width;
+      const x = Math.round(f.ox + a * f.rx + u * f.ux);
+      const y = Math.round(f.oy + a * f.ry + u * f.uy);
+      if (x < 0 || y < 0 || x >= p.w || y >= p.h) return [];
+      out.push(y * p.w + x);
+    }
+  }
+  return out;
+}
+
+interface ColourModel {
+  centre: [number, number, number];
+  spread: [number, number, number];
+}
+
+/** Median and 1.4826 x MAD per channel (Y, Cb, Cr), spreads floored at 6, 2, 2. */
+function colourModel(p: Planes, px: number[]): ColourModel {
+  const planes = [p.Y, p.Cb, p.Cr];
+  const floors = [6, 2, 2];
+  const centre = planes.map((pl) => median(px.map((i) => pl[i]!))) as [number, number, number];
+  const spread = planes.map((pl, k) =>
+    Math.max(floors[k]!, 1.4826 * median(px.map((i) => Math.abs(pl[i]! - centre[k]!)))),
+  ) as [number, number, number];
+  return { centre, spread };
+}
+
+/** Distance of b's centre from model a, in a's spreads (brightness on a twice looser scale). */
+const distance = (a: ColourModel, b: ColourModel) =>
+  Math.hypot(
+    (b.centre[0] - a.centre[0]) / (2 * a.spread[0]),
+    (b.centre[1] - a.centre[1]) / a.spread[1],
+    (b.centre[2] - a.centre[2]) / a.spread[2],
+  );
+
+/** Mean gradient magnitude over mean brightness (central differences) over pixels. */
+function texture(p: Planes, px: number[]): number {
+  let g = 0;
+  let y = 0;
+  let n = 0;
+  for (const i of px) {
+    const x = i % p.w;
+    const r = Math.floor(i / p.w);
+    if (x < 1 || r < 1 || x > p.w - 2 || r > p.h - 2) continue;
+    g += Math.hypot(p.Y[i + 1]! - p.Y[i - 1]!, p.Y[i + p.w]! - p.Y[i - p.w]!) / 2;
+    y += p.Y[i]!;
+    n++;
+  }
+  return n ? g / Math.max(1, y) : 0;
+}
+
+export interface HatMeasures {
+  skin: number;
+  side: number;
+  /** Crown colour's distance to the temples' (hair there), the larger of the two sides. */
+  hair: number;
+  texture: number;
+  score: number;
+}
+
+/** The hat cues of one face; null when the crown or the sides fall outside the photo. */
+export function measureHat(p: Planes, mesh: readonly P3[]): HatMeasures | null {
+  const f = frameOf(mesh);
+  const forehead = framePixels(f, p, [-0.15, 0.15], [-0.25, -0.1]);
+  const crown = framePixels(f, p, [-0.3, 0.3], [0.1, 0.35]);
+  const left = framePixels(f, p, [-1.1, -0.85], [0.1, 0.35]);
+  const right = framePixels(f, p, [0.85, 1.1], [0.1, 0.35]);
+  if (!forehead.length || !crown.length || (!left.length && !right.length)) return null;
+  const temples = [
+    framePixels(f, p, [-0.75, -0.55], [-0.35, -0.2]),
+    framePixels(f, p, [0.55, 0.75], [-0.35, -0.2]),
+  ].filter((t) => t.length);
+  const crownModel = colourModel(p, crown);
+  // Hair comes down beside the temples in the colour it has on the crown; a hat's cloth does not.
+  const hair = temples.length ? Math.max(...temples.map((t) => distance(colourModel(p, t), crownModel))) : 0;
+  const skin = distance(colourModel(p, forehead), crownModel);
+  const sides = [left, right].filter((s) => s.length).map((s) => distance(colourModel(p, s), crownModel));
+  const side = Math.min(...sides);
+  const tex = texture(p, crown);
+  const R = HAT_RULE;
+  const score = Math.min(
+    ramp(skin, R.skinLow, R.skinHigh),
+    ramp(hair, R.sideLow, R.sideHigh),
+    ramp(side, R.sideLow, R.sideHigh),
+    1 - ramp(tex, R.smoothHigh, R.smoothLow),
+  );
+  return { skin, side, hair, texture: tex, score };
+}
+
+/** The eight neighbours of a box, in units of its own side. */
+const RING = [
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+  [-1, 0],
+  [1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+] as const;
+
+/** Summed-area table of a plane (w+1 x h+1). */
+function integral(Y: Float32Array, w: number, h: number): Float64Array {
+  const s = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += Y[y * w + x]!;
+      s[(y + 1) * (w + 1) + x + 1] = s[y * (w + 1) + x + 1]! + row;
+    }
+  }
+  return s;
+}
+
+function boxMean(s: Float64Array, w: number, h: number, cx: number, cy: number, r: number): number {
+  const x1 = Math.max(0, cx - r);
+  const y1 = Math.max(0, cy - r);
+  const x2 = Math.min(w, cx + r + 1);
+  const y2 = Math.min(h, cy + r + 1);
+  const W = w + 1;
+  const sum = s[y2 * W + x2]! - s[y1 * W + x2]! - s[y2 * W + x1]! + s[y1 * W + x1]!;
+  return sum / Math.max(1, (x2 - x1) * (y2 - y1));
+}
+
+export interface EarringMeasure {
+  x: number;
+  y: number;
+  radius: number;
+  contrast: number;
+  score: number;
+}
+
+/** The strongest stud-sized blob at each ear lobe (right 132, left 361) of one face. */
+export function measureEarrings(p: Planes, sat: Float64Array, mesh: readonly P3[]): EarringMeasure[] {
+  const f = frameOf(mesh);
+  const cx = (mesh[234]![0] + mesh[454]![0]) / 2;
+  const cy = (mesh[234]![1] + mesh[454]![1]) / 2;
+  const foreheadPx = framePixels(f, p, [-0.15, 0.15], [-0.25, -0.1]);
+  // The forehead's texture: the spread of the same blob response over skin.
+  const r = Math.max(1, Math.round(0.02 * f.width));
+  // A blob stands out from its surroundings on every side, an edge only on one: the response is
+  // the smallest difference between the centre box and the eight boxes around it (all of one
+  // sign), so hair strands and the jaw's edge give little.
+  const respond = (x: number, y: number) => {
+    const c = boxMean(sat, p.w, p.h, x, y, r);
+    let brighter = Infinity;
+    let darker = Infinity;
+    for (const [ox, oy] of RING) {
+      const d = c - boxMean(sat, p.w, p.h, x + ox * 2 * r, y + oy * 2 * r, r);
+      brighter = Math.min(brighter, d);
+      darker = Math.min(darker, -d);
+    }
+    return Math.max(0, brighter, darker);
+  };
+  const skinResponses = foreheadPx.map((i) => respond(i % p.w, Math.floor(i / p.w)));
+  const noise = Math.max(1, skinResponses.length ? median(skinResponses) * 1.4826 : 1);
+  const out: EarringMeasure[] = [];
+  for (const point of [132, 361]) {
+    const [px, py] = mesh[point]!;
+    // Outwards from the face centre, and a little down: the lobe hangs below and behind the jaw.
+    const dx = px - cx;
+    const dy = py - cy;
+    const len = Math.max(1, Math.hypot(dx, dy));
+    const lx = px + (dx / len) * 0.1 * f.width - f.ux * 0.03 * f.height;
+    const ly = py + (dy / len) * 0.1 * f.width - f.uy * 0.03 * f.height;
+    const half = Math.round(0.1 * f.width);
+    let best: EarringMeasure | null = null;
+    for (let y = Math.round(ly) - half; y <= Math.round(ly) + half; y++) {
+      for (let x = Math.round(lx) - half; x <= Math.round(lx) + half; x++) {
+        if (x < 4 * r || y < 4 * r || x >= p.w - 4 * r || y >= p.h - 4 * r) continue;
+        const contrast = respond(x, y) / noise;
+        if (!best || contrast > best.contrast) best = { x, y, radius: 2 * r, contrast, score: 0 };
+      }
+    }
+    if (best) out.push({ ...best, score: ramp(best.contrast, EARRING_RULE.low, EARRING_RULE.high) });
+  }
+  return out;
+}
+
+/** A box (decoded pixels, unclamped) as a rectangle in original pixels, clamped and rounded. */
+function rectangle(c: Candidate, image: DecodedImage, scale: number): Rectangle {
+  const W = image.originalWidth;
+  const H = image.originalHeight;
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  const [l, t, rr, b] = [
+    Math.min(W, Math.max(0, c.left * scale)),
+    Math.min(H, Math.max(0, c.top * scale)),
+    Math.min(W, Math.max(0, c.right * scale)),
+    Math.min(H, Math.max(0, c.bottom * scale)),
+  ].map(r1) as [number, number, number, number];
+  return { left: l, top: t, width: r1(rr - l), height: r1(b - t) };
+}
+
+/** The box (decoded pixels) around a face-frame rectangle: `across` in face widths, `up` in heights. */
+function frameBox(f: Frame, across: [number, number], up: [number, number]): Candidate {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const a of across) {
+    for (const u of up) {
+      xs.push(f.ox + a * f.width * f.rx + u * f.height * f.ux);
+      ys.push(f.oy + a * f.width * f.ry + u * f.height * f.uy);
+    }
+  }
+  return {
+    left: Math.min(...xs),
+    top: Math.min(...ys),
+    right: Math.max(...xs),
+    bottom: Math.max(...ys),
+    score: 0,
+  };
+}
+
+/** Box around both eyes (glasses), in decoded pixels: the face frame's eye band. */
+function eyeBand(mesh: readonly P3[]): Candidate {
+  const f = frameOf(mesh);
+  const eyeY = (mesh[159]![1] + mesh[386]![1] + mesh[145]![1] + mesh[374]![1]) / 4 - f.oy;
+  const eyeX = (mesh[159]![0] + mesh[386]![0] + mesh[145]![0] + mesh[374]![0]) / 4 - f.ox;
+  // Eye height above the forehead line along the up axis (negative: below), in face heights.
+  const upEye = (eyeX * f.ux + eyeY * f.uy) / f.height;
+  return frameBox(f, [-0.5, 0.5], [upEye - 0.1, upEye + 0.12]);
+}
+
+/** Crown box of a hat, decoded pixels. */
+const crownBox = (mesh: readonly P3[]): Candidate => frameBox(frameOf(mesh), [-0.6, 0.6], [0, 0.45]);
+
+/** Faces measured at most. */
+const MAX_FACES = 10;
+
+export interface FaceOrnaments {
+  glasses: ReturnType<typeof appearance>['glasses'];
+  hat: HatMeasures | null;
+  earrings: EarringMeasure[];
+}
+
+/** Every ornament of the photo before the score cut, and the per-face measures behind them. */
+export async function findOrnaments(image: DecodedImage, params: OrnamentsParams, models: OrnamentsModels) {
+  const scale = image.originalWidth / image.width;
+  const items: Array<{ box: Candidate; label: OrnamentLabel }> = [];
+  for (const c of nms(await centernetBoxes(image, models.centernet, new Set(OBJECT_LABELS.keys())), 0.5)) {
+    // The detector answers in original pixels; the faces are measured in decoded ones.
+    const box = {
+      left: c.left / scale,
+      top: c.top / scale,
+      right: c.right / scale,
+      bottom: c.bottom / scale,
+      score: c.score,
+    };
+    if (c.score >= params.minScore) items.push({ box, label: OBJECT_LABELS.get(c.cls)! });
+  }
+  const planes = planesOf(image);
+  const sat = integral(planes.Y, planes.w, planes.h);
+  const faces = await findFaceMeshes(models, image, {
+    maxFaces: MAX_FACES,
+    minConfidence: 0.4,
+    smallFaces: true,
+    iris: false,
+  });
+  const measured: FaceOrnaments[] = [];
+  for (const face of faces) {
+    const mesh = face.landmarks.modelMesh;
+    const glasses = appearance(image, mesh).glasses;
+    if (glasses.value !== 'none')
+      items.push({ box: { ...eyeBand(mesh), score: glasses.confidence }, label: glasses.value });
+    const hat = measureHat(planes, mesh);
+    if (hat && hat.score >= HAT_RULE.threshold)
+      items.push({ box: { ...crownBox(mesh), score: hat.score }, label: 'hat' });
+    const earrings = measureEarrings(planes, sat, mesh);
+    for (const e of earrings) {
+      if (e.score < EARRING_RULE.threshold) continue;
+      const box = {
+        left: e.x - e.radius,
+        top: e.y - e.radius,
+        right: e.x + e.radius,
+        bottom: e.y + e.radius,
+        score: e.score,
+      };
+      items.push({ box, label: 'earring' });
+    }
+    measured.push({ glasses, hat, earrings });
+  }
+  return { items, faces: measured, scale };
+}
+
+const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+
+async function run(
+  image: DecodedImage,
+  params: OrnamentsParams,
+  models: OrnamentsModels,
+): Promise<OrnamentsResult> {
+  const { items, scale } = await findOrnaments(image, params, models);
+  const ornaments: Ornament[] = items
+    .sort((a, b) => b.box.score - a.box.score)
+    .slice(0, params.maxOrnamentNum)
+    .map(({ box, label }) => ({
+      ornament_rectangle: rectangle(box, image, scale),
+      score: round4(box.score),
+      label,
+    }))
+    .filter((o) => o.ornament_rectangle.width > 0 && o.ornament_rectangle.height > 0);
+  ornaments.sort((a, b) => a.ornament_rectangle.left - b.ornament_rectangle.left);
+  return {
+    image_width: image.originalWidth,
+    image_height: image.originalHeight,
+    ornament_num: ornaments.length,
+    ornaments,
+  };
+}
+
+async function loadModels(): Promise<OrnamentsModels> {
+  const [faces, centernet] = await Promise.all([loadMeshFaceModels(), getModel('centernet')]);
+  return { ...faces, centernet };
+}
+
+export const ornaments: Algorithm<OrnamentsParams, OrnamentsResult, OrnamentsModels> = {
+  task: 'ornaments',
+  decode: { maxSide: 1280 },
+  parseParams: parseOrnamentsParams,
+  loadModels,
+  // Every model is another task's (the face tasks', humandetect's), warmed up by them at start.
+  warmup: async () => {},
+  run,
+};

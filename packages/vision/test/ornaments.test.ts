@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runTaskInProcess, TaskParamsError } from '../src/index.ts';
+import { getInProcessEngine } from '../src/engine.ts';
+import {
+  ORNAMENTS_DEFAULTS,
+  parseOrnamentsParams,
+  type OrnamentsResult,
+} from '../src/algorithms/body/ornaments-params.ts';
+import { astronautPath, coffeePath, groupSamplePath, read } from './fixtures.ts';
+
+const ornaments = (image: Buffer, params?: Record<string, unknown>) =>
+  runTaskInProcess<OrnamentsResult>('ornaments', { image, params });
+
+/** The demo sample: opencv-doc's man in clear metal-framed glasses (example.jpg, left copy). */
+const glassesMan = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../apps/web/public/samples/glasses-man.jpg',
+);
+
+const contains = (r: { left: number; top: number; width: number; height: number }, x: number, y: number) =>
+  x >= r.left && x <= r.left + r.width && y >= r.top && y <= r.top + r.height;
+
+beforeAll(async () => {
+  await getInProcessEngine();
+});
+
+describe('ornaments on real photos', () => {
+  it('boxes the glasses of the man in glasses across both eyes', async () => {
+    const r = await ornaments(read(glassesMan));
+    const glasses = r.ornaments.filter((o) => o.label === 'glasses');
+    expect(glasses).toHaveLength(1);
+    const b = glasses[0]!.ornament_rectangle;
+    // The lenses' centres, read off the photo: about (120, 290) and (275, 295); the frame is about
+    // 80 px tall, from the brows to the cheekbones.
+    expect(contains(b, 120, 290) && contains(b, 275, 295)).toBe(true);
+    expect(b.width).toBeGreaterThan(2.5 * b.height);
+    expect(b.height).toBeLessThan(130);
+  });
+
+  it('finds the stud earring of the left woman of sample 6 (labelled at 248, 672)', async () => {
+    const r = await ornaments(read(groupSamplePath(6)));
+    const earrings = r.ornaments.filter((o) => o.label === 'earring');
+    expect(earrings.some((e) => contains(e.ornament_rectangle, 248, 672))).toBe(true);
+    const lefts = r.ornaments.map((o) => o.ornament_rectangle.left);
+    expect(lefts).toEqual([...lefts].sort((a, b) => a - b));
+  });
+
+  it('finds no accessory on the astronaut nor on the coffee cup', async () => {
+    expect(await ornaments(read(astronautPath()))).toMatchObject({ ornament_num: 0, ornaments: [] });
+    expect(await ornaments(read(coffeePath()))).toMatchObject({ ornament_num: 0, ornaments: [] });
+  });
+});
+
+describe('ornaments parameters', () => {
+  it('has defaults and refuses out-of-range values', () => {
+    expect(parseOrnamentsParams({})).toEqual(ORNAMENTS_DEFAULTS);
+    expect(() => parseOrnamentsParams({ minScore: 2 })).toThrow(TaskParamsError);
+    expect(() => parseOrnamentsParams({ maxOrnamentNum: 0 })).toThrow(TaskParamsError);
+  });
+});
