@@ -15,6 +15,13 @@ export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
 export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPointDetection.ts';
 export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGesture.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
+export {
+  OIL_AREAS,
+  SKIN_SEVERITIES,
+  SKIN_SHAPE_LABELS,
+  SKIN_TONE_CATEGORIES,
+  SKIN_TYPES,
+} from './capabilities/faceTechnology/skinAnalysis.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export {
   faceSetEndpoints,

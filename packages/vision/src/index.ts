@@ -108,3 +108,11 @@ export {
   type HandGestureResult,
 } from './algorithms/body/handgesture-params.ts';
 export { FACE_LABELS, type FaceSegmentResult } from './algorithms/face/face-segment-params.ts';
+export {
+  OIL_AREAS as SKIN_OIL_AREAS,
+  SEVERITIES as SKIN_SEVERITY_LEVELS,
+  SKIN_SHAPES,
+  SKIN_TYPES as SKIN_TYPE_VALUES,
+  TONE_CATEGORIES,
+  type SkinAnalysisResult,
+} from './algorithms/face/skin-analysis-params.ts';

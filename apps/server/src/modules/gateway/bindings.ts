@@ -11,10 +11,12 @@ import {
   humanContourPointDetection,
   humanDetect,
   personSplit,
+  skinAnalysis,
   skinSegment,
   type ApiCapability,
 } from '@pixora/catalog';
-import { bind, type Binding } from './binding.ts';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { bind, kindAnswer, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
 
@@ -29,6 +31,13 @@ const served = [
   bindFaceMask(skinSegment, 'skinsegment'),
   bindFaceMask(hairSegment, 'hairsegment'),
   bindFaceMask(faceSegment, 'facesegment'),
+  // No face: 20003, as the face-seeded masks.
+  bind(skinAnalysis, 'skinanalysis', {
+    answer: (r) => {
+      if (r.face_num === 0) throw new ApiError(20003);
+      return kindAnswer(skinAnalysis, r);
+    },
+  }),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

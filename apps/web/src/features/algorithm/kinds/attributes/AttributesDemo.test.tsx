@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { skinAnalysis } from '@pixora/catalog';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
 import { apparel, attributeTable, gatewayAnswer, servedItem } from '../kindTesting.ts';
 import { AttributesDemo } from './AttributesDemo.tsx';
@@ -59,5 +60,71 @@ describe('the attributes demo', { timeout: 20_000 }, () => {
     await analyseSample(AttributesDemo, item, { body: none, language: 'zh' });
     expect(await screen.findByText('未检测到目标')).toBeTruthy();
     expect(screen.queryByTestId('kind-attributes')).toBeNull();
+  });
+});
+
+describe('the attributes demo with shapes and value names (v2/skin)', { timeout: 20_000 }, () => {
+  const skin = skinAnalysis.api!;
+  const severity = (value: string, score: number) => ({ value, score });
+  const oneFace = gatewayAnswer(skin, {
+    image_width: 512,
+    image_height: 512,
+    face_num: 1,
+    faces: [
+      {
+        face_rectangle: { left: 160, top: 60, width: 130, height: 150 },
+        score: 0.99,
+        attributes: {
+          skin_tone: { value: 4 },
+          skin_tone_category: { value: 'very_light' },
+          ita: { value: 59.5 },
+          pores: severity('mild', 0.3),
+          blackheads: severity('none', 0),
+          acne: severity('none', 0),
+          moles: severity('none', 0),
+          wrinkles: severity('mild', 0.3),
+          forehead_wrinkles: severity('none', 0.1),
+          crows_feet: severity('none', 0.1),
+          nasolabial_folds: severity('mild', 0.3),
+          dark_circles: severity('none', 0.1),
+          skin_type: { value: 'combination' },
+          oil_area: { value: 't_zone' },
+          rosacea: severity('none', 0.05),
+          skin_age: { value: 12 },
+        },
+        shapes: [
+          {
+            label: 'skin_tone',
+            polygon: [
+              [180, 140],
+              [200, 140],
+              [195, 160],
+            ],
+          },
+          {
+            label: 'pores',
+            points: [
+              [190, 150],
+              [250, 150],
+            ],
+          },
+        ],
+      },
+    ],
+  });
+
+  it('outlines the regions and dots the findings over the photo; values by their names', async () => {
+    await analyseSample(AttributesDemo, servedItem('skinAnalysis', skin), { body: oneFace });
+    expect(await screen.findByTestId('demo-result-count')).toHaveProperty('textContent', 'Faces found: 1');
+    const drawn = screen.getAllByTestId('kind-shape');
+    expect(drawn.map((s) => [s.tagName, s.getAttribute('data-label')])).toEqual([
+      ['polygon', 'skin_tone'],
+      ['path', 'pores'],
+    ]);
+    expect(drawn[1]!.textContent).toBe('Pores');
+    const rows = table(0);
+    expect(rows[1]).toEqual(['skin_tone_category', 'Very light', '—']);
+    expect(rows[3]).toEqual(['pores', 'Mild', '30%']);
+    expect(rows.find((r) => r[0] === 'oil_area')).toEqual(['oil_area', 'T-zone', '—']);
   });
 });
