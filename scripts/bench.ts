@@ -95,6 +95,7 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/skin_segment', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/hair_segment', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/PhotoSegment', parameter: {}, images: 1, target: 300 },
+  { endpoint: 'v2/skin', parameter: {}, images: 1, target: 400 },
 ];
 
 interface EndpointFigures {

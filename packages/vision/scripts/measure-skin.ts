@@ -101,17 +101,28 @@ async function measureQuality(): Promise<void> {
     const near = found.filter(
       (r) => Math.abs(cat(r.found!.face.attributes.skin_tone_category.value) - cat(r.label.tone)) <= 1,
     ).length;
-    console.log(`| attribute | faces judged | agree | kappa-free note |\n| --- | --- | --- | --- |`);
-    console.log(`| tone category, exact | ${found.length} | ${exact} | |`);
+    const darker = found.filter(
+      (r) => cat(r.found!.face.attributes.skin_tone_category.value) > cat(r.label.tone),
+    ).length;
+    const lighter = found.filter(
+      (r) => cat(r.found!.face.attributes.skin_tone_category.value) < cat(r.label.tone),
+    ).length;
+    console.log('| attribute | faces judged | agree | detail |\n| --- | --- | --- | --- |');
+    console.log(
+      `| tone category, exact | ${found.length} | ${exact} | said darker ${darker}, lighter ${lighter} |`,
+    );
     console.log(`| tone category, within one | ${found.length} | ${near} | |`);
     const yesNo = (name: string, labelOf: (l: Label) => boolean | null, said: (r: Row) => boolean) => {
       const judged = found.filter((r) => labelOf(r.label) !== null);
-      const agree = judged.filter((r) => said(r) === labelOf(r.label)).length;
-      const positives = judged.filter((r) => labelOf(r.label)).length;
-      const saidYes = judged.filter((r) => said(r)).length;
-      console.log(
-        `| ${name} | ${judged.length} | ${agree} | labelled yes ${positives}, said yes ${saidYes} |`,
-      );
+      const count = (l: boolean, s: boolean) =>
+        judged.filter((r) => labelOf(r.label) === l && said(r) === s).length;
+      const [tp, fp, fn, tn] = [
+        count(true, true),
+        count(false, true),
+        count(true, false),
+        count(false, false),
+      ];
+      console.log(`| ${name} | ${judged.length} | ${tp + tn} | TP ${tp}, FP ${fp}, FN ${fn}, TN ${tn} |`);
     };
     yesNo(
       'dark circles',
