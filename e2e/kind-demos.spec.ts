@@ -118,6 +118,7 @@ test.describe('kind demos', () => {
     }));
     expect(painted).toEqual({ width: 512, height: 512 });
   });
+
   test('face mask: the masked astronaut sample wears one, in a table of her attributes', async ({ page }) => {
     await page.goto('/algorithm/bodyTechnology/mask?lang=en');
     await expect(page.getByTestId('kind-demo-attributes')).toBeVisible();
@@ -136,5 +137,22 @@ test.describe('kind demos', () => {
     await page.getByTestId('demo-analyse').click();
     await expect(page.getByTestId('kind-box')).toHaveCount(1, ANALYSIS_TIMEOUT);
     await expect(page.getByTestId('kind-item').locator('h3')).toHaveText(/眼鏡$/);
+  });
+
+  test("skin analysis: the astronaut's face with her skin measures named in English, cheeks outlined", async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/faceTechnology/skinAnalysis?lang=en');
+    await expect(page.getByTestId('kind-demo-attributes')).toBeVisible();
+    await expect(page.getByLabel(/max_face_num$/)).toHaveValue('5');
+    await page.locator('[data-sample="astronaut.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('demo-result-count')).toHaveText('Faces found: 1', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-box')).toHaveCount(1);
+    // The two cheek regions the tone is measured on, drawn over her face.
+    await expect(page.locator('[data-testid="kind-shape"][data-label="skin_tone"]')).toHaveCount(2);
+    const table = page.getByTestId('kind-attributes');
+    await expect(table).toContainText('skin_tone_category');
+    await expect(table).toContainText(/Very light|Light/);
   });
 });

@@ -17,6 +17,13 @@ export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGestur
 export { HAIR_MAX_FACES, HAIR_NAMES } from './capabilities/faceTechnology/hairAnalysis.ts';
 export { ORNAMENT_NAMES } from './capabilities/bodyTechnology/accessoriesRecognition.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
+export {
+  OIL_AREAS,
+  SKIN_SEVERITIES,
+  SKIN_SHAPE_LABELS,
+  SKIN_TONE_CATEGORIES,
+  SKIN_TYPES,
+} from './capabilities/faceTechnology/skinAnalysis.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
 export { FACE_POINTS_MAX } from './capabilities/faceTechnology/face-fields.ts';
 export {

@@ -115,3 +115,11 @@ export {
 } from './algorithms/face/hair-attributes-params.ts';
 export { FACEMASK_DEFAULTS, FACEMASK_MAX_FACES } from './algorithms/face/facemask-params.ts';
 export { ORNAMENT_LABELS, ORNAMENTS_DEFAULTS, ORNAMENTS_MAX } from './algorithms/body/ornaments-params.ts';
+export {
+  OIL_AREAS as SKIN_OIL_AREAS,
+  SEVERITIES as SKIN_SEVERITY_LEVELS,
+  SKIN_SHAPES,
+  SKIN_TYPES as SKIN_TYPE_VALUES,
+  TONE_CATEGORIES,
+  type SkinAnalysisResult,
+} from './algorithms/face/skin-analysis-params.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mask } from './kinds.ts';
+import { z } from 'zod';
+import { attribute, attributes, mask } from './kinds.ts';
 
 const labelled = mask({
   region: ['部位', '部位', 'parts'],
@@ -43,5 +44,68 @@ describe('the mask kind with labels (a label image)', () => {
       labelled.answer.shape.mask.meta?.() ?? labelled.answer.shape.mask.description,
     );
     expect(text ?? '').toMatch(/1 skin, 2 hair/);
+  });
+});
+
+const spec = {
+  list: 'faces',
+  count: 'face_num',
+  rectangle: 'face_rectangle',
+  items: ['人脸', '人臉', 'faces'],
+  one: ['人脸', '人臉', 'face'],
+  attributes: { level: attribute(z.enum(['low', 'high']), ['程度', '程度', 'Level']) },
+} as const;
+const withShapes = attributes({
+  ...spec,
+  shapes: ['区域', '區域', 'Regions'],
+  names: { low: ['低', '低', 'Low'], spots: ['斑点', '斑點', 'Spots'] },
+});
+const withoutShapes = attributes(spec);
+const face = {
+  face_rectangle: { left: 1, top: 2, width: 30, height: 40 },
+  score: 0.9,
+  attributes: { level: { value: 'low', score: 0.2 } },
+};
+const found = { image_width: 100, image_height: 80, face_num: 1 };
+
+describe('the attributes kind with shapes (regions and findings drawn over the photo)', () => {
+  it('gives the demo where the shapes are, the noun and the display names', () => {
+    expect(withShapes.view).toEqual({
+      kind: 'attributes',
+      list: 'faces',
+      rectangle: 'face_rectangle',
+      attributes: 'attributes',
+      noun: {
+        one: { zh: '人脸', zh_tw: '人臉', en: 'face' },
+        many: { zh: '人脸', zh_tw: '人臉', en: 'faces' },
+      },
+      shapes: 'shapes',
+      names: { low: { zh: '低', zh_tw: '低', en: 'Low' }, spots: { zh: '斑点', zh_tw: '斑點', en: 'Spots' } },
+    });
+    expect(withoutShapes.view).not.toHaveProperty('shapes');
+  });
+
+  it('answers polygons of three points or more and points; no shapes field without them', () => {
+    const shapes = [
+      {
+        label: 'cheek',
+        polygon: [
+          [1, 2],
+          [3, 4],
+          [5, 2],
+        ],
+      },
+      { label: 'spots', points: [[7, 8]] },
+    ];
+    expect(withShapes.answer.safeParse({ ...found, faces: [{ ...face, shapes }] }).success).toBe(true);
+    expect(
+      withShapes.answer.safeParse({
+        ...found,
+        faces: [{ ...face, shapes: [{ label: 'x', polygon: [[1, 2]] }] }],
+      }).success,
+    ).toBe(false);
+    expect(withShapes.answer.safeParse({ ...found, faces: [face] }).success).toBe(false);
+    expect(withoutShapes.answer.safeParse({ ...found, faces: [face] }).success).toBe(true);
+    expect(withoutShapes.answer.safeParse({ ...found, faces: [{ ...face, shapes }] }).success).toBe(false);
   });
 });

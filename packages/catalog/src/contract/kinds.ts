@@ -67,7 +67,9 @@ export type KindView =
       rectangle?: string;
       attributes: string;
       noun?: Noun;
-      /** Display names of attribute values (`long` -> "Long") and of the attributes themselves, in three languages. */
+      /** Each item's regions and findings drawn over the photo (`[{ label, polygon?, points? }]`). */
+      shapes?: string;
+      /** Display names of attribute values, of the attributes themselves and of shape labels, in three languages. */
       names?: Record<string, I18nText>;
     }
   | { kind: 'image' };
@@ -364,14 +366,35 @@ const attributesOf = <A extends z.ZodRawShape>(items: Items, shape: A) =>
     `Attributes of each of the ${items[2]}.`,
   ]);
 
+const xy = z.tuple([z.number(), z.number()]);
+
+/** One region or set of findings of an item, drawn over the photo: a polygon, or points. */
+export const shape = obj({
+  label: z.string(),
+  polygon: z.array(xy).min(3).optional(),
+  points: z.array(xy).optional(),
+});
+
+type ShapesField<S extends Doc | undefined> = S extends Doc ? { shapes: z.ZodArray<typeof shape> } : NoFields;
+
 /**
- * attributes: every thing found with its box and a set of named attributes; `names` gives display
- * names of coded values and of the attributes (the demo's table shows them instead of the codes).
+ * attributes: every thing found with its box and a set of named attributes; display names of
+ * coded values (`names`); and, when `shapes` describes them, the regions and findings of each item
+ * (`shapes`: each a label with a polygon or points in pixels), drawn over the photo by the demo.
  */
-export function attributes<L extends string, R extends string, C extends string, A extends z.ZodRawShape>(
-  spec: ListSpec<L, R, C> & { attributes: A; names?: Record<string, Doc> },
-) {
-  const answer = itemsAnswer({ ...spec, item: { attributes: attributesOf(spec.items, spec.attributes) } });
+export function attributes<
+  L extends string,
+  R extends string,
+  C extends string,
+  A extends z.ZodRawShape,
+  S extends Doc | undefined = undefined,
+>(spec: ListSpec<L, R, C> & { attributes: A; shapes?: S; names?: Record<string, Doc> }) {
+  // Keys present only with their options: the shape is typed by hand, as spreads lose it.
+  const fields = {
+    attributes: attributesOf(spec.items, spec.attributes),
+    ...(spec.shapes ? { shapes: described(z.array(shape), spec.shapes) } : {}),
+  } as unknown as { attributes: ReturnType<typeof attributesOf<A>> } & ShapesField<S>;
+  const answer = itemsAnswer({ ...spec, item: fields });
   return {
     kind: 'attributes',
     answer,
@@ -381,6 +404,7 @@ export function attributes<L extends string, R extends string, C extends string,
       rectangle: spec.rectangle,
       attributes: 'attributes',
       ...nounOf(spec),
+      ...(spec.shapes ? { shapes: 'shapes' } : {}),
       ...(spec.names ? { names: valueNames(spec.names) } : {}),
     } as KindView,
   } as const satisfies KindAnswer;

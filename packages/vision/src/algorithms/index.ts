@@ -22,6 +22,7 @@ export const algorithmLoaders = {
   hairattributes: async () => (await import('./face/hair-attributes.ts')).hairattributes,
   facemask: async () => (await import('./face/facemask.ts')).facemask,
   ornaments: async () => (await import('./body/ornaments.ts')).ornaments,
+  skinanalysis: async () => (await import('./face/skin-analysis.ts')).skinanalysis,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

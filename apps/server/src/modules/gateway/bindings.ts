@@ -14,10 +14,12 @@ import {
   humanDetect,
   mask,
   personSplit,
+  skinAnalysis,
   skinSegment,
   type ApiCapability,
 } from '@pixora/catalog';
-import { bind, type Binding } from './binding.ts';
+import { ApiError } from '../../platform/error-catalogue.ts';
+import { bind, kindAnswer, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
 import { bindNeedsFace } from './needs-face-binding.ts';
@@ -36,6 +38,13 @@ const served = [
   bind(hairAnalysis, 'hairattributes'),
   bindNeedsFace(mask, 'facemask'),
   bind(accessoriesRecognition, 'ornaments'),
+  // No face: 20003, as the face-seeded masks.
+  bind(skinAnalysis, 'skinanalysis', {
+    answer: (r) => {
+      if (r.face_num === 0) throw new ApiError(20003);
+      return kindAnswer(skinAnalysis, r);
+    },
+  }),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

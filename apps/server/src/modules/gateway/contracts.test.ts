@@ -170,7 +170,11 @@ describe('capabilities that are not served', () => {
         })
         .execute();
       const call = (query: string) =>
-        app.inject({ method: 'POST', url: `/v2/skin?${query}`, payload: { media_info_list: [] } });
+        app.inject({
+          method: 'POST',
+          url: `/v2/AsestheticsAssess?${query}`,
+          payload: { media_info_list: [] },
+        });
       for (const query of ['api_key=quota-one&api_secret=secret', 'api_key=quota-one&api_secret=wrong', ''])
         expect((await call(query)).json().ErrorCode, query).toBe(10023);
       await ctx.usage.flush();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { skinAnalysis } from '@pixora/catalog';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
 import { apparel, attributeTable, gatewayAnswer, hairAnalysis, servedItem } from '../kindTesting.ts';
 import { AttributesDemo } from './AttributesDemo.tsx';
@@ -92,5 +93,73 @@ describe('the attributes demo', { timeout: 20_000 }, () => {
     expect(rows[1]).toEqual(['刘海', '是', '62%']);
     expect(rows[2]).toEqual(['卷曲度', '—', '—']);
     expect(rows[8]).toEqual(['发色', '金色', '55%']);
+  });
+});
+
+describe('the attributes demo with shapes and value names (v2/skin)', { timeout: 20_000 }, () => {
+  const skin = skinAnalysis.api!;
+  const severity = (value: string, score: number) => ({ value, score });
+  const oneFace = gatewayAnswer(skin, {
+    image_width: 512,
+    image_height: 512,
+    face_num: 1,
+    faces: [
+      {
+        face_rectangle: { left: 160, top: 60, width: 130, height: 150 },
+        score: 0.99,
+        attributes: {
+          skin_tone: { value: 4 },
+          skin_tone_category: { value: 'very_light' },
+          ita: { value: 59.5 },
+          pores: severity('mild', 0.3),
+          blackheads: severity('none', 0),
+          acne: severity('none', 0),
+          moles: severity('none', 0),
+          wrinkles: severity('mild', 0.3),
+          forehead_wrinkles: severity('none', 0.1),
+          crows_feet: severity('none', 0.1),
+          nasolabial_folds: severity('mild', 0.3),
+          dark_circles: severity('none', 0.1),
+          skin_type: { value: 'combination' },
+          oil_area: { value: 't_zone' },
+          rosacea: severity('none', 0.05),
+          skin_age: { value: 12 },
+        },
+        shapes: [
+          {
+            label: 'skin_tone',
+            polygon: [
+              [180, 140],
+              [200, 140],
+              [195, 160],
+            ],
+          },
+          {
+            label: 'pores',
+            points: [
+              [190, 150],
+              [250, 150],
+            ],
+          },
+        ],
+      },
+    ],
+  });
+
+  it('outlines the regions and dots the findings over the photo; values by their names', async () => {
+    await analyseSample(AttributesDemo, servedItem('skinAnalysis', skin), { body: oneFace });
+    expect(await screen.findByTestId('demo-result-count')).toHaveProperty('textContent', 'Faces found: 1');
+    const drawn = screen.getAllByTestId('kind-shape');
+    expect(drawn.map((s) => [s.tagName, s.getAttribute('data-label')])).toEqual([
+      ['polygon', 'skin_tone'],
+      ['path', 'pores'],
+    ]);
+    expect(drawn[1]!.textContent).toBe('Pores');
+    const rows = table(0);
+    expect(rows[1]).toEqual(['skin_tone_category', 'Very light', '—']);
+    // An attribute with a display name (a shape label here) is shown by it too.
+    expect(rows[3]).toEqual(['Pores', 'Mild', '30%']);
+    expect(rows[0]).toEqual(['Skin tone', '4', '—']);
+    expect(rows.find((r) => r[0] === 'Oil area')).toEqual(['Oil area', 'T-zone', '—']);
   });
 });

@@ -7,6 +7,7 @@ import { extraOf, itemsOf, kindSpec, rectangleOf, scoreOf, type Fields } from '.
 import { listIsEmpty, ListOverlay } from '../ItemsOverlay.tsx';
 import { BoxFacts, ItemCount, ItemScore, KindDemo, useItemNames } from '../KindDemo.tsx';
 import styles from '../Kinds.module.css';
+import { Shapes, shapesOf } from './Shapes.tsx';
 
 interface AttributeRow {
   name: string;
@@ -60,15 +61,16 @@ export function AttributeTable({ rows, labelledBy }: { rows: readonly AttributeR
 
 /**
  * The demo of the attributes kind: every thing found boxed over the photo (when the answer boxes
- * it), and per item a table of its attributes with their scores. It reads the answer through the
- * entry's view (`list`, `rectangle`, `attributes`).
+ * it) with its regions and findings (when the view names `shapes`), and per item a table of its
+ * attributes with their scores, coded values by their display names (`names`). It reads the
+ * answer through the entry's view (`list`, `rectangle`, `attributes`, `shapes`, `names`).
  */
 export function AttributesDemo({ item }: { item: MenuItem }) {
+  const { language } = useLanguage();
   const spec = kindSpec(item, 'attributes');
   const names = useItemNames(spec?.view.noun);
-  const { language } = useLanguage();
   if (!spec) return null;
-  const { list, rectangle, attributes, names: valueNames } = spec.view;
+  const { list, rectangle, attributes, shapes, names: valueNames } = spec.view;
   const nameOf = (code: string) => {
     const text = valueNames?.[code];
     return text ? pickText(text, language) : undefined;
@@ -87,6 +89,9 @@ export function AttributesDemo({ item }: { item: MenuItem }) {
           size={size}
           active={active}
           title={(found, index) => names.item(index)}
+          {...(shapes
+            ? { drawing: (found: Fields) => <Shapes shapes={shapesOf(found, shapes)} nameOf={nameOf} /> }
+            : {})}
         />
       )}
       result={({ response, setActive }) => {
