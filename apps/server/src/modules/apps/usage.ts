@@ -101,6 +101,17 @@ export class UsageMeter {
     call.admitted = true;
   }
 
+  /**
+   * Gives back the quota an admitted call took, for a call that never became one (its body could
+   * not be read): it is not counted either.
+   */
+  release(call: MeteredCall): void {
+    if (!call.admitted) return;
+    call.admitted = false;
+    const counter = this.counters.get(call.appId);
+    if (counter?.day === call.day && counter.unflushed > 0) counter.unflushed -= 1;
+  }
+
   /** Counts how `call` was answered; refused calls (10022, 10029) too: the usage shows them. */
   count(call: MeteredCall, { status, errorCode: code, ms }: CallOutcome): void {
     const key = `${call.appId}|${call.day}|${call.capabilityId}|${status}|${code}`;

@@ -4,7 +4,7 @@ import type { requestEnvelope } from '@pixora/catalog';
 import type { AppContext } from '../../platform/context.ts';
 import type { Binding, ResultImage } from './binding.ts';
 import { toApiError } from './engine-errors.ts';
-import { loadMedia, type MediaLimits } from './media.ts';
+import { loadCheckedMedia, type MediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
 
 declare module 'fastify' {
@@ -51,7 +51,9 @@ export async function runCapability(
   const contract = binding.capability.api;
   const media = body.media_info_list;
   const t0 = performance.now();
-  const images = await Promise.all(media.slice(0, contract.images).map((item) => loadMedia(item, limits)));
+  const images = await Promise.all(
+    media.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits)),
+  );
   const t1 = performance.now();
   let answer;
   try {
@@ -63,7 +65,7 @@ export async function runCapability(
     });
   } catch (err) {
     const apiError = toApiError(err);
-    if (apiError.code === 10009) request.log.error({ err }, 'algorithm failed');
+    if (apiError.code === 10009 || apiError.code === 19999) request.log.error({ err }, 'algorithm failed');
     throw apiError;
   }
   // Where the time went (W3C Server-Timing): reading the media (base64 or download), and the
