@@ -50,6 +50,19 @@ describe('engine faults answer 5xx catalogue codes that clients retry', () => {
   });
 });
 
+describe('no worker ready', () => {
+  it('answers 503 / 10015 at once, before reading the images or queueing a job', async () => {
+    const { backend, jobs } = stub(() => Promise.resolve({}));
+    backend.stats = () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 4, completed: 0, ready: 0 });
+    const { app } = await testApp(backend);
+    // Not even a download is tried: the address would answer 424 / 10003 (loopback refused).
+    const res = await call(app, gatewayBody('http://127.0.0.1:9/photo.jpg', 'url'));
+    expect([res.statusCode, res.json().ErrorCode, res.headers['retry-after']]).toEqual([503, 10015, '1']);
+    expect(jobs).toEqual([]);
+    await app.close();
+  });
+});
+
 describe('JSON limits at parse time', () => {
   const usageRows = async (ctx: Awaited<ReturnType<typeof testApp>>['ctx']) => {
     await ctx.usage.flush();
