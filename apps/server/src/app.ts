@@ -26,7 +26,7 @@ import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { prettyStream } from './platform/console-output.ts';
-import { clientErrorHandler } from './platform/client-errors.ts';
+import { clientErrorHandler, frameworkErrors } from './platform/client-errors.ts';
 import { capConnectionsPerAddress, slowClientOptions } from './platform/connections.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
 import { registerJsonLimits } from './platform/json-body.ts';
@@ -73,6 +73,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         : { level: ctx.config.LOG_LEVEL, ...(process.stdout.isTTY ? { stream: prettyStream() } : {}) },
     trustProxy: ctx.config.TRUST_PROXY,
     clientErrorHandler,
+    frameworkErrors,
     ...slowClientOptions(ctx.config),
   }).withTypeProvider<ZodTypeProvider>();
   capConnectionsPerAddress(app.server, ctx.config.MAX_CONNECTIONS_PER_IP);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody, type ErrorCode } from './error-catalogue.ts';
 
 /**
@@ -28,4 +29,12 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
         `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );
   socket.destroy(err);
+}
+
+/**
+ * Errors the router raises before any route runs (a path whose percent-encoding cannot be
+ * decoded): 400 / 10000 in the catalogue body, like every other malformed request.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send(errorBody(new ApiError(10000, error.message)));
 }

@@ -93,11 +93,11 @@ describe('JSON limits at parse time', () => {
     await app.close();
   });
 
-  it('keeps the JSON limits on console routes, and Fastify keeps refusing __proto__ keys', async () => {
+  it('keeps the JSON limits on console routes (sign-in), and Fastify keeps refusing __proto__ keys', async () => {
     const { app } = await testApp(stub(() => Promise.resolve({})).backend);
     const deep = await app.inject({
       method: 'POST',
-      url: '/api/v1/user/login',
+      url: '/api/v1/user/signin',
       headers: { 'content-type': 'application/json' },
       payload: `{"a":${'['.repeat(100)}${']'.repeat(100)}}`,
     });
@@ -156,13 +156,15 @@ describe('HTTP-layer refusals in the catalogue body', () => {
       expect(bodyOf(garbage)).toMatchObject({ ErrorCode: 10000, Data: null });
       const tooLarge = await app.inject({
         method: 'POST',
-        url: '/api/v1/user/login',
+        url: '/api/v1/user/signin',
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) }),
       });
       expect([tooLarge.statusCode, tooLarge.json().ErrorCode]).toEqual([413, 20015]);
       const unknown = await app.inject({ method: 'DELETE', url: '/api/v1/no/such/route' });
       expect([unknown.statusCode, unknown.json().ErrorCode, unknown.json().Data]).toEqual([404, 21017, null]);
+      const badPath = await app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A' });
+      expect([badPath.statusCode, badPath.json().ErrorCode, badPath.json().Data]).toEqual([400, 10000, null]);
     } finally {
       await app.close();
     }
