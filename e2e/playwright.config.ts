@@ -51,8 +51,8 @@ export default defineConfig({
     // A fresh SQLite file each run: the account tests read captcha answers from it (e2e/support/account.ts).
     command: `sh -c 'rm -rf ${dataDir} && exec node --import tsx apps/server/src/main.ts'`,
     cwd: root,
-    // /healthz answers 503 until the inference workers have loaded their models.
-    url: `${baseURL}/healthz`,
+    // /readyz answers 503 until the inference workers have loaded their models and answer jobs.
+    url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -12,6 +12,7 @@ const apiTarget = process.env.PIXORA_API_URL ?? 'http://localhost:8080';
 const proxy = {
   '^/(api|v\\d+|test|content)/': { target: apiTarget, changeOrigin: true },
   '/healthz': { target: apiTarget, changeOrigin: true },
+  '/readyz': { target: apiTarget, changeOrigin: true },
 };
 
 /** One chunk per language and part of the interface strings (src/i18n/messageParts.ts). */

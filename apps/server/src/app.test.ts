@@ -29,17 +29,6 @@ describe('server', () => {
     await app.close();
   });
 
-  it('reports readiness on /healthz only once models are loaded', async () => {
-    const { app, ctx } = await testApp(idle);
-    ctx.readiness.modelsLoaded = false;
-    expect((await app.inject('/healthz')).statusCode).toBe(503);
-    ctx.readiness.modelsLoaded = true;
-    const res = await app.inject('/healthz');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: true, models: true });
-    await app.close();
-  });
-
   it('serves the web app for client routes and JSON for unknown API paths', async () => {
     const { app } = await testApp(idle);
     for (const url of ['/', '/index', '/algorithm/faceTechnology/facepointdetect?t=1', '/no/such/page']) {

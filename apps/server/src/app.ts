@@ -26,7 +26,10 @@ import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { prettyStream } from './platform/console-output.ts';
+import { clientErrorHandler, frameworkErrors } from './platform/client-errors.ts';
+import { capConnectionsPerAddress, slowClientOptions } from './platform/connections.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
+import { registerJsonLimits } from './platform/json-body.ts';
 import { requestLanguage, translate } from './platform/messages.ts';
 import { createLocalStorage } from './platform/storage.ts';
 
@@ -69,9 +72,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         ? false
         : { level: ctx.config.LOG_LEVEL, ...(process.stdout.isTTY ? { stream: prettyStream() } : {}) },
     trustProxy: ctx.config.TRUST_PROXY,
+    clientErrorHandler,
+    frameworkErrors,
+    ...slowClientOptions(ctx.config),
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, ctx.config.MAX_CONNECTIONS_PER_IP);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonLimits(app);
   // The usage meter writes in the background: its failures go to the server's log.
   ctx.usage.log = (err) => app.log.error({ err }, 'usage meter');
 

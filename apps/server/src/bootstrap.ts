@@ -81,7 +81,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
 /**
  * The platform as `npm start` runs it: its context and the HTTP app, closed together. The
  * inference workers load their models in the background: the app serves pages at once and
- * /healthz turns 200 when models are ready (`modelsReady`).
+ * /readyz turns 200 when models are ready (`modelsReady`) and workers answer jobs.
  */
 export async function startPlatform(config: Config) {
   const { ctx, close } = await createContext(config);

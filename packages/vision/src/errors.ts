@@ -50,6 +50,19 @@ export class WorkerCrashedError extends Error {
   readonly code = 'WORKER_CRASHED';
 }
 
+/**
+ * No worker is ready to run jobs (every one died and its replacement is starting or waiting out
+ * its restart back-off): the job is refused at once instead of waiting for a worker that may take
+ * long to come. `retryAfterMs` is when one is expected (its restart delay plus nothing for loading).
+ */
+export class NoWorkerReadyError extends Error {
+  override readonly name = 'NoWorkerReadyError';
+  readonly code = 'NO_WORKER_READY';
+  constructor(readonly retryAfterMs: number) {
+    super('no inference worker is ready; retry later');
+  }
+}
+
 /** The backend was closed before or while the job ran. */
 export class BackendClosedError extends Error {
   override readonly name = 'BackendClosedError';

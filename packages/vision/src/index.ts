@@ -15,6 +15,7 @@ export {
   TaskTimeoutError,
   TaskAbortedError,
   WorkerCrashedError,
+  NoWorkerReadyError,
   BackendClosedError,
   UnknownTaskError,
   TaskParamsError,

@@ -3,6 +3,7 @@ import {
   BackendClosedError,
   createLocalBackend,
   ImageInputError,
+  NoWorkerReadyError,
   QueueFullError,
   runTaskInProcess,
   TaskAbortedError,
@@ -201,6 +202,8 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
     const err = await backend.run('crash', { image: Buffer.from('x') }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkerCrashedError);
     expect((err as Error).message).toContain('fake worker crashed');
+    // Until its replacement is ready, jobs are refused (NoWorkerReadyError).
+    await backend.ready();
     await expect(backend.run('exit', { image: Buffer.from('x') })).rejects.toBeInstanceOf(WorkerCrashedError);
     await backend.ready();
     const after = await backend.run<{ threadId: number }>('echo', { image: Buffer.from('x') });
@@ -221,6 +224,28 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
     await expect(hung).rejects.toBeInstanceOf(TaskTimeoutError);
     await expect(queued).resolves.toMatchObject({ params: { n: 7 } });
     expect(backend.stats().workers).toBe(1);
+    await backend.close();
+  });
+
+  it('backs off restarts of workers that keep dying, and refuses jobs at once while none is ready', async () => {
+    const backend = fakeBackend({ taskTimeoutMs: 200, restartBackoff: { baseMs: 300, maxMs: 300 } });
+    await backend.ready();
+    // The first death since a job was answered is replaced at once.
+    await expect(backend.run('hang', { image: Buffer.from('x') })).rejects.toBeInstanceOf(TaskTimeoutError);
+    await until(() => backend.stats().restarts === 1);
+    await backend.ready();
+    expect(backend.stats()).toMatchObject({ ready: 1, restarts: 1 });
+    // The second waits out its delay: no worker meanwhile, and jobs are refused at once.
+    await expect(backend.run('exit', { image: Buffer.from('x') })).rejects.toBeInstanceOf(WorkerCrashedError);
+    expect(backend.stats()).toMatchObject({ workers: 0, ready: 0, restarts: 2 });
+    const refused = await backend.run('echo', { image: Buffer.from('x') }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(NoWorkerReadyError);
+    // ready() waits for the delayed replacement, which then serves.
+    await backend.ready();
+    await expect(backend.run('echo', { image: Buffer.from('x'), params: { n: 2 } })).resolves.toMatchObject({
+      params: { n: 2 },
+    });
+    expect(backend.stats().lastCompletedAt).toBeTypeOf('number');
     await backend.close();
   });
 

@@ -29,6 +29,13 @@ const schema = z.object({
   WORKER_ISOLATION: z.enum(['thread', 'process']).default('process'),
   QUEUE_MAX: int(32),
   INFERENCE_TIMEOUT_MS: int(30_000),
+  // Slow clients: time to send the headers, the whole request, and idle time between requests on
+  // a kept-alive connection (above the 60 s of common proxies, so that they close first); open
+  // connections per client address (0: no cap).
+  HEADERS_TIMEOUT_MS: int(10_000),
+  REQUEST_TIMEOUT_MS: int(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: int(72_000),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
   RESULT_URL_TTL_SECONDS: int(3600),
   MAX_IMAGE_BYTES: int(IMAGE_MAX_BYTES),
   MAX_IMAGE_PIXELS: int(25_000_000),

@@ -23,9 +23,9 @@ const LABELS = {
   database: ['数据库', '資料庫', 'Database'],
   workers: ['推理进程', '推理程序', 'Workers'],
   workersValue: [
-    '{n} 个（{isolation}），模型加载中，/healthz 就绪后返回 200',
-    '{n} 個（{isolation}），模型載入中，/healthz 就緒後回傳 200',
-    '{n} ({isolation}), loading models; /healthz answers 200 when ready',
+    '{n} 个（{isolation}），模型加载中，/readyz 就绪后返回 200',
+    '{n} 個（{isolation}），模型載入中，/readyz 就緒後回傳 200',
+    '{n} ({isolation}), loading models; /readyz answers 200 when ready',
   ],
   outbox: ['本地发件箱', '本機寄件匣', 'Local outbox'],
   outboxValue: [

@@ -29,6 +29,12 @@ export interface BackendStats {
   maxQueue: number;
   /** Jobs a worker answered (result or task error) since start. */
   completed: number;
+  /** Workers that have loaded their models and take jobs (idle or busy); not those starting. */
+  ready?: number;
+  /** When (ms since the epoch) a worker last answered a job; undefined before the first. */
+  lastCompletedAt?: number;
+  /** Workers replaced after they died (crash, watchdog, failed start) since start. */
+  restarts?: number;
 }
 
 export interface InferenceBackend {

@@ -10,6 +10,13 @@
  * The worker itself is only replaced if the job is still running `timeoutMs` after it STARTED:
  * a healthy worker that was merely handed a job late is left to finish (its result is dropped),
  * which avoids killing capacity exactly when the machine is overloaded.
+ *
+ * Restarts back off: a worker that dies (crash, watchdog, failed start) is replaced at once the
+ * first time, then after `restartBackoff.baseMs`, doubling with each further death until a worker
+ * answers a job again, capped at `restartBackoff.maxMs`; so a timeout that kills every job does
+ * not turn the pool into a loop of model loads. While no worker is ready (all dead, starting again
+ * or waiting out their delay, after the pool was ready once) new jobs are refused at once with
+ * NoWorkerReadyError instead of queueing behind workers that may take long to come.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,6 +28,7 @@ import { Worker } from 'node:worker_threads';
 import {
   BackendClosedError,
   deserializeError,
+  NoWorkerReadyError,
   QueueFullError,
   TaskAbortedError,
   TaskParamsError,
@@ -63,6 +71,8 @@ export interface LocalBackendOptions {
    * cores busy, that hand-over left each worker idle about a tenth of the time). Default true.
    */
   sendAhead?: boolean;
+  /** Delay before replacing a dead worker: see the module comment. Default 500 ms doubling up to 30 s. */
+  restartBackoff?: { baseMs: number; maxMs: number };
   /**
    * Worker entry module. Defaults to the engine worker (./worker.ts); tests pass a stand-in that
    * speaks the same protocol to exercise crashes and hangs.
@@ -149,6 +159,7 @@ const DEFAULTS = {
   taskTimeoutMs: 30_000,
   startupTimeoutMs: 120_000,
   maxOldGenerationSizeMb: 512,
+  restartBackoff: { baseMs: 500, maxMs: 30_000 },
 };
 /** Consecutive workers dying before 'ready' after which the pool gives up respawning. */
 const MAX_STARTUP_FAILURES = 3;
@@ -187,6 +198,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
   const { source, evalCode } = workerSource(workerUrl);
   const init: WorkerInit = { limits: options.limits, sharpConcurrency: options.sharpConcurrency ?? 1 };
   const sendAhead = options.sendAhead ?? true;
+  const backoff = options.restartBackoff ?? DEFAULTS.restartBackoff;
 
   const slots = new Set<Slot>();
   const queue: Job[] = [];
@@ -194,6 +206,14 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
   let completed = 0;
   let closed = false;
   let startupFailures = 0;
+  /** Workers that died since a worker last answered a job: sets the next restart's delay. */
+  let deathsSinceAnswer = 0;
+  let restarts = 0;
+  /** Restarts waiting out their back-off delay, and when the first of them is due. */
+  const restartTimers = new Set<NodeJS.Timeout>();
+  let nextRestartAt = 0;
+  let everReady = false;
+  let lastCompletedAt: number | undefined;
   let fatal: Error | undefined;
   let readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
 
@@ -215,7 +235,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
       for (const w of waiters) w.reject(err);
       return;
     }
-    if ([...slots].some((s) => s.state === 'starting')) return;
+    // Ready once no worker is starting or waiting to be restarted.
+    if (restartTimers.size > 0 || [...slots].some((s) => s.state === 'starting')) return;
     readyWaiters = [];
     for (const w of waiters) w.resolve();
   }
@@ -248,6 +269,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
       case 'ready':
         if (slot.startupTimer) clearTimeout(slot.startupTimer);
         startupFailures = 0;
+        everReady = true;
         slot.state = 'idle';
         checkReady();
         pump();
@@ -267,6 +289,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
         }
         if (slot.jobs.length === 0) slot.state = 'idle';
         completed++;
+        lastCompletedAt = Date.now();
+        deathsSinceAnswer = 0;
         if (msg.type === 'result') settle(job, null, msg.result);
         else settle(job, deserializeError(msg.error));
         pump();
@@ -307,7 +331,33 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
         return;
       }
     }
-    spawn();
+    restartLater();
+  }
+
+  /** Replaces a dead worker after the back-off delay of the deaths since the last answered job. */
+  function restartLater(): void {
+    deathsSinceAnswer++;
+    restarts++;
+    const delay =
+      deathsSinceAnswer <= 1 ? 0 : Math.min(backoff.maxMs, backoff.baseMs * 2 ** (deathsSinceAnswer - 2));
+    if (delay === 0) {
+      spawn();
+      return;
+    }
+    const due = Date.now() + delay;
+    if (restartTimers.size === 0 || due < nextRestartAt) nextRestartAt = due;
+    const timer = setTimeout(() => {
+      restartTimers.delete(timer);
+      if (!closed) spawn();
+    }, delay);
+    restartTimers.add(timer);
+  }
+
+  /** Workers that have loaded their models and take jobs. */
+  function readyCount(): number {
+    let n = 0;
+    for (const s of slots) if (s.state === 'idle' || s.state === 'busy') n++;
+    return n;
   }
 
   function dispatch(slot: Slot, job: Job): void {
@@ -376,6 +426,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
       if (closed) return Promise.reject(new BackendClosedError());
       if (fatal) return Promise.reject(fatal);
       if (opts.signal?.aborted) return Promise.reject(new TaskAbortedError());
+      if (everReady && readyCount() === 0)
+        return Promise.reject(new NoWorkerReadyError(Math.max(0, nextRestartAt - Date.now())));
       const image = input.image;
       if (!(image instanceof Uint8Array))
         return Promise.reject(new TypeError('input.image must be a Buffer'));
@@ -424,12 +476,23 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
     stats(): BackendStats {
       let busy = 0;
       for (const s of slots) if (s.state === 'busy') busy++;
-      return { workers: slots.size, busy, queued: waitingCount(), maxQueue, completed };
+      return {
+        workers: slots.size,
+        busy,
+        queued: waitingCount(),
+        maxQueue,
+        completed,
+        ready: readyCount(),
+        lastCompletedAt,
+        restarts,
+      };
     },
 
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      for (const timer of restartTimers) clearTimeout(timer);
+      restartTimers.clear();
       for (const job of queue.splice(0)) settle(job, new BackendClosedError());
       checkReady();
       const workers = [...slots].map((s) => s.worker);

@@ -3,7 +3,7 @@ import type { UsageRepository, UsageRow } from './usage.repository.ts';
 
 /** Usage days and daily quotas follow China Standard Time (UTC+8, no daylight saving): a day starts at 00:00 in Beijing. */
 const DAY_OFFSET_MS = 8 * 3600_000;
-/** How often counted calls are written to the database. */
+/** How often counted calls not yet written (the gateway writes before answering) are written, failed writes again. */
 export const USAGE_FLUSH_MS = 5_000;
 
 /** The usage day (YYYY-MM-DD, UTC+8) of a moment. */
@@ -53,8 +53,9 @@ interface Pending extends UsageRow {
 }
 
 /**
- * Counts the calls of apps on the gateway and enforces their daily quotas, off the hot path: a
- * call costs a few map operations; counts are written in one batch every USAGE_FLUSH_MS. The
+ * Counts the calls of apps on the gateway and enforces their daily quotas: a call costs a few map
+ * operations; counts are written in one batch by `flush` (the gateway's, before each answer: calls
+ * answered at the same time share the write) and every USAGE_FLUSH_MS (what a failed write kept). The
  * first call of an app with a quota each day reads its stored count once; after each write the
  * counts of the apps written are read again, so that several servers sharing a database keep
  * each other's calls in view (a server may admit up to one flush interval of the others' calls
@@ -98,6 +99,17 @@ export class UsageMeter {
       counter.unflushed += 1;
     }
     call.admitted = true;
+  }
+
+  /**
+   * Gives back the quota an admitted call took, for a call that never became one (its body could
+   * not be read): it is not counted either.
+   */
+  release(call: MeteredCall): void {
+    if (!call.admitted) return;
+    call.admitted = false;
+    const counter = this.counters.get(call.appId);
+    if (counter?.day === call.day && counter.unflushed > 0) counter.unflushed -= 1;
   }
 
   /** Counts how `call` was answered; refused calls (10022, 10029) too: the usage shows them. */

@@ -116,9 +116,10 @@ const labels = {
       en: 'This API takes {n} images, in order, in `media_info_list`.',
     },
     type: {
-      zh: '`jpg`、`png`，或传地址时为 `url`。',
-      zh_tw: '`jpg`、`png`，或傳位址時為 `url`。',
-      en: '`jpg`, `png`, or `url` when `media_data` is an address.',
+      zh: '`jpg`、`png`（也可 `jpeg`、`webp`、`gif`），或传地址时为 `url`；其他值返回 20009。图片格式以数据本身为准，此处仅作提示。',
+      zh_tw:
+        '`jpg`、`png`（也可 `jpeg`、`webp`、`gif`），或傳位址時為 `url`；其他值回傳 20009。圖片格式以資料本身為準，此處僅作提示。',
+      en: '`jpg`, `png` (also `jpeg`, `webp`, `gif`), or `url` when `media_data` is an address; other values answer 20009. Only a hint: the image format is read from the bytes.',
     },
     parameter: {
       zh: '算法参数，见下表。',

@@ -75,8 +75,11 @@ async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityI
  * (`config: { capabilityId }`): before anything else of the request (onRequest), the caller is let
  * in (admitCaller) and set as `request.caller`; once the answer is decided (onSend), an app's call
  * is counted in its usage with the HTTP status, the ErrorCode the error handler recorded
- * (`request.apiErrorCode`) and the time taken. onSend rather than onResponse: a call whose client
- * left before the answer was still admitted and run, so it is counted. Routes without a
+ * (`request.apiErrorCode`) and the time taken, and the answer leaves only once that count is stored
+ * (calls answered meanwhile share the one write): a server killed at any moment has lost no
+ * answered call from its usage or its daily quotas. onSend rather than onResponse: a call whose
+ * client left before the answer was still admitted and run, so it is counted. A call whose body
+ * could not be read is neither counted nor charged to the quota. Routes without a
  * capability are left alone: an endpoint that is not served answers 10023 without a caller check
  * or a count.
  */
@@ -87,12 +90,20 @@ export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
     if (capabilityId !== undefined) await admitCaller(ctx, request, capabilityId);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.caller?.kind === 'app')
+    // A body that could not be read (malformed JSON, beyond the JSON limits) never reached the
+    // capability: the call gives its quota back and is not counted.
+    if (request.caller?.kind === 'app' && request.caller.admitted && request.body === undefined) {
+      ctx.usage.release(request.caller);
+      return payload;
+    }
+    if (request.caller?.kind === 'app') {
       ctx.usage.count(request.caller, {
         status: reply.statusCode,
         errorCode: request.apiErrorCode,
         ms: reply.elapsedTime,
       });
+      await ctx.usage.flush();
+    }
     return payload;
   });
 }

@@ -1,4 +1,12 @@
-import { ImageInputError, QueueFullError, TaskParamsError, TaskTimeoutError } from '@pixora/vision';
+import {
+  BackendClosedError,
+  ImageInputError,
+  NoWorkerReadyError,
+  QueueFullError,
+  TaskParamsError,
+  TaskTimeoutError,
+  WorkerCrashedError,
+} from '@pixora/vision';
 import { ApiError, type ErrorCode } from '../../platform/error-catalogue.ts';
 
 const imageCodes: Record<ImageInputError['code'], ErrorCode> = {
@@ -9,12 +17,28 @@ const imageCodes: Record<ImageInputError['code'], ErrorCode> = {
   EMPTY: 10012,
 };
 
-/** Translates what the engine throws into the catalogue; anything unexpected is an algorithm failure. */
+/** Seconds a client is asked to wait before retrying a call that met a dead or restarting worker. */
+const WORKER_RETRY_MS = 1_000;
+
+/**
+ * Translates what the engine throws into the catalogue. Failures of the server, not of the
+ * request, answer 5xx codes a client retries, with Retry-After: a worker that died under the
+ * job 502 / 19999 ("upper layer crashed"), no worker ready (restarting) or the engine shutting
+ * down 503 / 10015. Anything else unexpected is an algorithm failure (415 / 10009).
+ */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof ImageInputError) return new ApiError(imageCodes[err.code] ?? 10010, err.message);
   if (err instanceof TaskParamsError) return new ApiError(10000, err.message);
   if (err instanceof QueueFullError) return new ApiError(10015);
   if (err instanceof TaskTimeoutError) return new ApiError(10002);
+  if (err instanceof WorkerCrashedError)
+    return new ApiError(19999, 'the inference worker stopped; retry', { retryAfterMs: WORKER_RETRY_MS });
+  if (err instanceof NoWorkerReadyError)
+    return new ApiError(10015, 'no inference worker is ready', {
+      retryAfterMs: Math.max(WORKER_RETRY_MS, err.retryAfterMs),
+    });
+  if (err instanceof BackendClosedError)
+    return new ApiError(10015, 'the server is shutting down', { retryAfterMs: WORKER_RETRY_MS });
   return new ApiError(10009);
 }

@@ -190,7 +190,8 @@ describe('gateway limits', () => {
     stats: () => ({ workers: 1, busy: 1, queued: 0, maxQueue: 0, completed: 0 }),
     close: () => Promise.resolve(),
   });
-  const photo = gatewayBody(Buffer.from('ignored by the failing backend'));
+  // A PNG signature: the gateway checks it before the (failing) backend sees the bytes.
+  const photo = gatewayBody(Buffer.from('89504e470d0a1a0a', 'hex'));
 
   it('answers 503 / 10015 when the inference queue is full', async () => {
     const { app } = await testApp(failing(new QueueFullError(0)));

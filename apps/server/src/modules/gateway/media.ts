@@ -42,6 +42,34 @@ export function decodeBase64Image(data: string, maxBytes: number): Buffer {
 
 const looksLikeUrl = (s: string) => /^https?:\/\//i.test(s.trim());
 
+/** What `media_data_type` may say: an image format, or `url` for an address. */
+const DECLARED_TYPES = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'url']);
+
+/** The image format of `bytes` by its signature (magic number): JPEG, PNG, WebP or GIF, else undefined. */
+export function imageSignature(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (/^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) return 'gif';
+  return undefined;
+}
+
+/**
+ * The bytes of one media item, checked to be an image the engine reads. `media_data_type` must be
+ * one of DECLARED_TYPES (else 400 / 20009); which image format it names is a hint only: the
+ * bytes' signature decides (the docs show `jpg` for any photo), and bytes that are no JPEG, PNG,
+ * WebP or GIF answer 400 / 20009 before any inference.
+ */
+export async function loadCheckedMedia(item: MediaItem, limits: MediaLimits): Promise<Buffer> {
+  const declared = item.media_profiles?.media_data_type?.trim().toLowerCase();
+  if (declared && !DECLARED_TYPES.has(declared))
+    throw new ApiError(20009, `media_data_type "${declared}": send jpg, png, webp, gif or url`);
+  const bytes = await loadMedia(item, limits);
+  if (!imageSignature(bytes)) throw new ApiError(20009, 'media_data is not a JPEG, PNG, WebP or GIF image');
+  return bytes;
+}
+
 /** The bytes of one media item: base64 in the body, or downloaded when the item says it is a URL. */
 export async function loadMedia(item: MediaItem, limits: MediaLimits): Promise<Buffer> {
   const type = item.media_profiles?.media_data_type?.toLowerCase();

@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { requestEnvelope } from '@pixora/catalog';
 import type { AppContext } from '../../platform/context.ts';
+import { ApiError } from '../../platform/error-catalogue.ts';
 import type { Binding, ResultImage } from './binding.ts';
 import { toApiError } from './engine-errors.ts';
-import { loadMedia, type MediaLimits } from './media.ts';
+import { loadCheckedMedia, type MediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
 
 declare module 'fastify' {
@@ -50,8 +51,14 @@ export async function runCapability(
   const { ctx, results, limits } = deps;
   const contract = binding.capability.api;
   const media = body.media_info_list;
+  // No worker ready once the models were loaded (all died, restarts backing off): refused at once,
+  // before reading or downloading the images, as the engine would refuse the job.
+  if (ctx.readiness.modelsLoaded && ctx.backend.stats().ready === 0)
+    throw new ApiError(10015, 'no inference worker is ready', { retryAfterMs: 1_000 });
   const t0 = performance.now();
-  const images = await Promise.all(media.slice(0, contract.images).map((item) => loadMedia(item, limits)));
+  const images = await Promise.all(
+    media.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits)),
+  );
   const t1 = performance.now();
   let answer;
   try {
@@ -63,7 +70,7 @@ export async function runCapability(
     });
   } catch (err) {
     const apiError = toApiError(err);
-    if (apiError.code === 10009) request.log.error({ err }, 'algorithm failed');
+    if (apiError.code === 10009 || apiError.code === 19999) request.log.error({ err }, 'algorithm failed');
     throw apiError;
   }
   // Where the time went (W3C Server-Timing): reading the media (base64 or download), and the

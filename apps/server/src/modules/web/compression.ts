@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Gateway answers are not compressed: they are the latency-critical path (the HTTP overhead
  * budget is a few milliseconds), most of their size is base64 image data that barely shrinks, and
- * their clients are programs. The health check is tiny.
+ * their clients are programs. The health checks are tiny.
  */
-const UNCOMPRESSED_ROUTES = /^\/(v\d+\/|healthz$)/;
+const UNCOMPRESSED_ROUTES = /^\/(v\d+\/|healthz$|readyz$)/;
 
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;

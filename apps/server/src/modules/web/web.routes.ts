@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths the web app never owns: API, gateway and operations answers stay JSON even when not found. */
-const API_PATHS = /^\/(api|v\d+|test|healthz|openapi\.json)(\/|$)/;
+const API_PATHS = /^\/(api|v\d+|test|healthz|readyz|openapi\.json)(\/|$)/;
 /** Files, not pages: a missing one is a 404, not the web app (a stale chunk must fail as such). */
 const FILE_PATHS = /^\/(assets|content)\//;
 /** Images of the content folder, one folder deep (`/content/banners/banner1-zh.svg`): no texts. */

@@ -1,0 +1,172 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import {
+  BackendClosedError,
+  NoWorkerReadyError,
+  WorkerCrashedError,
+  type InferenceBackend,
+} from '@pixora/vision';
+import { describe, expect, it } from 'vitest';
+import { DEMO_KEY, gatewayBody, testApp } from '../../../test/helpers.ts';
+
+/** The 8-byte PNG signature: enough for the gateway's check, the stand-in backends read nothing. */
+const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
+
+/** A backend whose every job ends as `run` says, counting the jobs it was given. */
+function stub(run: () => Promise<unknown>) {
+  const jobs: string[] = [];
+  const backend: InferenceBackend = {
+    run: <T>(task: string) => {
+      jobs.push(task);
+      return run() as Promise<T>;
+    },
+    ready: () => Promise.resolve(),
+    stats: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 4, completed: 0 }),
+    close: () => Promise.resolve(),
+  };
+  return { backend, jobs };
+}
+
+const call = (app: Awaited<ReturnType<typeof testApp>>['app'], payload: unknown) =>
+  app.inject({
+    method: 'POST',
+    url: `/v2/facepoints?${DEMO_KEY}`,
+    headers: { 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+describe('engine faults answer 5xx catalogue codes that clients retry', () => {
+  it.each([
+    ['a worker that died under the job', new WorkerCrashedError('worker exited'), 502, 19999],
+    ['no worker ready (restarting)', new NoWorkerReadyError(2_500), 503, 10015],
+    ['the engine shutting down', new BackendClosedError(), 503, 10015],
+  ])('%s', async (_what, error, status, code) => {
+    const { app } = await testApp(stub(() => Promise.reject(error)).backend);
+    const res = await call(app, gatewayBody(PNG));
+    expect([res.statusCode, res.json().ErrorCode, res.json().Data]).toEqual([status, code, null]);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    if (error instanceof NoWorkerReadyError) expect(res.headers['retry-after']).toBe('3');
+    await app.close();
+  });
+});
+
+describe('no worker ready', () => {
+  it('answers 503 / 10015 at once, before reading the images or queueing a job', async () => {
+    const { backend, jobs } = stub(() => Promise.resolve({}));
+    backend.stats = () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 4, completed: 0, ready: 0 });
+    const { app } = await testApp(backend);
+    // Not even a download is tried: the address would answer 424 / 10003 (loopback refused).
+    const res = await call(app, gatewayBody('http://127.0.0.1:9/photo.jpg', 'url'));
+    expect([res.statusCode, res.json().ErrorCode, res.headers['retry-after']]).toEqual([503, 10015, '1']);
+    expect(jobs).toEqual([]);
+    await app.close();
+  });
+});
+
+describe('JSON limits at parse time', () => {
+  const usageRows = async (ctx: Awaited<ReturnType<typeof testApp>>['ctx']) => {
+    await ctx.usage.flush();
+    return ctx.db.kysely.selectFrom('api_usage').selectAll().execute();
+  };
+
+  it('refuses a parameter 20,000 levels deep with 400 / 10000, before inference and uncounted', async () => {
+    const { backend, jobs } = stub(() => Promise.resolve({ imageWidth: 1, imageHeight: 1, faces: [] }));
+    const { app, ctx } = await testApp(backend);
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const body = JSON.stringify(gatewayBody(PNG)).replace('"parameter":{}', `"parameter":{"x":${deep}}`);
+    const res = await call(app, body);
+    expect([res.statusCode, res.json().ErrorCode]).toEqual([400, 10000]);
+    expect(res.json().ErrorMsg).toMatch(/nested deeper than 32 levels/);
+    // Too many items, flat, and malformed JSON: refused the same way.
+    const wide = JSON.stringify(gatewayBody(PNG)).replace(
+      '"extra":{}',
+      `"extra":{"x":[${'0,'.repeat(100_000)}0]}`,
+    );
+    expect((await call(app, wide)).json().ErrorCode).toBe(10000);
+    expect((await call(app, '{"parameter": {')).json().ErrorCode).toBe(10000);
+    expect(jobs).toEqual([]);
+    expect(await usageRows(ctx)).toEqual([]);
+    // Nesting the contracts use passes, and counts (the stand-in engine finds no face: 20003).
+    const fine = await call(app, gatewayBody(PNG));
+    expect(fine.json().ErrorCode).toBe(20003);
+    expect((await usageRows(ctx)).map((r) => [r.error_code, r.calls])).toEqual([[20003, 1]]);
+    await app.close();
+  });
+
+  it('keeps the JSON limits on console routes (sign-in), and Fastify keeps refusing __proto__ keys', async () => {
+    const { app } = await testApp(stub(() => Promise.resolve({})).backend);
+    const deep = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"a":${'['.repeat(100)}${']'.repeat(100)}}`,
+    });
+    expect([deep.statusCode, deep.json().ErrorCode]).toEqual([400, 10000]);
+    const poisoned = await call(app, '{"__proto__": {"x": 1}, "media_info_list": []}');
+    expect([poisoned.statusCode, poisoned.json().ErrorCode]).toEqual([400, 10000]);
+    await app.close();
+  });
+});
+
+describe('media_data_type and the bytes', () => {
+  it('refuses an unknown declared type and bytes that are no image with 400 / 20009, before inference', async () => {
+    const { backend, jobs } = stub(() => Promise.resolve({ imageWidth: 1, imageHeight: 1, faces: [] }));
+    const { app } = await testApp(backend);
+    const bmp = await call(app, gatewayBody(PNG, 'bmp'));
+    expect([bmp.statusCode, bmp.json().ErrorCode]).toEqual([400, 20009]);
+    const text = await call(app, gatewayBody(Buffer.from('plain text, not a photo'), 'png'));
+    expect([text.statusCode, text.json().ErrorCode]).toEqual([400, 20009]);
+    expect(jobs).toEqual([]);
+    // The image format it names is a hint: PNG bytes sent as jpg (as the docs show) reach the
+    // engine, which finds no face in them (20003); so do bytes sent with no type.
+    const hinted = await call(app, gatewayBody(PNG, 'jpg'));
+    expect(hinted.json().ErrorCode).toBe(20003);
+    const untyped = await call(app, { media_info_list: [{ media_data: PNG.toString('base64') }] });
+    expect(untyped.json().ErrorCode).toBe(20003);
+    expect(jobs).toHaveLength(2);
+    await app.close();
+  });
+});
+
+describe('HTTP-layer refusals in the catalogue body', () => {
+  /** Sends raw bytes to the listening app and resolves with the whole answer. */
+  const raw = (port: number, request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
+
+  it('answers 431, 400, 413 and unknown API routes with { ErrorCode, ErrorMsg, Data }', async () => {
+    const { app } = await testApp(stub(() => Promise.resolve({})).backend);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    try {
+      const big = await raw(
+        port,
+        `GET /api/v1/menu/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(big).toMatch(/^HTTP\/1\.1 431 /);
+      expect(bodyOf(big)).toMatchObject({ ErrorCode: 10000, Data: null });
+      const garbage = await raw(port, 'NOT HTTP AT ALL\r\n\r\n');
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+      expect(bodyOf(garbage)).toMatchObject({ ErrorCode: 10000, Data: null });
+      const tooLarge = await app.inject({
+        method: 'POST',
+        url: '/api/v1/user/signin',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect([tooLarge.statusCode, tooLarge.json().ErrorCode]).toEqual([413, 20015]);
+      const unknown = await app.inject({ method: 'DELETE', url: '/api/v1/no/such/route' });
+      expect([unknown.statusCode, unknown.json().ErrorCode, unknown.json().Data]).toEqual([404, 21017, null]);
+      const badPath = await app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A' });
+      expect([badPath.statusCode, badPath.json().ErrorCode, badPath.json().Data]).toEqual([400, 10000, null]);
+    } finally {
+      await app.close();
+    }
+  });
+});
