@@ -22,6 +22,7 @@ export {
   SKIN_SEVERITIES,
   SKIN_SHAPE_LABELS,
   SKIN_TONE_CATEGORIES,
+  SKIN_TONE_LEVELS,
   SKIN_TYPES,
 } from './capabilities/faceTechnology/skinAnalysis.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';

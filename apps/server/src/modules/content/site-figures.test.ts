@@ -44,6 +44,7 @@ describe('the home page figures', () => {
       ['facePoints', '118'],
       ['contourPoints', '63'],
       ['bodyPoints', '14'],
+      ['skinTones', '40'],
       ['keypointSpeed', `${Math.round(p50)} ms`],
     ]);
     expect(shown[0]!.text).toEqual({
@@ -53,7 +54,7 @@ describe('the home page figures', () => {
     });
     // No figure names a fact it was not given.
     expect(JSON.stringify(shown)).not.toContain('{{');
-    // Skin-tone levels appear only with a served skin analysis; calls only once there are some.
+    // Calls appear only once there are some.
     expect(shown.map((f) => f.id)).not.toContain('dailyCalls');
   });
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BODY_14, BODY_CONTOUR_63, FACE_POINTS_MAX, capabilities } from '@pixora/catalog';
+import { BODY_14, BODY_CONTOUR_63, FACE_POINTS_MAX, SKIN_TONE_LEVELS, capabilities } from '@pixora/catalog';
 import type { Database } from '../../db/schema.ts';
 import type { Language } from '../../platform/messages.ts';
 import { NOT_ADMITTED_CODES } from '../apps/usage.repository.ts';
@@ -65,7 +65,7 @@ export async function figureFacts(
       ? String(BODY_CONTOUR_63.points.length)
       : undefined,
     body_points: servedKey('bodyPose') ? String(BODY_14.points.length) : undefined,
-    skin_tones: undefined,
+    skin_tones: servedKey('skinAnalysis') ? String(SKIN_TONE_LEVELS) : undefined,
     facepoints_ms: servedKey('facePoint') && ms !== undefined ? String(Math.round(ms)) : undefined,
     // Below one call a day there is nothing to show.
     daily_calls:

@@ -61,6 +61,9 @@ const severityOf = (what: Doc) =>
     `${what[2]}: none, mild, moderate or severe; the score, 0 to 1, is how far along the measure's thresholds it is (mild from 0.25, moderate 0.5, severe 0.75), not a probability.`,
   ]);
 
+/** Skin-tone levels of `skin_tone` (1 lightest to SKIN_TONE_LEVELS darkest). */
+export const SKIN_TONE_LEVELS = 40;
+
 export const skinAnalysis = defineCapability({
   id: 65,
   key: 'skinAnalysis',
@@ -93,7 +96,7 @@ export const skinAnalysis = defineCapability({
       items: ['人脸', '人臉', 'faces'],
       one: ['人脸', '人臉', 'face'],
       attributes: {
-        skin_tone: attribute(z.number().int().min(1).max(40), [
+        skin_tone: attribute(z.number().int().min(1).max(SKIN_TONE_LEVELS), [
           '肤色等级 1（最浅）到 40（最深）：两颊的个体类型角 ITA = atan((L* − 50) / b*)（CIELAB），从 70° 起每 3° 一级，到 −50° 为 40 级。光源颜色会改变它。',
           '膚色等級 1（最淺）到 40（最深）：兩頰的個體類型角 ITA = atan((L* − 50) / b*)（CIELAB），從 70° 起每 3° 一級，到 −50° 為 40 級。光源顏色會改變它。',
           'Skin tone level, 1 (lightest) to 40 (darkest): the individual typology angle ITA = atan((L* - 50) / b*) (CIELAB) of the cheeks, one level per 3 degrees from 70 down to -50. The colour of the light shifts it.',
