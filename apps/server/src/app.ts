@@ -28,6 +28,7 @@ import type { AppContext } from './platform/context.ts';
 import { prettyStream } from './platform/console-output.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
 import { requestLanguage, translate } from './platform/messages.ts';
+import { proxyTrustFunction } from './platform/network.ts';
 import { createLocalStorage } from './platform/storage.ts';
 
 /** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
@@ -68,7 +69,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       ctx.config.LOG_LEVEL === 'silent'
         ? false
         : { level: ctx.config.LOG_LEVEL, ...(process.stdout.isTTY ? { stream: prettyStream() } : {}) },
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: proxyTrustFunction(ctx.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseProxyTrust } from './network.ts';
 import { DEFAULT_PHONE_REGIONS, IMAGE_MAX_BYTES, PHONE_REGIONS, type PhoneRegion } from '@pixora/catalog';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -39,11 +40,22 @@ const schema = z.object({
   DEMO_API_KEY: z.string().min(8).default('pixora-demo-key'),
   DEMO_API_SECRET: z.string().min(8).default(DEFAULT_DEMO_SECRET),
   DEMO_RATE_LIMIT_PER_MINUTE: int(30),
-  TRUST_PROXY: bool(false),
+  // Reverse proxies to believe: a hop count or proxy addresses/CIDRs (`true` = one hop); see network.ts.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, check) => {
+      const trust = parseProxyTrust(text);
+      if (typeof trust !== 'string') return trust;
+      check.addIssue({ code: 'custom', message: trust });
+      return z.NEVER;
+    }),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pixora AI Open Platform <no-reply@pixora.local>'),
   SMS_WEBHOOK_URL: z.string().url().optional(),
+  // Key of the stored SMS code hashes; unset: one is generated at first start and kept in the database.
+  SMS_CODE_SECRET: z.string().min(16).optional(),
   SESSION_TTL_HOURS: int(168),
   ADMIN_EMAILS: z.string().default(''),
   // Registration: the phone regions offered (codes of the catalogue's PHONE_REGIONS; INTL is any
