@@ -40,6 +40,9 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     DATA_DIR: dataDir,
     DATABASE_URL: 'sqlite::memory:',
     CHECK_ANSWERS: 'true',
+    // Tests of other things call the demo app far more often than its public limits allow.
+    DEMO_APP_RATE_LIMIT_PER_MINUTE: '1000000',
+    DEMO_APP_DAILY_QUOTA: '1000000',
     ...env,
   });
   const { ctx, close } = await createContext(config, { backend });

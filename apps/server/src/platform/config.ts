@@ -9,6 +9,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 /** The demo app's secret on a local install: public, so printing it is harmless (any other is not printed). */
 export const DEFAULT_DEMO_SECRET = 'pixora-demo-secret';
+export const DEFAULT_DEMO_KEY = 'pixora-demo-key';
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const bool = (fallback: boolean) =>
@@ -37,9 +38,12 @@ const schema = z.object({
   ALLOW_PRIVATE_URLS: bool(false),
   // Tests: every answer of a served capability is checked against its contract before it is sent.
   CHECK_ANSWERS: bool(false),
-  DEMO_API_KEY: z.string().min(8).default('pixora-demo-key'),
+  DEMO_API_KEY: z.string().min(8).default(DEFAULT_DEMO_KEY),
   DEMO_API_SECRET: z.string().min(8).default(DEFAULT_DEMO_SECRET),
   DEMO_RATE_LIMIT_PER_MINUTE: int(30),
+  // The seeded demo app's key is public (README, start banner): its calls are capped per minute and per day.
+  DEMO_APP_RATE_LIMIT_PER_MINUTE: int(60),
+  DEMO_APP_DAILY_QUOTA: int(2000),
   // Reverse proxies to believe: a hop count or proxy addresses/CIDRs (`true` = one hop); see network.ts.
   TRUST_PROXY: z
     .string()
