@@ -29,6 +29,7 @@ import { prettyStream } from './platform/console-output.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
 import { requestLanguage, translate } from './platform/messages.ts';
 import { proxyTrustFunction } from './platform/network.ts';
+import { registerSecurity } from './platform/security.ts';
 import { createLocalStorage } from './platform/storage.ts';
 
 /** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   });
 
+  registerSecurity(app, ctx.config);
   await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

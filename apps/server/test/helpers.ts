@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InferenceBackend } from '@pixora/vision';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -171,4 +172,20 @@ export async function sessionFor(ctx: AppContext, userId: number) {
     })
     .execute();
   return token;
+}
+
+/** A new captcha and its answer read from the database, asked for as a visitor at `from` would. */
+export async function solvedCaptcha(
+  app: FastifyInstance,
+  ctx: AppContext,
+  from: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/user/captcha', ...from });
+  const id = res.json().data.captchaid as string;
+  const row = await ctx.db.kysely
+    .selectFrom('captchas')
+    .select('answer')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { captcha_id: id, captcha: row.answer };
 }

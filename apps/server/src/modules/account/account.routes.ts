@@ -1,5 +1,5 @@
 import { adminUserList, envelope, outboxList, parseRoles, ROLES } from '@pixora/catalog';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -98,12 +98,25 @@ export const accountRoutes =
       },
     );
 
-    app.get('/api/v1/user/signout', { schema: { tags, summary: 'Sign out' } }, async (request, reply) => {
+    const signout = async (request: FastifyRequest, reply: FastifyReply) => {
       const token = sessionToken(request);
       if (token) await accounts.revokeSession(token);
       clearSessionCookie(reply);
       return ok(request, 'ok');
-    });
+    };
+    // Sign-out is a POST (the origin check covers it). The GET of the contract is kept for clients
+    // that send the token as a bearer header, which a page of another site cannot do; a GET carried
+    // by the cookie alone could be an image on any page signing visitors out, so it is refused.
+    app.post('/api/v1/user/signout', { schema: { tags, summary: 'Sign out' } }, signout);
+    app.get(
+      '/api/v1/user/signout',
+      { schema: { tags, summary: 'Sign out (bearer token only; browsers POST)' } },
+      async (request, reply) => {
+        if (!request.headers.authorization?.toLowerCase().startsWith('bearer '))
+          throw new ApiError(30007, 'sign out with POST');
+        return signout(request, reply);
+      },
+    );
 
     app.get(
       '/api/v1/user/profile',

@@ -5,7 +5,13 @@ import { hash } from '@node-rs/argon2';
 import { ROLES } from '@pixora/catalog';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { idleBackend as idle, insertUser, sessionFor, testApp } from '../../../test/helpers.ts';
+import {
+  idleBackend as idle,
+  insertUser,
+  sessionFor,
+  solvedCaptcha,
+  testApp,
+} from '../../../test/helpers.ts';
 import { startOAuthProvider, type OAuthProvider } from '../../../test/oauth-provider.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -28,16 +34,7 @@ function client(app: FastifyInstance, ctx: AppContext, language = 'en', remoteAd
       app.inject({ method: 'POST', url, headers: headers(token), payload: form(body), remoteAddress }),
     get: (url: string, token?: string) =>
       app.inject({ method: 'GET', url, headers: headers(token), remoteAddress }),
-    async captcha() {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/user/captcha', remoteAddress });
-      const id = res.json().data.captchaid as string;
-      const row = await ctx.db.kysely
-        .selectFrom('captchas')
-        .select('answer')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return { captcha_id: id, captcha: row.answer };
-    },
+    captcha: () => solvedCaptcha(app, ctx, { remoteAddress }),
     async smsCode(phone: string) {
       const row = await ctx.db.kysely
         .selectFrom('outbox')
