@@ -282,7 +282,7 @@ test('an ended session (401 from the console): cookie removed, the message, then
 
   // The session ends on the server (signed out elsewhere); the next console call answers 401.
   expect(
-    (await request.get('/api/v1/user/signout', { headers: { Authorization: `Bearer ${token}` } })).ok(),
+    (await request.post('/api/v1/user/signout', { headers: { Authorization: `Bearer ${token}` } })).ok(),
   ).toBe(true);
   await page.getByTestId('profile-real-name').fill('Still_Here');
   await page.getByTestId('profile-save').click();

@@ -65,6 +65,9 @@ export default defineConfig({
       WORKERS: '1',
       LOG_LEVEL: 'warn',
       CHECK_ANSWERS: 'true',
+      // The demo pages' fixtures call the demo app's key many times a minute.
+      DEMO_APP_RATE_LIMIT_PER_MINUTE: '100000',
+      DEMO_APP_DAILY_QUOTA: '1000000',
     },
   },
 });

@@ -175,6 +175,9 @@ async function startServer(env: Record<string, string> = {}) {
     WORKERS: '1',
     PORT: '0',
     HOST: '127.0.0.1',
+    // The load is sent with the demo app's key: its public per-minute and daily limits would refuse it.
+    DEMO_APP_RATE_LIMIT_PER_MINUTE: '1000000',
+    DEMO_APP_DAILY_QUOTA: '1000000',
     ...env,
   });
   const { app, modelsReady } = await startPlatform(config);

@@ -31,6 +31,8 @@ import { capConnectionsPerAddress, slowClientOptions } from './platform/connecti
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
 import { registerJsonLimits } from './platform/json-body.ts';
 import { requestLanguage, translate } from './platform/messages.ts';
+import { proxyTrustFunction } from './platform/network.ts';
+import { registerSecurity } from './platform/security.ts';
 import { createLocalStorage } from './platform/storage.ts';
 
 /** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
@@ -71,7 +73,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       ctx.config.LOG_LEVEL === 'silent'
         ? false
         : { level: ctx.config.LOG_LEVEL, ...(process.stdout.isTTY ? { stream: prettyStream() } : {}) },
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: proxyTrustFunction(ctx.config.TRUST_PROXY),
     clientErrorHandler,
     frameworkErrors,
     ...slowClientOptions(ctx.config),
@@ -109,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   });
 
+  registerSecurity(app, ctx.config);
   await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

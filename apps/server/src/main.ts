@@ -1,6 +1,6 @@
 import { loadConfig } from './platform/config.ts';
 import { startPlatform } from './bootstrap.ts';
-import { startBanner } from './platform/console-output.ts';
+import { demoCredentialsWarning, startBanner } from './platform/console-output.ts';
 
 const config = loadConfig();
 const { app } = await startPlatform(config);
@@ -21,3 +21,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 if (config.LOG_LEVEL !== 'silent') process.stdout.write(`${startBanner(config, address)}\n`);
+// The published demo credentials on a server others can reach: said in the log, where operators look.
+const demoWarning = demoCredentialsWarning(config);
+if (demoWarning) app.log.warn(demoWarning);

@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InferenceBackend } from '@pixora/vision';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { openDatabase } from '../src/db/database.ts';
+import type { UsersTable } from '../src/db/schema.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
+import type { AppContext } from '../src/platform/context.ts';
 
 export async function skimagePhoto(name: 'astronaut' | 'chelsea' | 'coffee'): Promise<Buffer> {
   // @ts-expect-error plain JavaScript helper shared with scripts/test.mjs
@@ -38,6 +41,9 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     DATA_DIR: dataDir,
     DATABASE_URL: 'sqlite::memory:',
     CHECK_ANSWERS: 'true',
+    // Tests of other things call the demo app far more often than its public limits allow.
+    DEMO_APP_RATE_LIMIT_PER_MINUTE: '1000000',
+    DEMO_APP_DAILY_QUOTA: '1000000',
     ...env,
   });
   const { ctx, close } = await createContext(config, { backend });
@@ -117,4 +123,69 @@ export async function engineGateway(env: Record<string, string> = {}) {
       await backend.close();
     },
   };
+}
+
+/** An account inserted directly, for tests about something else than registration. */
+export async function insertUser(
+  ctx: AppContext,
+  email: string,
+  fields: Partial<Omit<UsersTable, 'id'>> = {},
+) {
+  const stamp = new Date().toISOString();
+  const { id } = await ctx.db.kysely
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: 'not-a-password',
+      username: email,
+      real_name: '',
+      phone: '',
+      company: '',
+      industry: '',
+      company_size: 0,
+      addr: '',
+      business_id: 0,
+      location_id: 0,
+      role_permissions: '',
+      agreement: '',
+      created_at: stamp,
+      updated_at: stamp,
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A session as sign-in stores it (the token's SHA-256, with an expiry); returns the token. */
+export async function sessionFor(ctx: AppContext, userId: number) {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await ctx.db.kysely
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: crypto.createHash('sha256').update(token).digest('hex'),
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      revoked_at: null,
+      ip: '127.0.0.1',
+    })
+    .execute();
+  return token;
+}
+
+/** A new captcha and its answer read from the database, asked for as a visitor at `from` would. */
+export async function solvedCaptcha(
+  app: FastifyInstance,
+  ctx: AppContext,
+  from: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/user/captcha', ...from });
+  const id = res.json().data.captchaid as string;
+  const row = await ctx.db.kysely
+    .selectFrom('captchas')
+    .select('answer')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { captcha_id: id, captcha: row.answer };
 }

@@ -2,12 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseProxyTrust } from './network.ts';
 import { DEFAULT_PHONE_REGIONS, IMAGE_MAX_BYTES, PHONE_REGIONS, type PhoneRegion } from '@pixora/catalog';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** The demo app's secret on a local install: public, so printing it is harmless (any other is not printed). */
 export const DEFAULT_DEMO_SECRET = 'pixora-demo-secret';
+export const DEFAULT_DEMO_KEY = 'pixora-demo-key';
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const bool = (fallback: boolean) =>
@@ -43,14 +45,28 @@ const schema = z.object({
   ALLOW_PRIVATE_URLS: bool(false),
   // Tests: every answer of a served capability is checked against its contract before it is sent.
   CHECK_ANSWERS: bool(false),
-  DEMO_API_KEY: z.string().min(8).default('pixora-demo-key'),
+  DEMO_API_KEY: z.string().min(8).default(DEFAULT_DEMO_KEY),
   DEMO_API_SECRET: z.string().min(8).default(DEFAULT_DEMO_SECRET),
   DEMO_RATE_LIMIT_PER_MINUTE: int(30),
-  TRUST_PROXY: bool(false),
+  // The seeded demo app's key is public (README, start banner): its calls are capped per minute and per day.
+  DEMO_APP_RATE_LIMIT_PER_MINUTE: int(60),
+  DEMO_APP_DAILY_QUOTA: int(2000),
+  // Reverse proxies to believe: a hop count or proxy addresses/CIDRs (`true` = one hop); see network.ts.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, check) => {
+      const trust = parseProxyTrust(text);
+      if (typeof trust !== 'string') return trust;
+      check.addIssue({ code: 'custom', message: trust });
+      return z.NEVER;
+    }),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pixora AI Open Platform <no-reply@pixora.local>'),
   SMS_WEBHOOK_URL: z.string().url().optional(),
+  // Key of the stored SMS code hashes; unset: one is generated at first start and kept in the database.
+  SMS_CODE_SECRET: z.string().min(16).optional(),
   SESSION_TTL_HOURS: int(168),
   ADMIN_EMAILS: z.string().default(''),
   // Registration: the phone regions offered (codes of the catalogue's PHONE_REGIONS; INTL is any

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { prettyLine, startBanner, terminalLanguage } from './console-output.ts';
+import { demoCredentialsWarning, prettyLine, startBanner, terminalLanguage } from './console-output.ts';
 
 describe('what the server prints for the person who started it', () => {
   const config = loadConfig({ DATA_DIR: '/srv/pixora', WORKERS: '2' });
@@ -32,6 +32,20 @@ describe('what the server prints for the person who started it', () => {
     expect(terminalLanguage({ LANG: 'zh_CN.UTF-8' })).toBe('zh');
     expect(terminalLanguage({ LANG: 'zh_TW.UTF-8' })).toBe('zh_tw');
     expect(terminalLanguage({ LANG: 'C.UTF-8' })).toBe('en');
+  });
+
+  it('warns while the published demo credentials are served beyond loopback', () => {
+    const warning = demoCredentialsWarning(config, 'en');
+    expect(warning).toContain('pixora-demo-key / pixora-demo-secret');
+    expect(warning).toContain('0.0.0.0');
+    expect(startBanner(config, 'http://0.0.0.0:8080', 'en')).toContain(warning!);
+    expect(demoCredentialsWarning(config, 'zh')).toContain('默认凭证');
+    expect(demoCredentialsWarning(config, 'zh_tw')).toContain('預設憑證');
+    for (const HOST of ['127.0.0.1', 'localhost', '::1'])
+      expect(demoCredentialsWarning(loadConfig({ HOST }), 'en'), HOST).toBeUndefined();
+    expect(demoCredentialsWarning(loadConfig({ DEMO_API_SECRET: 'a-private-secret' }), 'en')).toBeUndefined();
+    expect(demoCredentialsWarning(loadConfig({ DEMO_API_KEY: 'own-demo-key' }), 'en')).toBeUndefined();
+    expect(startBanner(loadConfig({ HOST: '127.0.0.1' }), 'http://127.0.0.1:8080', 'en')).not.toContain('!');
   });
 
   it('turns a JSON log line into a readable one, and leaves other text alone', () => {

@@ -3,7 +3,7 @@
  * readable by eye when stdout is a terminal (JSON lines otherwise, for log collectors).
  */
 import { Writable } from 'node:stream';
-import { databaseUrl, DEFAULT_DEMO_SECRET, type Config } from './config.ts';
+import { databaseUrl, DEFAULT_DEMO_KEY, DEFAULT_DEMO_SECRET, type Config } from './config.ts';
 
 type Language = 'zh' | 'zh_tw' | 'en';
 
@@ -34,6 +34,11 @@ const LABELS = {
     '{url} (no SMTP_URL / SMS_WEBHOOK_URL: registration mail and SMS codes land here)',
   ],
   stop: ['按 Ctrl+C 停止。', '按 Ctrl+C 停止。', 'Press Ctrl+C to stop.'],
+  demoWarning: [
+    '演示应用使用默认凭证（{key}），而服务监听 {host}，网络上的任何人都能用它调用接口。请设置 DEMO_API_KEY 与 DEMO_API_SECRET，或设 HOST=127.0.0.1。',
+    '示範應用使用預設憑證（{key}），而服務監聽 {host}，網路上的任何人都能用它呼叫介面。請設定 DEMO_API_KEY 與 DEMO_API_SECRET，或設 HOST=127.0.0.1。',
+    'The demo app has the default credentials ({key}) and the server listens on {host}: anyone on the network can call the API with them. Set DEMO_API_KEY and DEMO_API_SECRET, or HOST=127.0.0.1.',
+  ],
 } as const;
 
 const INDEX: Record<Language, number> = { zh: 0, zh_tw: 1, en: 2 };
@@ -57,6 +62,7 @@ export function startBanner(
   language: Language = terminalLanguage(),
 ): string {
   const l = (key: keyof typeof LABELS): string => LABELS[key][INDEX[language]]!;
+  const warning = demoCredentialsWarning(config, language);
   // A wildcard listen address is reached as localhost from the same machine.
   const origin = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
   const rows: Array<[string, string]> = [
@@ -89,9 +95,33 @@ export function startBanner(
     '',
     ...rows.map(([label, value]) => `  ${label}${' '.repeat(pad - width(label))}${value}`),
     '',
+    ...(warning ? [`  ! ${warning}`, ''] : []),
     `  ${l('stop')}`,
     '',
   ].join('\n');
+}
+
+/** Whether `host` (the HOST setting) is reached only from this machine. */
+function loopbackOnly(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * The warning logged at start while the demo app keeps the published default key and secret and
+ * the server listens beyond loopback (the default HOST, 0.0.0.0, is every interface); else undefined.
+ */
+export function demoCredentialsWarning(
+  config: Config,
+  language: Language = terminalLanguage(),
+): string | undefined {
+  const published =
+    config.DEMO_API_KEY === DEFAULT_DEMO_KEY && config.DEMO_API_SECRET === DEFAULT_DEMO_SECRET;
+  if (!published || loopbackOnly(config.HOST)) return undefined;
+  return LABELS.demoWarning[INDEX[language]]!.replace(
+    '{key}',
+    `${config.DEMO_API_KEY} / ${config.DEMO_API_SECRET}`,
+  ).replace('{host}', config.HOST);
 }
 
 const LEVELS: Record<number, string> = {

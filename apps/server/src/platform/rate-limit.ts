@@ -10,6 +10,8 @@ export interface RateDecision {
 /** Counts hits per key in fixed windows. A Redis-backed store can replace the in-memory one for several servers. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** The hits counted on `key` in its current window, without counting one (0 when none). */
+  count(key: string): Promise<{ count: number; resetMs: number }>;
   /** Forgets every count (an operator unlocking everyone at once; tests starting clean). */
   clear(): void;
   close(): void;
@@ -47,6 +49,11 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       }
       w.count += 1;
       return { allowed: w.count <= limit, remaining: Math.max(0, limit - w.count), resetMs: w.resetAt - t };
+    },
+    async count(key) {
+      const t = now();
+      const w = windows.get(key);
+      return w && w.resetAt > t ? { count: w.count, resetMs: w.resetAt - t } : { count: 0, resetMs: 0 };
     },
     clear() {
       windows.clear();

@@ -109,7 +109,8 @@ export const accountApi = {
   createCaptcha: () =>
     request<Envelope<{ captchaid: string }>>(`${USER}/captcha`, { method: 'POST', body: {} }),
   signin: (body: Credentials) => request<Envelope<{ token: string }>>(`${USER}/signin`, { body }),
-  signout: () => request<Envelope<unknown>>(`${USER}/signout`),
+  // A POST: the server refuses a sign-out a cookie alone carries by GET (any page could send one).
+  signout: () => request<Envelope<unknown>>(`${USER}/signout`, { method: 'POST', body: {} }),
   profile: () => request<Envelope<ProfileAnswer>>(`${USER}/profile`),
   updateProfile: (body: ProfileUpdate) =>
     request<Envelope<{ profile: Profile; user: UserRecord }>>(`${USER}/profile`, { body }),

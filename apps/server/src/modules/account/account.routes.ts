@@ -1,5 +1,5 @@
-import { adminUserList, envelope, outboxList, ROLES } from '@pixora/catalog';
-import type { FastifyRequest } from 'fastify';
+import { adminUserList, envelope, outboxList, parseRoles, ROLES } from '@pixora/catalog';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -7,7 +7,7 @@ import { ApiError } from '../../platform/error-catalogue.ts';
 import { requestLanguage, translate, type MessageKey } from '../../platform/messages.ts';
 import type { AccountService, RequestInfo, User } from './account.service.ts';
 import { clearSessionCookie, requireRoles, requireUser, sessionToken, setSessionCookie } from './auth.ts';
-import { inNetworks, isLocalOrInternal } from './network.ts';
+import { inNetworks, isForwarded, LOOPBACK, networkAddress } from '../../platform/network.ts';
 import {
   authorizeUrl,
   decodeRedirectUrl,
@@ -66,7 +66,9 @@ export const accountRoutes =
       data,
     });
     const tags = ['account'];
-    const internal = (request: FastifyRequest) => inNetworks(request.ip, ctx.config.INTERNAL_NETWORKS);
+    // Judged by an address the server can believe: never one a client forwarded past an untrusted proxy.
+    const internal = (request: FastifyRequest) =>
+      inNetworks(networkAddress(request, ctx.config.TRUST_PROXY) ?? '', ctx.config.INTERNAL_NETWORKS);
     // OA and QR-code login belong to the internal network.
     const requireInternal = (request: FastifyRequest) => {
       if (!internal(request)) throw new ApiError(30007, 'only on the internal network');
@@ -96,12 +98,25 @@ export const accountRoutes =
       },
     );
 
-    app.get('/api/v1/user/signout', { schema: { tags, summary: 'Sign out' } }, async (request, reply) => {
+    const signout = async (request: FastifyRequest, reply: FastifyReply) => {
       const token = sessionToken(request);
       if (token) await accounts.revokeSession(token);
       clearSessionCookie(reply);
       return ok(request, 'ok');
-    });
+    };
+    // Sign-out is a POST (the origin check covers it). The GET of the contract is kept for clients
+    // that send the token as a bearer header, which a page of another site cannot do; a GET carried
+    // by the cookie alone could be an image on any page signing visitors out, so it is refused.
+    app.post('/api/v1/user/signout', { schema: { tags, summary: 'Sign out' } }, signout);
+    app.get(
+      '/api/v1/user/signout',
+      { schema: { tags, summary: 'Sign out (bearer token only; browsers POST)' } },
+      async (request, reply) => {
+        if (!request.headers.authorization?.toLowerCase().startsWith('bearer '))
+          throw new ApiError(30007, 'sign out with POST');
+        return signout(request, reply);
+      },
+    );
 
     app.get(
       '/api/v1/user/profile',
@@ -312,8 +327,16 @@ export const accountRoutes =
     );
 
     // The local outbox exists only while mail or SMS stay on this machine (no SMTP server or SMS
-    // gateway). It holds registration and reset links, so only this machine, the private networks and
-    // the internal ranges may read it: a public visitor gets the same 404 as when it does not exist.
+    // gateway). It holds registration and reset links and SMS codes, so it answers only a request
+    // straight from this machine (a loopback peer and no forwarding header: behind a reverse proxy
+    // on the same host every visitor arrives from loopback, with the proxy's headers) or a signed-in
+    // admin. Anyone else gets the same 404 as when it does not exist.
+    const mayReadOutbox = async (request: FastifyRequest) => {
+      const peer = request.socket.remoteAddress ?? '';
+      if (inNetworks(peer, LOOPBACK) && !isForwarded(request.headers)) return true;
+      const user = await accounts.userForToken(sessionToken(request));
+      return !!user && parseRoles(user.role_permissions).includes('admin');
+    };
     if (ctx.mailer.local || ctx.sms.local) {
       app.get(
         '/api/v1/dev/outbox',
@@ -325,7 +348,7 @@ export const accountRoutes =
           },
         },
         async (request, reply) => {
-          if (!isLocalOrInternal(request.ip, ctx.config.INTERNAL_NETWORKS)) return reply.callNotFound();
+          if (!(await mayReadOutbox(request))) return reply.callNotFound();
           const messages = await ctx.db.kysely
             .selectFrom('outbox')
             .selectAll()

@@ -21,10 +21,11 @@ import type { Kysely } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import type { Config } from '../../platform/config.ts';
-import { ApiError, type FieldError } from '../../platform/error-catalogue.ts';
+import { ApiError, tooFrequent, type FieldError } from '../../platform/error-catalogue.ts';
 import type { Language } from '../../platform/messages.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.ts';
+import { settingSecret } from '../../platform/server-secret.ts';
 import { accountMail, smsCode, type MailKind } from './mail-templates.ts';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -32,6 +33,9 @@ const REGISTER_LINK_TTL_MS = 24 * 3600_000;
 const RESET_LINK_TTL_MS = 3600_000;
 const PHONE_CODE_TTL_MS = 10 * 60_000;
 const PHONE_CODE_ATTEMPTS = 5;
+/** Wrong passwords one address may try on one account before it is locked out of it for SIGNIN_LOCK_MS. */
+const SIGNIN_FAILURES = 10;
+const SIGNIN_LOCK_MS = 15 * 60_000;
 const MINUTE = 60_000;
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
@@ -66,8 +70,31 @@ export interface RequestInfo {
   origin: string;
 }
 
+/** Settings key of the SMS code key when SMS_CODE_SECRET is not set; made once per database. */
+const SMS_CODE_SECRET_KEY = 'sms_code_secret';
+
 export class AccountService {
-  constructor(private readonly deps: AccountDeps) {}
+  /** Key of the SMS code hashes: SMS_CODE_SECRET, else one generated and kept in the database. */
+  private readonly smsKey: () => Promise<Buffer>;
+
+  constructor(private readonly deps: AccountDeps) {
+    const configured = deps.config.SMS_CODE_SECRET;
+    this.smsKey = configured
+      ? () => Promise.resolve(Buffer.from(configured))
+      : settingSecret(deps.db, SMS_CODE_SECRET_KEY);
+  }
+
+  /**
+   * What is stored of an SMS code: HMAC-SHA256 under the server's key. A six-digit code has a
+   * million values, so a plain hash of it is reversed by trying them all; a keyed one is not without
+   * the key, which stays out of the database dumps when SMS_CODE_SECRET is set.
+   */
+  private async phoneCodeHash(phone: string, code: string): Promise<string> {
+    return crypto
+      .createHmac('sha256', await this.smsKey())
+      .update(`${phone}:${code}`)
+      .digest('hex');
+  }
 
   private get db() {
     return this.deps.db;
@@ -177,10 +204,16 @@ export class AccountService {
     });
     const email = normaliseEmail(input.email!);
     await this.limit(`signin-ip:${info.ip}`, 30, 10 * MINUTE);
-    // The captcha comes before the per-account count: locking someone's account out takes a solved
-    // captcha per attempt, not a loop of empty requests.
+    // Every attempt takes a solved captcha (the step-up is always on), and it is checked before the
+    // lock: a loop of requests without one counts nothing against the account.
     await this.consumeCaptcha(input.captcha_id, input.captcha);
-    await this.limit(`signin-account:${email}`, 10, 15 * MINUTE);
+    // The lock counts failed attempts only, per account AND address: SIGNIN_FAILURES wrong passwords
+    // from one address lock that address out of that account for the window, while the owner,
+    // signing in from their own address with the right password and a captcha, is never locked out
+    // by someone else's guesses.
+    const failures = `signin-failures:${email}:${info.ip}`;
+    const failed = await this.deps.rateLimiter.count(failures);
+    if (failed.count >= SIGNIN_FAILURES) throw tooFrequent(failed.resetMs);
     const user = (await this.db
       .selectFrom('users')
       .selectAll()
@@ -190,7 +223,10 @@ export class AccountService {
     const ok = user
       ? await verify(user.password_hash, input.password!)
       : await verify(DUMMY_HASH, input.password!);
-    if (!user || !ok) throw new ApiError(30002);
+    if (!user || !ok) {
+      await this.deps.rateLimiter.hit(failures, SIGNIN_FAILURES, SIGNIN_LOCK_MS);
+      throw new ApiError(30002);
+    }
     return { token: await this.createSession(user.id, info.ip), user };
   }
 
@@ -295,7 +331,7 @@ export class AccountService {
       .insertInto('phone_codes')
       .values({
         phone,
-        code_hash: sha256(`${phone}:${code}`),
+        code_hash: await this.phoneCodeHash(phone, code),
         attempts: 0,
         expires_at: iso(new Date(Date.now() + PHONE_CODE_TTL_MS)),
         created_at: iso(now()),
@@ -304,23 +340,32 @@ export class AccountService {
     await this.deps.sms.send(phone, smsCode(info.language, code));
   }
 
+  /**
+   * Checks an SMS code: every attempt, right or wrong, first takes one of PHONE_CODE_ATTEMPTS in a
+   * single conditional UPDATE (attempts < max … RETURNING), so attempts sent in parallel cannot all
+   * read the same count and get more tries than allowed; a right code is then used up by one DELETE,
+   * which only one of several parallel attempts wins.
+   */
   private async consumePhoneCode(phone: string, code: string) {
     const row = await this.db
-      .selectFrom('phone_codes')
-      .selectAll()
+      .updateTable('phone_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('phone', '=', phone)
       .where('expires_at', '>', iso(now()))
+      .where('attempts', '<', PHONE_CODE_ATTEMPTS)
+      .returning(['id', 'code_hash'])
       .executeTakeFirst();
-    if (!row || row.attempts >= PHONE_CODE_ATTEMPTS) throw new ApiError(30005);
-    if (row.code_hash !== sha256(`${phone}:${code.trim()}`)) {
-      await this.db
-        .updateTable('phone_codes')
-        .set({ attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .execute();
+    if (!row) throw new ApiError(30005);
+    const expected = Buffer.from(row.code_hash);
+    const given = Buffer.from(await this.phoneCodeHash(phone, code.trim()));
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
       throw new ApiError(30005);
-    }
-    await this.db.deleteFrom('phone_codes').where('id', '=', row.id).execute();
+    const used = await this.db
+      .deleteFrom('phone_codes')
+      .where('id', '=', row.id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!used) throw new ApiError(30005);
   }
 
   /**

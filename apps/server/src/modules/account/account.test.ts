@@ -5,10 +5,15 @@ import { hash } from '@node-rs/argon2';
 import { ROLES } from '@pixora/catalog';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { idleBackend as idle, testApp } from '../../../test/helpers.ts';
+import {
+  idleBackend as idle,
+  insertUser,
+  sessionFor,
+  solvedCaptcha,
+  testApp,
+} from '../../../test/helpers.ts';
 import { startOAuthProvider, type OAuthProvider } from '../../../test/oauth-provider.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
-import type { UsersTable } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -29,16 +34,7 @@ function client(app: FastifyInstance, ctx: AppContext, language = 'en', remoteAd
       app.inject({ method: 'POST', url, headers: headers(token), payload: form(body), remoteAddress }),
     get: (url: string, token?: string) =>
       app.inject({ method: 'GET', url, headers: headers(token), remoteAddress }),
-    async captcha() {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/user/captcha', remoteAddress });
-      const id = res.json().data.captchaid as string;
-      const row = await ctx.db.kysely
-        .selectFrom('captchas')
-        .select('answer')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return { captcha_id: id, captcha: row.answer };
-    },
+    captcha: () => solvedCaptcha(app, ctx, { remoteAddress }),
     async smsCode(phone: string) {
       const row = await ctx.db.kysely
         .selectFrom('outbox')
@@ -92,51 +88,6 @@ function setup(env: Record<string, string> = {}, withSmtp = false) {
   });
   beforeEach(() => t.ctx.rateLimiter.clear());
   return t;
-}
-
-/** An account inserted directly, for tests about something else than registration. */
-async function insertUser(ctx: AppContext, email: string, fields: Partial<Omit<UsersTable, 'id'>> = {}) {
-  const stamp = new Date().toISOString();
-  const { id } = await ctx.db.kysely
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: 'not-a-password',
-      username: email,
-      real_name: '',
-      phone: '',
-      company: '',
-      industry: '',
-      company_size: 0,
-      addr: '',
-      business_id: 0,
-      location_id: 0,
-      role_permissions: '',
-      agreement: '',
-      created_at: stamp,
-      updated_at: stamp,
-      ...fields,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** A session as sign-in stores it (the token's SHA-256, with an expiry); returns the token. */
-async function sessionFor(ctx: AppContext, userId: number) {
-  const token = crypto.randomBytes(32).toString('base64url');
-  await ctx.db.kysely
-    .insertInto('sessions')
-    .values({
-      user_id: userId,
-      token_hash: crypto.createHash('sha256').update(token).digest('hex'),
-      created_at: new Date().toISOString(),
-      expires_at: new Date(Date.now() + 3600_000).toISOString(),
-      revoked_at: null,
-      ip: '127.0.0.1',
-    })
-    .execute();
-  return token;
 }
 
 describe('accounts', () => {
@@ -411,7 +362,7 @@ describe('accounts', () => {
     expect([second.statusCode, second.json().message]).toEqual([429, 'Operation too frequent.']);
   });
 
-  it('limits sign-in attempts per account', async () => {
+  it('limits wrong sign-in attempts per account and address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) codes.push((await signin('target@example.com', 'guess-' + i)).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
@@ -770,6 +721,44 @@ describe('expired and used links and codes', () => {
       ).json().data.valid,
     ).toBe(true);
   });
+
+  it('counts SMS code attempts sent in parallel: five in all, then not even the right code', async () => {
+    t.ctx.rateLimiter.clear();
+    const email = 'sms-race@example.com';
+    const token = await mailedToken('/api/v1/user/register/step1', email);
+    const phone = '13700137000';
+    await t.api.get(`/api/v1/user/send_phone_code?region=CN&phone=${phone}`);
+    const code = await t.api.smsCode(`+86 ${phone}`);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.api.post('/api/v1/user/register/step2', registration(email, token, wrong, { phone })),
+      ),
+    );
+    expect(answers.map((r) => r.json().code)).toEqual(new Array(12).fill(30005));
+    const row = await t.ctx.db.kysely
+      .selectFrom('phone_codes')
+      .select(['attempts', 'code_hash'])
+      .where('phone', '=', `+86 ${phone}`)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    const right = await t.api.post(
+      '/api/v1/user/register/step2',
+      registration(email, token, code, { phone }),
+    );
+    expect(right.json().code).toBe(30005);
+    // Stored keyed: the hash of the phone and code alone, which a table of a million codes reverses, is not it.
+    const plain = crypto.createHash('sha256').update(`+86 ${phone}:${code}`).digest('hex');
+    expect(row.code_hash).not.toBe(plain);
+    const key = await t.ctx.db.kysely
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'sms_code_secret')
+      .executeTakeFirstOrThrow();
+    expect(row.code_hash).toBe(
+      crypto.createHmac('sha256', Buffer.from(key.value, 'hex')).update(`+86 ${phone}:${code}`).digest('hex'),
+    );
+  });
 });
 
 describe('rate limits', () => {
@@ -822,19 +811,28 @@ describe('rate limits', () => {
         ...captchas[30]!,
       }),
     );
+  });
 
-    t.ctx.rateLimiter.clear();
-    // Per account, from changing addresses.
-    const perAccount = await statuses(11, async (i) => {
-      const from = client(t.app, t.ctx, 'en', `203.0.113.${i + 1}`);
-      return from.post('/api/v1/user/signin', {
-        email: 'target@example.com',
-        password: 'guess-123',
-        ...(await from.captcha()),
-      });
-    });
-    expect(perAccount.slice(0, 10).every((c) => c === 400)).toBe(true);
-    expect(perAccount[10]).toBe(429);
+  it('locks one address out of one account after 10 wrong passwords, never the owner elsewhere', async () => {
+    await insertUser(t.ctx, 'owner@lock.example', { password_hash: await hash('secret123') });
+    const signin = async (from: ReturnType<typeof client>, password: string) =>
+      from.post('/api/v1/user/signin', { email: 'owner@lock.example', password, ...(await from.captcha()) });
+    const attacker = client(t.app, t.ctx, 'en', '198.51.100.40');
+    const owner = client(t.app, t.ctx, 'en', '198.51.100.41');
+    // Successes are not failures: the owner signing in again and again is never locked.
+    expect(await statuses(12, () => signin(owner, 'secret123'))).toEqual(new Array(12).fill(200));
+    expect(await statuses(10, () => signin(attacker, 'guess-123'))).toEqual(new Array(10).fill(400));
+    tooFrequent(await signin(attacker, 'guess-123'));
+    // The locked pair stays locked, right password or not: guessing on goes nowhere.
+    tooFrequent(await signin(attacker, 'secret123'));
+    // The owner, from their own address, with the right password and a captcha, gets in.
+    expect((await signin(owner, 'secret123')).statusCode).toBe(200);
+    // Guesses spread over many addresses are each counted for their own pair (each needs a captcha).
+    const spread = await statuses(11, async (i) =>
+      signin(client(t.app, t.ctx, 'en', `203.0.113.${i + 1}`), 'guess-123'),
+    );
+    expect(spread.every((c) => c === 400)).toBe(true);
+    expect((await signin(owner, 'secret123')).statusCode).toBe(200);
   });
 
   it('does not let attempts without a solved captcha lock an account out', async () => {
@@ -947,15 +945,27 @@ describe('role-based route access', () => {
 });
 
 describe('local outbox', () => {
-  it('answers on this machine and private networks only, like a missing page elsewhere', async () => {
-    const { app } = await testApp(idle, { INTERNAL_NETWORKS: '100.64.0.0/10' });
-    const outbox = (remoteAddress: string) => app.inject({ url: '/api/v1/dev/outbox', remoteAddress });
-    for (const ip of ['127.0.0.1', '::1', '10.1.2.3', '192.168.1.20', '172.20.0.5', '100.64.3.4'])
-      expect((await outbox(ip)).statusCode, ip).toBe(200);
+  it('answers straight loopback requests and signed-in admins only, like a missing page elsewhere', async () => {
+    const { app, ctx } = await testApp(idle, { INTERNAL_NETWORKS: '100.64.0.0/10' });
+    const outbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({ url: '/api/v1/dev/outbox', remoteAddress, headers });
+    for (const ip of ['127.0.0.1', '::1']) expect((await outbox(ip)).statusCode, ip).toBe(200);
+    // Private and internal networks are not this machine: the links in the outbox take accounts over.
+    for (const ip of ['10.1.2.3', '192.168.1.20', '172.20.0.5', '100.64.3.4', '203.0.113.7'])
+      expect((await outbox(ip)).statusCode, ip).toBe(404);
     const outside = await outbox('203.0.113.7');
     const missing = await app.inject({ url: '/api/v1/dev/no-such-page', remoteAddress: '203.0.113.7' });
-    expect(outside.statusCode).toBe(404);
     expect(outside.json().ErrorCode).toBe(missing.json().ErrorCode);
+    const admin = await sessionFor(
+      ctx,
+      await insertUser(ctx, 'ops@outbox.example', { role_permissions: 'admin' }),
+    );
+    const user = await sessionFor(
+      ctx,
+      await insertUser(ctx, 'dev@outbox.example', { role_permissions: 'editor' }),
+    );
+    expect((await outbox('203.0.113.7', { authorization: `Bearer ${admin}` })).statusCode).toBe(200);
+    expect((await outbox('203.0.113.7', { authorization: `Bearer ${user}` })).statusCode).toBe(404);
     await app.close();
   });
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { DEMO_FACE_SETS } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { settingSecret } from '../../platform/server-secret.ts';
 
 /**
  * Website visitors trying face search own their face sets under a per-browser demo identity
@@ -30,30 +31,13 @@ export interface DemoIdentity {
 }
 
 export class DemoIdentities {
-  private secret?: Promise<Buffer>;
+  private readonly key: () => Promise<Buffer>;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  private key(): Promise<Buffer> {
-    this.secret ??= (async () => {
-      // Insert-if-absent then read: several server processes agree on the first key written.
-      await this.db
-        .insertInto('settings')
-        .values({ key: SECRET_KEY, value: crypto.randomBytes(32).toString('hex') })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-      const row = await this.db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', SECRET_KEY)
-        .executeTakeFirstOrThrow();
-      return Buffer.from(row.value, 'hex');
-    })();
-    this.secret.catch(() => (this.secret = undefined));
-    return this.secret;
+  ) {
+    this.key = settingSecret(db, SECRET_KEY);
   }
 
   private async sign(payload: string): Promise<string> {

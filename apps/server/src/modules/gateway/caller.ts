@@ -36,6 +36,25 @@ declare module 'fastify' {
 }
 
 /**
+ * The seeded demo app's key and secret are published (README, start banner), so its calls are
+ * bounded for everybody at once: DEMO_APP_RATE_LIMIT_PER_MINUTE per minute (429 / 10029).
+ */
+async function admitDemoAppCall(ctx: AppContext, appId: number): Promise<void> {
+  await enforceRateLimit(
+    ctx.rateLimiter,
+    `demo-app:${appId}`,
+    ctx.config.DEMO_APP_RATE_LIMIT_PER_MINUTE,
+    60_000,
+  );
+}
+
+/** An app's daily quota; the demo app's is at most DEMO_APP_DAILY_QUOTA, whatever its row says. */
+function dailyQuotaOf(ctx: AppContext, app: { api_key: string; daily_quota: number | null }): number | null {
+  if (app.api_key !== ctx.config.DEMO_API_KEY) return app.daily_quota;
+  return Math.min(app.daily_quota ?? Infinity, ctx.config.DEMO_APP_DAILY_QUOTA);
+}
+
+/**
  * Lets the caller of capability `capabilityId` in, or throws. With `api_key` + `api_secret`: the
  * app must exist with that secret (401 / 10021), be enabled (403 / 10022), and have quota left
  * today (429 / 10029). An enabled app's key calls every capability this build serves, ticked on
@@ -57,7 +76,8 @@ async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityI
       !(isServed(capabilityId) || grantsCapability(app.scopes, capabilityId))
     )
       throw new ApiError(10022);
-    await ctx.usage.admit(caller, app.daily_quota);
+    if (app.api_key === ctx.config.DEMO_API_KEY) await admitDemoAppCall(ctx, app.id);
+    await ctx.usage.admit(caller, dailyQuotaOf(ctx, app));
     return;
   }
   if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);

@@ -17,8 +17,37 @@ describe('address guard', () => {
     'fe80::1',
     '::ffff:127.0.0.1',
   ])('blocks %s', (ip) => expect(isBlockedAddress(ip)).toBe(true));
-  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('allows public %s', (ip) =>
-    expect(isBlockedAddress(ip)).toBe(false),
+  it.each([
+    ['IPv4-mapped, hex', '::ffff:7f00:1'],
+    ['IPv4-mapped, private', '::ffff:a01:203'],
+    ['IPv4-compatible loopback', '::7f00:1'],
+    ['IPv4-compatible, dotted', '::127.0.0.1'],
+    ['IPv4-compatible, private', '::a00:1'],
+    ['SIIT IPv4-translated', '::ffff:0:7f00:1'],
+    ['SIIT IPv4-translated, dotted', '::ffff:0:10.0.0.1'],
+    ['NAT64 well-known prefix', '64:ff9b::7f00:1'],
+    ['NAT64 well-known prefix, public v4', '64:ff9b::808:808'],
+    ['NAT64 local-use prefix', '64:ff9b:1::a00:1'],
+    ['6to4 of loopback', '2002:7f00:1::1'],
+    ['6to4 of a private network', '2002:c0a8:101::1'],
+    ['6to4 of the metadata address', '2002:a9fe:a9fe::'],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['Teredo, short', '2001::1'],
+  ])('blocks %s (%s)', (_form, ip) => expect(isBlockedAddress(ip)).toBe(true));
+  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2002:808:808::1', '::ffff:808:808'])(
+    'allows public %s',
+    (ip) => expect(isBlockedAddress(ip)).toBe(false),
+  );
+  it.each(['http://[::7f00:1]/x.png', 'http://[::ffff:0:7f00:1]/x.png', 'http://[2002:7f00:1::1]/x.png'])(
+    'refuses the URL %s before connecting',
+    async (url) => {
+      const failure = await downloadImage(url, {
+        timeoutMs: 1000,
+        maxBytes: 1000,
+        allowPrivate: false,
+      }).catch((e: DownloadError) => e.reason);
+      expect(failure).toBe('blocked');
+    },
   );
 });
 

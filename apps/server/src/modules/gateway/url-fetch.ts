@@ -36,23 +36,57 @@ for (const [net4, prefix] of [
   blocked.addSubnet(net4, prefix, 'ipv4');
 }
 for (const [net6, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible addresses (`::7f00:1` = ::127.0.0.1; deprecated, RFC 4291), with :: and ::1.
+  ['::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
+  // SIIT IPv4-translated addresses (`::ffff:0:7f00:1`, RFC 7915): never a public host's address.
+  ['::ffff:0:0:0', 96],
+  // NAT64, well-known and local-use prefixes (RFC 6052, RFC 8215): a translator would reach any
+  // IPv4 address, private ones included.
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  // Teredo (RFC 4380): the tunnel's client address is embedded obfuscated; none is a host to fetch from.
+  ['2001::', 32],
   ['2001:db8::', 32],
 ] as const) {
   blocked.addSubnet(net6, prefix, 'ipv6');
+}
+
+/** The eight 16-bit groups of an IPv6 address in any textual form (`::`, a dotted IPv4 tail). */
+function ipv6Groups(address: string): number[] {
+  const text = address.toLowerCase().replace(/%.*$/, '');
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  const hex = tail
+    ? `${text.slice(0, tail.index)}${((+tail[1]! << 8) | +tail[2]!).toString(16)}:${((+tail[3]! << 8) | +tail[4]!).toString(16)}`
+    : text;
+  const [head = '', rest] = hex.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = rest === undefined ? [] : parse(rest);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 address an IPv6 address carries to an IPv4 host, where the embedding is one a connection
+ * may follow: IPv4-mapped (`::ffff:a.b.c.d`, any spelling) and 6to4 (`2002:AABB:CCDD::/48`, RFC 3056).
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const g = ipv6Groups(address);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return ipv4Of(g[1]!, g[2]!);
+  return undefined;
 }
 
 export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
+    const v4 = embeddedIpv4(address);
+    if (v4) return blocked.check(v4, 'ipv4');
     return blocked.check(address, 'ipv6');
   }
   return true;
