@@ -15,10 +15,11 @@ describe('face task parameters', () => {
     expect(parseFaceAnalysisParams({ ...given, emotion: true })).toMatchObject({ ...given, emotion: true });
   });
 
-  it('take the 106-point layout as a facepoints option, and refuse other layouts', () => {
+  it('take the 106- and 118-point layouts as facepoints options, and refuse other layouts', () => {
     expect(parseFacePointsParams({ landmarkType: 'all' }).landmarkType).toBe('all');
+    expect(parseFacePointsParams({ landmarkType: '118' }).landmarkType).toBe('118');
     expect(() => parseFacePointsParams({ landmarkType: '98' })).toThrow(
-      'landmarkType must be one of 468, 106, all',
+      'landmarkType must be one of 468, 106, 118, all',
     );
   });
 
