@@ -13,7 +13,7 @@ import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { describeSingleFace, SAME_PERSON_THRESHOLD } from '../gateway/face-bindings.ts';
 import { callerOf, DEMO_HEADER, gatewayQuery, registerCaller } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
-import { loadMedia, mediaBodyLimit, mediaLimits } from '../gateway/media.ts';
+import { loadCheckedMedia, mediaBodyLimit, mediaLimits } from '../gateway/media.ts';
 import { echoedParameter, keepSentParameter } from '../gateway/run-capability.ts';
 import { DEMO_COOKIE, DEMO_LIMITS, DemoIdentities, type DemoIdentity } from './demo-identity.ts';
 import { appOwner, FaceSetService, type FaceSetOwner } from './facesets.service.ts';
@@ -53,7 +53,8 @@ export const faceSetRoutes =
     const image = async (b: Body) => {
       const first = b.media_info_list[0];
       if (!first) throw new ApiError(10000, 'media_info_list needs 1 image');
-      return loadMedia(first, limits);
+      // The same media check as every gateway call: a declared type the contract knows, image bytes.
+      return loadCheckedMedia(first, limits);
     };
     const describe = async (bytes: Buffer) => {
       try {

@@ -304,6 +304,25 @@ describe('face set endpoints', () => {
     expect([noFace.statusCode, noFace.json().ErrorCode]).toEqual([400, 20003]);
     const noImage = await post('v1/face_search', { faceset_token: token });
     expect([noImage.statusCode, noImage.json().ErrorCode]).toEqual([400, 10000]);
+    // Bytes that are no image, and a media type the contract does not know, are refused before
+    // any inference, as on every gateway endpoint.
+    const notImage = await post(
+      'v1/faceset/add_face',
+      { faceset_token: token },
+      Buffer.from('%PDF-1.4 not a photo'),
+    );
+    expect([notImage.statusCode, notImage.json().ErrorCode]).toEqual([400, 20009]);
+    const badType = await app.inject({
+      method: 'POST',
+      url: `/v1/face_search?${KEY}`,
+      payload: {
+        media_info_list: [
+          { media_data: astronaut.toString('base64'), media_profiles: { media_data_type: 'bmp' } },
+        ],
+        parameter: { faceset_token: token },
+      },
+    });
+    expect([badType.statusCode, badType.json().ErrorCode]).toEqual([400, 20009]);
     const badTop = await post('v1/face_search', { faceset_token: token, top_n: 0 }, astronaut);
     expect(badTop.json().ErrorCode).toBe(10000);
   });
