@@ -13,6 +13,11 @@ export interface CapabilityCall<P = Record<string, unknown>> {
   images: Buffer[];
   parameter: P;
   timeoutMs: number;
+  /**
+   * Aborted when the client has gone away (its connection closed before the answer): the engine
+   * drops the job from its queue, or the worker it was sent ahead to skips it.
+   */
+  signal?: AbortSignal;
 }
 
 /** An image a capability made: base64 in the answer, or a short-lived URL (`rsp_media_type: url`). */
@@ -108,9 +113,13 @@ export function bind<C extends ApiCapability, T extends TaskName>(
   return {
     capability,
     tasks: [task],
-    async run({ backend, images, parameter, timeoutMs }) {
+    async run({ backend, images, parameter, timeoutMs, signal }) {
       const params = options.params?.(parameter) ?? taskParamsByName(capability, parameter);
-      const result = await backend.run<ResultOf<T>>(task, { image: images[0]!, params }, { timeoutMs });
+      const result = await backend.run<ResultOf<T>>(
+        task,
+        { image: images[0]!, params },
+        { timeoutMs, ...(signal ? { signal } : {}) },
+      );
       return options.answer ? options.answer(result, parameter) : kindAnswer(capability, result);
     },
   };

@@ -3,6 +3,7 @@ import {
   ImageInputError,
   NoWorkerReadyError,
   QueueFullError,
+  TaskAbortedError,
   TaskParamsError,
   TaskTimeoutError,
   WorkerCrashedError,
@@ -24,7 +25,9 @@ const WORKER_RETRY_MS = 1_000;
  * Translates what the engine throws into the catalogue. Failures of the server, not of the
  * request, answer 5xx codes a client retries, with Retry-After: a worker that died under the
  * job 502 / 19999 ("upper layer crashed"), no worker ready (restarting) or the engine shutting
- * down 503 / 10015. Anything else unexpected is an algorithm failure (415 / 10009).
+ * down 503 / 10015. A job withdrawn because its client went away is a request timeout (599 /
+ * 10002): nobody reads it, but usage records it so. Anything else unexpected is an algorithm
+ * failure (415 / 10009).
  */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
@@ -32,6 +35,8 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof TaskParamsError) return new ApiError(10000, err.message);
   if (err instanceof QueueFullError) return new ApiError(10015);
   if (err instanceof TaskTimeoutError) return new ApiError(10002);
+  if (err instanceof TaskAbortedError)
+    return new ApiError(10002, 'the client closed its connection before the answer');
   if (err instanceof WorkerCrashedError)
     return new ApiError(19999, 'the inference worker stopped; retry', { retryAfterMs: WORKER_RETRY_MS });
   if (err instanceof NoWorkerReadyError)

@@ -88,7 +88,7 @@ function analyse(call: Omit<CapabilityCall, 'parameter' | 'images'>, image: Buff
   return call.backend.run<FaceAnalysisResult>(
     'faceanalysis',
     { image, params: { ...params } },
-    { timeoutMs: call.timeoutMs },
+    { timeoutMs: call.timeoutMs, ...(call.signal ? { signal: call.signal } : {}) },
   );
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   BackendClosedError,
   NoWorkerReadyError,
+  TaskAbortedError,
   WorkerCrashedError,
   type InferenceBackend,
 } from '@pixora/vision';
@@ -168,5 +169,52 @@ describe('HTTP-layer refusals in the catalogue body', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a client that goes away', () => {
+  it("withdraws its job from the engine; a client that waits gets its answer and its job's signal stays quiet", async () => {
+    const signals: AbortSignal[] = [];
+    let started!: () => void;
+    const jobStarted = new Promise<void>((resolve) => (started = resolve));
+    let finishJobs!: () => void;
+    const jobsMayFinish = new Promise<void>((resolve) => (finishJobs = resolve));
+    const backend: InferenceBackend = {
+      run: <T>(_task: string, _input: unknown, opts?: { signal?: AbortSignal }) => {
+        signals.push(opts!.signal!);
+        started();
+        return new Promise<T>((resolve, reject) => {
+          opts!.signal!.addEventListener('abort', () => reject(new TaskAbortedError()), { once: true });
+          void jobsMayFinish.then(() => resolve({ imageWidth: 8, imageHeight: 8, faces: [] } as T));
+        });
+      },
+      ready: () => Promise.resolve(),
+      stats: () => ({ workers: 1, busy: 1, queued: 0, maxQueue: 4, completed: 0 }),
+      close: () => Promise.resolve(),
+    };
+    const { app } = await testApp(backend);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const body = JSON.stringify(gatewayBody(PNG));
+    const request =
+      `POST /v2/facepoints?${DEMO_KEY} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    // The first client sends its call, and closes the connection while the job runs.
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    await jobStarted;
+    expect(signals[0]!.aborted).toBe(false);
+    socket.destroy();
+    await expect.poll(() => signals[0]!.aborted).toBe(true);
+    // A client that waits: its job finishes, the answer arrives, its signal never fires.
+    const answer = app.inject({
+      method: 'POST',
+      url: `/v2/facepoints?${DEMO_KEY}`,
+      payload: gatewayBody(PNG),
+    });
+    await expect.poll(() => signals.length).toBe(2);
+    finishJobs();
+    expect((await answer).json().ErrorCode).toBe(20003);
+    expect(signals[1]!.aborted).toBe(false);
+    await app.close();
   });
 });

@@ -60,6 +60,14 @@ export async function runCapability(
     media.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits)),
   );
   const t1 = performance.now();
+  // A client that closes its connection before the answer has given up: its jobs are withdrawn
+  // from the engine's queue (or skipped by the worker they were sent ahead to) instead of being
+  // computed for nobody while other callers wait.
+  const gaveUp = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) gaveUp.abort();
+  };
+  reply.raw.once('close', onClose);
   let answer;
   try {
     answer = await binding.run({
@@ -67,11 +75,14 @@ export async function runCapability(
       images,
       parameter: body.parameter as Record<string, unknown>,
       timeoutMs: ctx.config.INFERENCE_TIMEOUT_MS,
+      signal: gaveUp.signal,
     });
   } catch (err) {
     const apiError = toApiError(err);
     if (apiError.code === 10009 || apiError.code === 19999) request.log.error({ err }, 'algorithm failed');
     throw apiError;
+  } finally {
+    reply.raw.off('close', onClose);
   }
   // Where the time went (W3C Server-Timing): reading the media (base64 or download), and the
   // engine (queue wait plus inference). Clients and `npm run bench` read it.
