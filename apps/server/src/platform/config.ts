@@ -30,6 +30,8 @@ const schema = z.object({
   // Worker processes scale to two cores where threads did not (decision 0004, docs/benchmarks.md).
   WORKER_ISOLATION: z.enum(['thread', 'process']).default('process'),
   QUEUE_MAX: int(32),
+  // Calls one caller (app or visitor address) may have in the engine at once (0: no cap).
+  CALLER_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(16),
   INFERENCE_TIMEOUT_MS: int(30_000),
   // Slow clients: time to send the headers, the whole request, and idle time between requests on
   // a kept-alive connection (above the 60 s of common proxies, so that they close first); open

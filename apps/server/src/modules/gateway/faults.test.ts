@@ -218,3 +218,46 @@ describe('a client that goes away', () => {
     await app.close();
   });
 });
+
+describe('fair share between callers', () => {
+  it("refuses a caller's calls beyond its share at once, while another caller is still served", async () => {
+    const jobs: Array<() => void> = [];
+    const backend: InferenceBackend = {
+      run: <T>() =>
+        new Promise<T>((resolve) =>
+          jobs.push(() => resolve({ imageWidth: 8, imageHeight: 8, faces: [] } as T)),
+        ),
+      ready: () => Promise.resolve(),
+      stats: () => ({ workers: 1, busy: 1, queued: jobs.length, maxQueue: 32, completed: 0 }),
+      close: () => Promise.resolve(),
+    };
+    const { app } = await testApp(backend, { CALLER_MAX_IN_FLIGHT: '2' });
+    const byApp = () =>
+      app.inject({ method: 'POST', url: `/v2/facepoints?${DEMO_KEY}`, payload: gatewayBody(PNG) });
+    const byVisitor = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v2/facepoints',
+        headers: { 'x-pixora-demo': '1' },
+        remoteAddress,
+        payload: gatewayBody(PNG),
+      });
+    // The app's first two calls hold its share of the engine; the third is refused at once.
+    const held = [byApp(), byApp()];
+    await expect.poll(() => jobs.length).toBe(2);
+    const third = await byApp();
+    expect([third.statusCode, third.json().ErrorCode]).toEqual([429, 10029]);
+    expect(third.headers['retry-after']).toBe('1');
+    // Another caller (a website visitor) still gets into the engine, and so does a second visitor.
+    const visitors = [byVisitor('203.0.113.7'), byVisitor('203.0.113.8')];
+    await expect.poll(() => jobs.length).toBe(4);
+    for (const finish of jobs.splice(0)) finish();
+    for (const res of await Promise.all([...held, ...visitors])) expect(res.json().ErrorCode).toBe(20003);
+    // With its calls answered, the app has its share back.
+    const again = byApp();
+    await expect.poll(() => jobs.length).toBe(1);
+    jobs.pop()!();
+    expect((await again).json().ErrorCode).toBe(20003);
+    await app.close();
+  });
+});

@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { bindingsById } from './bindings.ts';
 import { gatewayQuery, registerCaller } from './caller.ts';
+import { FairShare } from './fair-share.ts';
 import { mediaBodyLimit, mediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
 import { keepSentParameter, runCapability, type CapabilityRequest } from './run-capability.ts';
@@ -57,7 +58,12 @@ export const gatewayRoutes =
   async (app) => {
     registerCaller(app, ctx);
     const bodyLimit = mediaBodyLimit(ctx.config);
-    const deps = { ctx, results, limits: mediaLimits(ctx.config) };
+    const deps = {
+      ctx,
+      results,
+      limits: mediaLimits(ctx.config),
+      share: new FairShare(ctx.config.CALLER_MAX_IN_FLIGHT),
+    };
 
     for (const capability of capabilities) {
       if (!capability.endpoint) continue;

@@ -2,11 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { requestEnvelope } from '@pixora/catalog';
 import type { AppContext } from '../../platform/context.ts';
-import { ApiError } from '../../platform/error-catalogue.ts';
+import { ApiError, tooFrequent } from '../../platform/error-catalogue.ts';
 import type { Binding, ResultImage } from './binding.ts';
 import { toApiError } from './engine-errors.ts';
 import { loadCheckedMedia, type MediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
+import { shareKey, type FairShare } from './fair-share.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +43,33 @@ interface MediaOut {
  * sent it (keepSentParameter); the binding gets it checked, with defaults, in the public names.
  */
 export async function runCapability(
+  deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits; share: FairShare },
+  binding: Binding,
+  body: CapabilityRequest,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { ctx, share } = deps;
+  // No worker ready once the models were loaded (all died, restarts backing off): refused at once,
+  // before reading or downloading the images, as the engine would refuse the job.
+  if (ctx.readiness.modelsLoaded && ctx.backend.stats().ready === 0)
+    throw new ApiError(10015, 'no inference worker is ready', { retryAfterMs: 1_000 });
+  // One caller's share of the engine (fair-share.ts): beyond it, refused at once and not charged
+  // to the daily quota.
+  const key = shareKey(request);
+  if (!share.enter(key)) {
+    if (request.caller?.kind === 'app') ctx.usage.release(request.caller);
+    throw tooFrequent(1_000, `at most ${ctx.config.CALLER_MAX_IN_FLIGHT} calls of one caller at once`);
+  }
+  try {
+    return await answerCall(deps, binding, body, request, reply);
+  } finally {
+    share.leave(key);
+  }
+}
+
+/** runCapability once the call has its place in the engine. */
+async function answerCall(
   deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits },
   binding: Binding,
   body: CapabilityRequest,
@@ -51,10 +79,6 @@ export async function runCapability(
   const { ctx, results, limits } = deps;
   const contract = binding.capability.api;
   const media = body.media_info_list;
-  // No worker ready once the models were loaded (all died, restarts backing off): refused at once,
-  // before reading or downloading the images, as the engine would refuse the job.
-  if (ctx.readiness.modelsLoaded && ctx.backend.stats().ready === 0)
-    throw new ApiError(10015, 'no inference worker is ready', { retryAfterMs: 1_000 });
   const t0 = performance.now();
   const images = await Promise.all(
     media.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits)),
