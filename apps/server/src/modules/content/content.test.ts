@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { capabilities } from '@pixora/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idleBackend as idle, testApp } from '../../../test/helpers.ts';
+import { idleBackend as idle, insertUser, testApp } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 const specDocIds = [45, 49, 53, 79, 85, 6, 13, 15, 88, 92, 95, 80, 96, 97, 82, 81, 71, 72, 74, 75, 113];
@@ -218,28 +218,7 @@ describe('docs and content', () => {
     const anonymous = await app.inject({ method: 'POST', url: '/api/v1/feedback/', payload: { title: 'x' } });
     expect(anonymous.statusCode).toBe(401);
 
-    const now = new Date().toISOString();
-    const user = await ctx.db.kysely
-      .insertInto('users')
-      .values({
-        email: 'fb@example.com',
-        password_hash: 'x',
-        username: 'fb@example.com',
-        real_name: '',
-        phone: '',
-        company: '',
-        industry: '',
-        company_size: 0,
-        addr: '',
-        business_id: 0,
-        location_id: 0,
-        role_permissions: '',
-        agreement: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = { id: await insertUser(ctx, 'fb@example.com') };
     const { AccountService } = await import('../account/account.service.ts');
     const accounts = new AccountService({
       db: ctx.db.kysely,
