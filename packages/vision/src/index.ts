@@ -12,6 +12,7 @@ export { runTaskInProcess, createEngine, type Engine, type TaskInput } from './e
 export {
   ImageInputError,
   QueueFullError,
+  OverloadedError,
   TaskTimeoutError,
   TaskAbortedError,
   WorkerCrashedError,

@@ -16,6 +16,13 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Aborting rejects the job with TaskAbortedError (a running job's result is discarded). */
   signal?: AbortSignal;
+  /**
+   * Admission by deadline: the longest this job may wait for a worker. When the work ahead of it
+   * (at the service times the backend measures per task) would make it wait longer than the
+   * greater of this and its own service time, or finish after `timeoutMs`, `run` rejects at once
+   * with OverloadedError instead of queueing it. Unset: only the queue bound applies.
+   */
+  maxWaitMs?: number;
 }
 
 export interface BackendStats {
@@ -35,6 +42,8 @@ export interface BackendStats {
   lastCompletedAt?: number;
   /** Workers replaced after they died (crash, watchdog, failed start) since start. */
   restarts?: number;
+  /** Estimated wait (ms) of a job submitted now before a worker starts it (see RunOptions.maxWaitMs). */
+  estimatedWaitMs?: number;
 }
 
 export interface InferenceBackend {

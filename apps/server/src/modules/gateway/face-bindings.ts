@@ -24,7 +24,7 @@ import {
   type LandmarkType,
 } from '@pixora/vision';
 import { ApiError } from '../../platform/error-catalogue.ts';
-import { bind, type Binding, type CapabilityCall } from './binding.ts';
+import { bind, jobOptions, type Binding, type CapabilityCall } from './binding.ts';
 
 const round = (v: number, digits: number) => {
   const f = 10 ** digits;
@@ -88,7 +88,7 @@ function analyse(call: Omit<CapabilityCall, 'parameter' | 'images'>, image: Buff
   return call.backend.run<FaceAnalysisResult>(
     'faceanalysis',
     { image, params: { ...params } },
-    { timeoutMs: call.timeoutMs, ...(call.signal ? { signal: call.signal } : {}) },
+    jobOptions(call),
   );
 }
 

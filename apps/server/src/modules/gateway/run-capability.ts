@@ -100,6 +100,7 @@ async function answerCall(
       parameter: body.parameter as Record<string, unknown>,
       timeoutMs: ctx.config.INFERENCE_TIMEOUT_MS,
       signal: gaveUp.signal,
+      maxWaitMs: ctx.config.QUEUE_WAIT_MAX_MS,
     });
   } catch (err) {
     const apiError = toApiError(err);
