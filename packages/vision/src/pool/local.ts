@@ -45,7 +45,13 @@ import {
   WorkerCrashedError,
 } from '../errors.ts';
 import type { ImageLimits } from '../image/decode.ts';
-import type { BackendStats, InferenceBackend, RunInput, RunOptions } from './backend.ts';
+import {
+  refusalRetryMs,
+  type BackendStats,
+  type InferenceBackend,
+  type RunInput,
+  type RunOptions,
+} from './backend.ts';
 import type { FromWorker, RunMessage, ToWorker, WorkerInit } from './protocol.ts';
 
 export interface LocalBackendOptions {
@@ -174,8 +180,6 @@ const DEFAULTS = {
 };
 /** Weight of the newest service time in a task's moving average. */
 const SERVICE_EWMA_WEIGHT = 0.2;
-/** Shortest Retry-After of an admission refusal. */
-const MIN_RETRY_MS = 1_000;
 /** Consecutive workers dying before 'ready' after which the pool gives up respawning. */
 const MAX_STARTUP_FAILURES = 3;
 
@@ -493,10 +497,13 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
       if (!idle && waitingCount() >= maxQueue) return Promise.reject(new QueueFullError(maxQueue));
       if (!idle && opts.maxWaitMs !== undefined) {
         const wait = estimatedWait();
-        const service = expectedService(task);
-        const allowed = Math.max(opts.maxWaitMs, service);
-        if (wait > allowed || wait + service > (opts.timeoutMs ?? defaultTimeout))
-          return Promise.reject(new OverloadedError(wait, Math.max(MIN_RETRY_MS, wait - allowed)));
+        const retryMs = refusalRetryMs(
+          wait,
+          expectedService(task),
+          opts.maxWaitMs,
+          opts.timeoutMs ?? defaultTimeout,
+        );
+        if (retryMs !== undefined) return Promise.reject(new OverloadedError(wait, retryMs));
       }
       return new Promise<T>((resolve, reject) => {
         const job: Job = {
@@ -551,6 +558,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
         lastCompletedAt,
         restarts,
         estimatedWaitMs: readyCount() === 0 ? undefined : estimatedWait(),
+        serviceMs: Object.fromEntries(serviceMs),
       };
     },
 

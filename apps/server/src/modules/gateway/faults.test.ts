@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   BackendClosedError,
   NoWorkerReadyError,
+  QueueFullError,
   TaskAbortedError,
   WorkerCrashedError,
   type InferenceBackend,
@@ -47,6 +48,27 @@ describe('engine faults answer 5xx catalogue codes that clients retry', () => {
     expect([res.statusCode, res.json().ErrorCode, res.json().Data]).toEqual([status, code, null]);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     if (error instanceof NoWorkerReadyError) expect(res.headers['retry-after']).toBe('3');
+    await app.close();
+  });
+});
+
+describe('busy answers and the daily quota', () => {
+  it('does not charge a busy answer (503 / 10015) to the daily quota', async () => {
+    let busy = true;
+    const { backend } = stub(() =>
+      busy
+        ? Promise.reject(new QueueFullError(4))
+        : Promise.resolve({ imageWidth: 1, imageHeight: 1, faces: [] }),
+    );
+    const { app } = await testApp(backend, { DEMO_APP_DAILY_QUOTA: '1' });
+    for (let i = 0; i < 3; i++) {
+      const res = await call(app, gatewayBody(PNG));
+      expect([res.statusCode, res.json().ErrorCode, res.headers['retry-after']]).toEqual([503, 10015, '1']);
+    }
+    // The one call of the day is still there, and then it is used.
+    busy = false;
+    expect((await call(app, gatewayBody(PNG))).json().ErrorCode).toBe(20003);
+    expect((await call(app, gatewayBody(PNG))).json().ErrorCode).toBe(10029);
     await app.close();
   });
 });
