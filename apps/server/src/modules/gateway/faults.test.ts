@@ -283,3 +283,38 @@ describe('fair share between callers', () => {
     await app.close();
   });
 });
+
+describe('a closing server', () => {
+  it('answers a request that still arrives with 503 / 10015 and Retry-After, and closes its connection', async () => {
+    const held: Array<() => void> = [];
+    const { backend } = stub(
+      () => new Promise((resolve) => held.push(() => resolve({ imageWidth: 1, imageHeight: 1, faces: [] }))),
+    );
+    const { app } = await testApp(backend);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // One connection: a call the engine holds, then a second call sent once the server is closing.
+    const socket = net.connect(port, '127.0.0.1');
+    const body = JSON.stringify(gatewayBody(PNG));
+    const request = `POST /v2/facepoints?${DEMO_KEY} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(request);
+    await expect.poll(() => held.length).toBe(1);
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(request);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    held.pop()!();
+    await ended;
+    await closed;
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((a) => a.slice(9, 12))).toEqual(['400', '503']);
+    expect(answers[1]).toMatch(/retry-after: 1/i);
+    expect(answers[1]).toMatch(/connection: close/i);
+    expect(JSON.parse(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      ErrorCode: 10015,
+    });
+  });
+});
