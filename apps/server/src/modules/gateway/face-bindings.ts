@@ -5,7 +5,6 @@
  */
 import {
   aibeauty,
-  babyRecognition,
   FACE_COUNT,
   faceAnalysis,
   faceCharacter,
@@ -46,8 +45,6 @@ const MIN_FACE_PX = 48;
  * rejects and 1/414 false accepts; at 50, 0/21 and 26/414.
  */
 export const SAME_PERSON_THRESHOLD = 60;
-/** babyRecognition: a face is a baby or young child when P(age < 4 years) >= 0.5. */
-const BABY_PROBABILITY = 0.5;
 
 function rectangle(face: Pick<FaceAnalysisFace, 'rectangle'>) {
   const r = face.rectangle;
@@ -403,40 +400,6 @@ export async function describeSingleFace(call: Omit<CapabilityCall, 'parameter' 
 }
 
 // ---------------------------------------------------------------------------------------------
-// v1/baby_recognition
-
-const baby: Binding<typeof babyRecognition> = {
-  capability: babyRecognition,
-  tasks: ['faceanalysis'],
-  async run(call) {
-    const result = await analyse(call, call.images[0]!, {
-      maxFaces: call.parameter.max_face_num,
-      faceres: true,
-    });
-    if (result.faces.length === 0) throw new ApiError(20003);
-    return {
-      mediaExtra: {
-        image_width: result.imageWidth,
-        image_height: result.imageHeight,
-        faces: result.faces.map((face) => {
-          const p = face.childProbability ?? 0;
-          return {
-            face_rectangle: rectangle(face),
-            face_attributes: {
-              baby: {
-                value: p >= BABY_PROBABILITY ? 1 : 0,
-                confidence: round(p >= BABY_PROBABILITY ? p : 1 - p, 4),
-              },
-              age: { value: Math.round(face.age ?? 0), confidence: round(face.ageConfidence ?? 0, 4) },
-            },
-          };
-        }),
-      },
-    };
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
 // v3/AIBeauty
 
 /** v3/AIBeauty parameters as engine params (`facebeauty`). */
@@ -472,6 +435,5 @@ export const faceBindings = {
   macroAnalysis,
   microAnalysis,
   faceCompare,
-  baby,
   beauty,
 };
