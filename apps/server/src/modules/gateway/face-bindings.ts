@@ -46,6 +46,14 @@ const MIN_FACE_PX = 48;
  */
 export const SAME_PERSON_THRESHOLD = 60;
 
+/** An attribute a heuristic decided: no confidence, the cue's score, and the method named. */
+const heuristic = <V>(look: { value: V; score: number }) => ({
+  value: look.value,
+  confidence: null,
+  score: round(look.score, 4),
+  method: 'heuristic' as const,
+});
+
 function rectangle(face: Pick<FaceAnalysisFace, 'rectangle'>) {
   const r = face.rectangle;
   return {
@@ -278,14 +286,11 @@ const macroAnalysis: Binding<typeof faceAnalysis> = {
           }
           const look = face.appearance;
           if (look) {
-            if (want('glasses'))
-              attrs.glasses = { value: look.glasses.value, confidence: look.glasses.confidence };
-            if (want('mustache'))
-              attrs.mustache = { value: look.beard.value, confidence: look.beard.confidence };
-            if (want('eyelid'))
-              attrs.eyelid = { value: look.eyelid.value, confidence: look.eyelid.confidence };
+            if (want('glasses')) attrs.glasses = heuristic(look.glasses);
+            if (want('mustache')) attrs.mustache = heuristic(look.beard);
+            if (want('eyelid')) attrs.eyelid = heuristic(look.eyelid);
             if (want('beauty'))
-              attrs.beauty = { value: look.beauty.value, confidence: look.beauty.confidence };
+              attrs.beauty = { value: look.beauty.value, confidence: null, method: 'heuristic' };
           }
           if (want('poseestimation'))
             attrs.poseestimation = { value: poseAttribute(face.pose), confidence: null };

@@ -199,6 +199,12 @@ describe('gateway face family on the real engine', () => {
     expect(['single', 'double']).toContain(woman.eyelid.value);
     expect(woman.beauty.value).toBeGreaterThanOrEqual(50);
     expect(woman.beauty.value).toBeLessThanOrEqual(100);
+    // The heuristics say so, with no confidence: a score of the cue, not a probability.
+    for (const name of ['glasses', 'mustache', 'eyelid']) {
+      expect(woman[name]).toMatchObject({ confidence: null, method: 'heuristic' });
+      expect(woman[name].score).toBeGreaterThanOrEqual(0.5);
+    }
+    expect(woman.beauty).toMatchObject({ confidence: null, method: 'heuristic' });
 
     const man = extra(await post('v2/macro_facial_analysis', gatewayBody(await beardedMan()))).faces[0]
       .face_attributes;
