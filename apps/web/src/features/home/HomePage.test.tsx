@@ -10,6 +10,7 @@ import type { Banner } from './content.ts';
 import { HomePage } from './HomePage.tsx';
 import { mediaMatching } from './carousel/testMedia.ts';
 import { withFigureFacts } from './figuresTesting.ts';
+import { TEST_ACHIEVEMENTS } from './achievementsTesting.ts';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content/site');
 const BUSINESS = 'deals@pixora.test';
@@ -221,8 +222,14 @@ describe('technology carousel', () => {
 });
 
 describe('achievements', () => {
-  it('step one card every 5 s with three per view and loop', async () => {
+  it('are not shown while the platform has none it can point to', async () => {
     await renderHome();
+    expect(screen.queryByTestId('home-achievements')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Research achievements' })).toBeNull();
+  });
+
+  it('step one card every 5 s with three per view and loop', async () => {
+    await renderHome('en', { achievements: TEST_ACHIEVEMENTS });
     const first = visibleCards('achievement-card');
     expect(first).toHaveLength(3);
     await wait(5000);
@@ -232,10 +239,10 @@ describe('achievements', () => {
   });
 
   it('show the rank and both the interface-language and the other description', async () => {
-    await renderHome('zh');
+    await renderHome('zh', { achievements: TEST_ACHIEVEMENTS });
     const card = screen.getAllByTestId('achievement-card')[3]!;
     expect(card.textContent).toContain('季军');
-    expect(card.textContent).toContain('Pixora 影像实验室获得季军');
+    expect(card.textContent).toContain('测试团队在测试挑战赛四中获得季军');
     expect(card.querySelector('[lang="en"]')?.textContent).toContain('took third place');
   });
 });

@@ -49,16 +49,19 @@ export function MoreSections({ technology }: { technology: TechCategory[] }) {
         </Loaded>
       </HomeSection>
 
-      <HomeSection
-        id="achievements"
-        tone="dark"
-        title={t('home.achievements.title')}
-        lead={t('home.achievements.lead')}
-      >
-        <Loaded query={achievements} size={styles.achievementsSize}>
-          {(items) => <Achievements achievements={items} labelledBy="home-achievements-title" />}
-        </Loaded>
-      </HomeSection>
+      {/* Shown only with results to show: the site claims no achievement it cannot point to. */}
+      {achievements.data?.length !== 0 && (
+        <HomeSection
+          id="achievements"
+          tone="dark"
+          title={t('home.achievements.title')}
+          lead={t('home.achievements.lead')}
+        >
+          <Loaded query={achievements} size={styles.achievementsSize}>
+            {(items) => <Achievements achievements={items} labelledBy="home-achievements-title" />}
+          </Loaded>
+        </HomeSection>
+      )}
 
       <HomeSection id="sectors" title={t('home.sectors.title')} lead={t('home.sectors.lead')}>
         <Loaded query={sectors} size={styles.sectorsSize}>

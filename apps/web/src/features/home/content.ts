@@ -45,6 +45,10 @@ export interface Advantage {
 
 export type Rank = 'champion' | 'third';
 
+/**
+ * A competition result. Only results that can be checked are listed: `evidence` is the address of
+ * the published result (a leaderboard or the organisers' report) naming the platform's method.
+ */
 export interface Achievement {
   id: number;
   competition: I18nText;
@@ -54,6 +58,7 @@ export interface Achievement {
   desc_zh: string;
   desc_zh_tw: string;
   link: string;
+  evidence: string;
 }
 
 export interface Sector {
