@@ -4,7 +4,13 @@
  */
 import sharp from 'sharp';
 import type { FacePointsResult } from '../src/index.ts';
-import { faceWidthOf, fillPolygon, skinMask } from '../src/algorithms/face/retouch.ts';
+import {
+  FACE_OVAL,
+  faceWidthOf,
+  fillPolygon,
+  RETOUCH_RULES,
+  skinMask,
+} from '../src/algorithms/face/retouch.ts';
 
 export interface Grey {
   data: Buffer;
@@ -73,4 +79,32 @@ export async function skin(photo: Buffer, g: Grey, mesh: Mesh): Promise<number[]
   const mask = skinMask(Float32Array.from(data), g.width, g.height, mesh, faceWidthOf(mesh));
   const belowEyes = Math.max(mesh[145]![1], mesh[374]![1]);
   return pixelsWhere(g.width, g.height, (i) => mask[i]! >= 0.9 && i / g.width > belowEyes);
+}
+
+/** Pixels farther than `margin` face widths outside the face oval grown as the warp support is. */
+export function outsideFace(width: number, height: number, mesh: Mesh, margin: number): number[] {
+  const oval = FACE_OVAL.map((i) => [mesh[i]![0], mesh[i]![1]] as [number, number]);
+  const cx = oval.reduce((s, p) => s + p[0], 0) / oval.length;
+  const cy = oval.reduce((s, p) => s + p[1], 0) / oval.length;
+  const grow = RETOUCH_RULES.warpGrow;
+  const inside = new Uint8Array(width * height);
+  fillPolygon(
+    inside,
+    width,
+    height,
+    oval.map(([x, y]) => [cx + (x - cx) * grow, cy + (y - cy) * grow] as [number, number]),
+    1,
+  );
+  const m = Math.ceil(margin * faceWidthOf(mesh));
+  return pixelsWhere(width, height, (i) => {
+    const x = i % width;
+    const y = Math.floor(i / width);
+    for (let dy = -m; dy <= m; dy += m)
+      for (let dx = -m; dx <= m; dx += m) {
+        const xx = Math.min(width - 1, Math.max(0, x + dx));
+        const yy = Math.min(height - 1, Math.max(0, y + dy));
+        if (inside[yy * width + xx]) return false;
+      }
+    return true;
+  });
 }

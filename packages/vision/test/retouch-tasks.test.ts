@@ -9,7 +9,7 @@ import {
   type ShapeResult,
 } from '../src/index.ts';
 import { getInProcessEngine } from '../src/engine.ts';
-import { FACE_OVAL, faceWidthOf, fillPolygon, RETOUCH_RULES } from '../src/algorithms/face/retouch.ts';
+import { FACE_OVAL, faceWidthOf, RETOUCH_RULES } from '../src/algorithms/face/retouch.ts';
 import { MAKEUP_REGIONS } from '../src/algorithms/face/makeup-paint.ts';
 import {
   grey,
@@ -18,6 +18,7 @@ import {
   meanOf,
   pixelsWhere,
   polygon,
+  outsideFace,
   skin,
   type Grey,
   type Mesh,
@@ -35,34 +36,6 @@ const points = (image: Buffer) => runTaskInProcess<FacePointsResult>('facepoints
 const NO_BEAUTY = { smooth: 0, whiten: 0, blemish: 0, eyeBright: 0 };
 const NO_SHAPE = { faceSlim: 0, chin: 0, eyeEnlarge: 0, noseNarrow: 0, forehead: 0 };
 const NO_MAKEUP = { lipstick: 0, blush: 0, eyebrow: 0, eyeliner: 0, eyeshadow: 0 };
-
-/** Pixels farther than `margin` face widths outside the face oval grown as the warp support is. */
-function outsideFace(width: number, height: number, mesh: Mesh, margin: number): number[] {
-  const oval = FACE_OVAL.map((i) => [mesh[i]![0], mesh[i]![1]] as [number, number]);
-  const cx = oval.reduce((s, p) => s + p[0], 0) / oval.length;
-  const cy = oval.reduce((s, p) => s + p[1], 0) / oval.length;
-  const grow = RETOUCH_RULES.warpGrow;
-  const inside = new Uint8Array(width * height);
-  fillPolygon(
-    inside,
-    width,
-    height,
-    oval.map(([x, y]) => [cx + (x - cx) * grow, cy + (y - cy) * grow] as [number, number]),
-    1,
-  );
-  const m = Math.ceil(margin * faceWidthOf(mesh));
-  return pixelsWhere(width, height, (i) => {
-    const x = i % width;
-    const y = Math.floor(i / width);
-    for (let dy = -m; dy <= m; dy += m)
-      for (let dx = -m; dx <= m; dx += m) {
-        const xx = Math.min(width - 1, Math.max(0, x + dx));
-        const yy = Math.min(height - 1, Math.max(0, y + dy));
-        if (inside[yy * width + xx]) return false;
-      }
-    return true;
-  });
-}
 
 /** Mean of (B - R) and of (R - G) over `where`, from an RGB JPEG. */
 async function tint(image: Buffer, where: number[]) {

@@ -44,7 +44,10 @@ async function editFaces<A extends object>(
   edit: (pixels: RgbPixels, mesh: ImageMesh) => Promise<void>,
   settings: A,
 ) {
-  const faces = await retouchFaces(image, maxFaces, models, edit);
+  // Retouching is for faces a person sees: the whole-photo detector pass (faces from ~4 % of the
+  // long side, 43 px on a 1080-px photo) without the tiles for smaller ones, which would cost
+  // about 200 ms on every photo over 800 px.
+  const faces = await retouchFaces(image, maxFaces, models, edit, false);
   const answer: RetouchAnswer & A = {
     image_width: image.width,
     image_height: image.height,

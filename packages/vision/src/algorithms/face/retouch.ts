@@ -634,12 +634,16 @@ function runningExtreme(
 ) {
   const k = 2 * r + 1;
   const P = L + 2 * r;
-  const pad = max ? -Infinity : Infinity;
-  const at = (p: number) => (p < r || p >= L + r ? pad : line[p - r]!);
-  const pick = max ? Math.max : Math.min;
-  for (let p = 0; p < P; p++) g[p] = p % k === 0 ? at(p) : pick(g[p - 1]!, at(p));
-  for (let p = P - 1; p >= 0; p--) h[p] = p === P - 1 || (p + 1) % k === 0 ? at(p) : pick(h[p + 1]!, at(p));
-  for (let i = 0; i < L; i++) out[i] = pick(h[i]!, g[i + k - 1]!);
+  // The line padded by r on each side, flipped for the minimum so that one maximum serves both.
+  const sign = max ? 1 : -1;
+  for (let p = 0; p < P; p++) h[p] = p < r || p >= L + r ? -Infinity : sign * line[p - r]!;
+  for (let p = 0; p < P; p++) g[p] = p % k === 0 || g[p - 1]! < h[p]! ? h[p]! : g[p - 1]!;
+  for (let p = P - 2; p >= 0; p--) if ((p + 1) % k !== 0 && h[p + 1]! > h[p]!) h[p] = h[p + 1]!;
+  for (let i = 0; i < L; i++) {
+    const a = h[i]!;
+    const b = g[i + k - 1]!;
+    out[i] = sign * (a > b ? a : b);
+  }
 }
 
 /** Greyscale dilation (`max`) or erosion by a (2r + 1) square, separably, into `out`. */
@@ -711,9 +715,53 @@ export function removeBlemishes(
   faceWidth: number,
   amount: number,
 ): Float32Array {
+  // Only the box around the skin (with room for the closing) is searched.
+  const r = Math.max(1, Math.round((RETOUCH_RULES.blemishSize * faceWidth) / 2));
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (mask[y * w + x]! >= RETOUCH_RULES.blemishMinMask) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  const weight = new Float32Array(w * h);
+  if (x1 < 0) return weight;
+  x0 = Math.max(0, x0 - 2 * r - 2);
+  y0 = Math.max(0, y0 - 2 * r - 2);
+  x1 = Math.min(w - 1, x1 + 2 * r + 2);
+  y1 = Math.min(h - 1, y1 + 2 * r + 2);
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  const boxRgb = new Float32Array(bw * bh * 3);
+  const boxMask = new Float32Array(bw * bh);
+  for (let y = 0; y < bh; y++) {
+    boxRgb.set(rgb.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1 + 1) * 3), y * bw * 3);
+    boxMask.set(mask.subarray((y0 + y) * w + x0, (y0 + y) * w + x1 + 1), y * bw);
+  }
+  const boxWeight = blemishesIn(boxRgb, bw, bh, boxMask, r, amount);
+  for (let y = 0; y < bh; y++) {
+    rgb.set(boxRgb.subarray(y * bw * 3, (y + 1) * bw * 3), ((y0 + y) * w + x0) * 3);
+    weight.set(boxWeight.subarray(y * bw, (y + 1) * bw), (y0 + y) * w + x0);
+  }
+  return weight;
+}
+
+/** removeBlemishes on a box of the working pixels, with the closing's half side `r`. */
+function blemishesIn(
+  rgb: Float32Array,
+  w: number,
+  h: number,
+  mask: Float32Array,
+  r: number,
+  amount: number,
+): Float32Array {
   const n = w * h;
   const R = RETOUCH_RULES;
-  const r = Math.max(1, Math.round((R.blemishSize * faceWidth) / 2));
   const green = new Float32Array(n);
   for (let i = 0; i < n; i++) green[i] = rgb[3 * i + 1]!;
   const dilated = new Float32Array(n);
