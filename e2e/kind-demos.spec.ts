@@ -163,7 +163,7 @@ test.describe('kind demos', () => {
     await expect(page.getByTestId('kind-demo-image')).toBeVisible();
     await expect(page.getByTestId('demo-sample-0')).toHaveAttribute('data-sample', 'astronaut.jpg');
     // The looks are offered as the contract's choices.
-    await page.getByTestId('control-look').getByText('classic_red').click();
+    await page.getByTestId('control-look').getByText('Classic red', { exact: true }).click();
     await page.getByTestId('demo-sample-0').click();
     await page.getByTestId('demo-analyse').click();
     await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);

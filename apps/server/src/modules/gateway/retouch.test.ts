@@ -1,4 +1,4 @@
-import { BEAUTIFY, beautify, makeup, MAKEUP_LOOKS, SHAPE, shapeTuning } from '@pixora/catalog';
+import { BEAUTIFY, beautify, demoControls, makeup, MAKEUP_LOOKS, SHAPE, shapeTuning } from '@pixora/catalog';
 import { BEAUTIFY_DEFAULTS, MAKEUP_LOOK_NAMES, SHAPE_DEFAULTS } from '@pixora/vision';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +34,13 @@ describe('the beautify, shape tuning and makeup contracts agree with the engine'
     expect(makeup.api.parameters.parse({}).look).toBe('natural');
     expect(Object.keys(MAKEUP_LOOKS)).toEqual(MAKEUP_LOOK_NAMES);
     expect(MAKEUP_LOOK_NAMES.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('name the looks in three languages for the demo', () => {
+    const look = demoControls(makeup.api).find((c) => c.name === 'look')!;
+    expect(look.options).toEqual(MAKEUP_LOOK_NAMES);
+    expect(look.optionNames?.classic_red).toEqual({ zh: '经典红唇', zh_tw: '經典紅唇', en: 'Classic red' });
+    expect(Object.keys(look.optionNames ?? {})).toEqual(MAKEUP_LOOK_NAMES);
   });
 });
 

@@ -92,7 +92,7 @@ export const makeup = defineCapability({
   api: {
     endpoint: 'v3/makeup',
     parameters: {
-      look: choice(LOOK_KEYS, { default: 'natural', caseInsensitive: true }, [
+      look: choice(LOOK_KEYS, { default: 'natural', caseInsensitive: true, names: MAKEUP_LOOKS }, [
         `妆容：${lookList(0, '、')}。每种妆容给出口红、腮红、眉毛、眼线、眼影的颜色与浓度，可用下面各部位的参数替换。`,
         `妝容：${lookList(1, '、')}。每種妝容給出口紅、腮紅、眉毛、眼線、眼影的顏色與濃度，可用下面各部位的參數替換。`,
         `The look: ${lookList(2, ', ')}. Each gives a colour and strength for lipstick, blush, eyebrow, eyeliner and eye shadow; the parameters of each part below replace them.`,
