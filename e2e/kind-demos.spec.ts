@@ -155,4 +155,36 @@ test.describe('kind demos', () => {
     await expect(table).toContainText('skin_tone_category');
     await expect(table).toContainText(/Very light|Light/);
   });
+
+  test('makeup: the astronaut made up in the Classic red look, before and after, the JPEG to download', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageProcessing/makeup?lang=en');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    await expect(page.getByTestId('demo-sample-0')).toHaveAttribute('data-sample', 'astronaut.jpg');
+    // The looks are offered as the contract's choices.
+    await page.getByTestId('control-look').getByText('Classic red', { exact: true }).click();
+    await page.getByTestId('demo-sample-0').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('image-download')).toHaveAttribute('href', /^data:image\/jpeg;base64,/);
+    const size = await page.getByTestId('before-after-result').evaluate((img: HTMLImageElement) => ({
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+    }));
+    expect(size).toEqual({ width: 512, height: 512 });
+  });
+
+  test('shape tuning: the chin is a slider from -100 to 100; no face on the cat, in Chinese', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageProcessing/shape_tuning?lang=zh');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    const chin = page.getByRole('slider', { name: / chin$/ });
+    await expect(chin).toHaveAttribute('aria-valuemin', '-100');
+    await expect(chin).toHaveAttribute('aria-valuemax', '100');
+    await page.locator('[data-sample="chelsea.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByText('未检测到人脸', { exact: true })).toBeVisible(ANALYSIS_TIMEOUT);
+  });
 });

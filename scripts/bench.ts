@@ -100,6 +100,9 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/mask', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/Ornaments', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v2/skin', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/beauty', parameter: {}, images: 1, target: 250 },
+  { endpoint: 'v1/beauty_shape', parameter: {}, images: 1, target: 200 },
+  { endpoint: 'v3/makeup', parameter: {}, images: 1, target: 300 },
 ];
 
 interface EndpointFigures {

@@ -81,3 +81,6 @@ export * from './api/envelope.ts';
 export * from './api/console.ts';
 export * from './api/account.ts';
 export * from './api/menu.ts';
+export { BEAUTIFY } from './capabilities/imageProcessing/beautify.ts';
+export { SHAPE } from './capabilities/imageProcessing/shapeTuning.ts';
+export { MAKEUP_LOOKS } from './capabilities/imageProcessing/makeup.ts';

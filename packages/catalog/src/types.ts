@@ -71,6 +71,8 @@ export interface DemoControl {
   default?: unknown;
   /** Allowed values (a choice). */
   options?: readonly (string | number)[];
+  /** Display names of the allowed values, when the contract gives them. */
+  optionNames?: Readonly<Record<string, I18nText>>;
   description: I18nText;
 }
 

@@ -68,6 +68,14 @@ export {
   type BeautyResult,
   type BeautyFace,
 } from './algorithms/face/beauty-params.ts';
+export {
+  BEAUTIFY_DEFAULTS,
+  SHAPE_DEFAULTS,
+  MAKEUP_LOOK_NAMES,
+  type BeautifyResult,
+  type ShapeResult,
+  type MakeupResult,
+} from './algorithms/face/retouch-tasks-params.ts';
 export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
 export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';
 export { landmarks106, landmarks118, LAYOUT_106, LAYOUT_118 } from './algorithms/face/landmarks106.ts';

@@ -2,7 +2,17 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runTaskInProcess, TaskParamsError, type BeautyResult, type FacePointsResult } from '../src/index.ts';
 import { getInProcessEngine } from '../src/engine.ts';
-import { faceWidthOf, fillPolygon, skinMask } from '../src/algorithms/face/retouch.ts';
+import { faceWidthOf } from '../src/algorithms/face/retouch.ts';
+import {
+  grey,
+  localVariance,
+  meanAbsDiff,
+  meanOf,
+  pixelsWhere,
+  polygon,
+  skin,
+  type Mesh,
+} from './retouch-measures.ts';
 import { astronautPath, chelseaPath, groupSamplePath, read } from './fixtures.ts';
 
 /** What a person sees, measured on the pixels of the photo before and after AI Beauty. */
@@ -10,75 +20,6 @@ import { astronautPath, chelseaPath, groupSamplePath, read } from './fixtures.ts
 const beauty = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<BeautyResult>('facebeauty', { image, params });
 const points = (image: Buffer) => runTaskInProcess<FacePointsResult>('facepoints', { image });
-
-interface Grey {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-async function grey(image: Buffer | Uint8Array): Promise<Grey> {
-  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-/** Pixels (indices) where `select` holds. */
-function pixelsWhere(width: number, height: number, select: (i: number) => boolean): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < width * height; i++) if (select(i)) out.push(i);
-  return out;
-}
-
-/** Local variance: mean squared difference of each pixel from the mean of its 3 x 3 neighbourhood. */
-function localVariance(g: Grey, where: number[]): number {
-  let sum = 0;
-  for (const i of where) {
-    const x = i % g.width;
-    const y = Math.floor(i / g.width);
-    let mean = 0;
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) mean += g.data[(y + dy) * g.width + x + dx]!;
-    sum += (g.data[i]! - mean / 9) ** 2;
-  }
-  return sum / where.length;
-}
-
-function meanAbsDiff(a: Grey, b: Grey, where: number[]): number {
-  let sum = 0;
-  for (const i of where) sum += Math.abs(a.data[i]! - b.data[i]!);
-  return sum / where.length;
-}
-
-function meanOf(g: Grey, where: number[]): number {
-  return where.reduce((s, i) => s + g.data[i]!, 0) / where.length;
-}
-
-type Mesh = FacePointsResult['faces'][number]['mesh'];
-
-/** The pixels inside a mesh polygon. */
-function polygon(g: Grey, mesh: Mesh, indices: readonly number[]): number[] {
-  const m = new Float32Array(g.width * g.height);
-  fillPolygon(
-    m,
-    g.width,
-    g.height,
-    indices.map((i) => [mesh[i]![0], mesh[i]![1]]),
-    1,
-  );
-  return pixelsWhere(g.width, g.height, (i) => m[i] === 1);
-}
-
-/**
- * The skin of a face below the eyes (cheeks, sides of the nose, upper lip, chin): where the
- * retouch's skin mask, computed on the original photo, is at least 0.9. Above the eyes, hair
- * falling over the forehead can pass the mask's colour test (the astronaut's fringe does).
- */
-async function skin(photo: Buffer, g: Grey, mesh: Mesh): Promise<number[]> {
-  const { data } = await sharp(photo).raw().toBuffer({ resolveWithObject: true });
-  const mask = skinMask(Float32Array.from(data), g.width, g.height, mesh, faceWidthOf(mesh));
-  const belowEyes = Math.max(mesh[145]![1], mesh[374]![1]);
-  return pixelsWhere(g.width, g.height, (i) => mask[i]! >= 0.9 && i / g.width > belowEyes);
-}
 
 const LIPS = [61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291, 409, 270, 269, 267, 0, 37, 39, 40, 185];
 const EYE_RIGHT = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246];

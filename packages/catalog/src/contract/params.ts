@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { FACE_COUNT } from '../limits.ts';
-import { described, type Doc } from './doc.ts';
+import { described, i18n, type Doc } from './doc.ts';
 
 const NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)\s*$/;
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -57,11 +57,17 @@ export const strength = (fallback: number, text: Doc) =>
 /**
  * One of `values`. A number is read as its decimal text (`106` is "106"); `caseInsensitive`
  * also takes any letter case and surrounding spaces; `switchLike` reads true and false (or their
- * text) as "1" and "0", for parameters that grew from a yes/no switch.
+ * text) as "1" and "0", for parameters that grew from a yes/no switch. `names` gives the values'
+ * display names in three languages (the demo labels its options with them).
  */
 export function choice<const V extends readonly [string, ...string[]]>(
   values: V,
-  options: { default?: V[number]; caseInsensitive?: boolean; switchLike?: boolean },
+  options: {
+    default?: V[number];
+    caseInsensitive?: boolean;
+    switchLike?: boolean;
+    names?: Readonly<Record<V[number], Doc>>;
+  },
   text: Doc,
 ) {
   const error = `must be one of ${values.join(', ')}`;
@@ -82,6 +88,13 @@ export function choice<const V extends readonly [string, ...string[]]>(
     type: 'string',
     enum: values,
     ...(options.default !== undefined ? { default: options.default } : {}),
+    ...(options.names
+      ? {
+          'x-names': Object.fromEntries(
+            Object.entries(options.names).map(([value, name]) => [value, i18n(name as Doc)]),
+          ),
+        }
+      : {}),
   });
 }
 

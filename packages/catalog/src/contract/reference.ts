@@ -13,6 +13,7 @@ interface JsonSchema {
   description?: string;
   'x-i18n'?: I18nText;
   'x-demo'?: boolean;
+  'x-names'?: Record<string, I18nText>;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -147,6 +148,7 @@ export function demoControls(contract: Pick<EndpointContract, 'parameters'>): De
       ...(field.maximum !== undefined ? { maximum: field.maximum } : {}),
       ...(defaultOf(field) !== undefined ? { default: defaultOf(field) } : {}),
       ...(field.enum ? { options: field.enum as Array<string | number> } : {}),
+      ...(field['x-names'] ? { optionNames: field['x-names'] } : {}),
       description: field['x-i18n'],
     });
   }

@@ -23,6 +23,9 @@ export const algorithmLoaders = {
   facemask: async () => (await import('./face/facemask.ts')).facemask,
   ornaments: async () => (await import('./body/ornaments.ts')).ornaments,
   skinanalysis: async () => (await import('./face/skin-analysis.ts')).skinanalysis,
+  beautify: async () => (await import('./face/retouch-tasks.ts')).beautify,
+  shapetuning: async () => (await import('./face/retouch-tasks.ts')).shapetuning,
+  makeup: async () => (await import('./face/retouch-tasks.ts')).makeup,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -5,6 +5,7 @@
  */
 import {
   accessoriesRecognition,
+  beautify,
   bodyPose,
   faceSegment,
   hairAnalysis,
@@ -12,8 +13,10 @@ import {
   handGesture,
   humanContourPointDetection,
   humanDetect,
+  makeup,
   mask,
   personSplit,
+  shapeTuning,
   skinAnalysis,
   skinSegment,
   type ApiCapability,
@@ -39,6 +42,9 @@ const served = [
   bindNeedsFace(mask, 'facemask'),
   bind(accessoriesRecognition, 'ornaments'),
   // No face: 20003, as the face-seeded masks.
+  bindFaceMask(beautify, 'beautify'),
+  bindFaceMask(shapeTuning, 'shapetuning'),
+  bindFaceMask(makeup, 'makeup'),
   bind(skinAnalysis, 'skinanalysis', {
     answer: (r) => {
       if (r.face_num === 0) throw new ApiError(20003);

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { count, obj } from '../../contract/answer.ts';
 import { defineCapability } from '../../contract/define.ts';
-import { described } from '../../contract/doc.ts';
+import { described, type Doc } from '../../contract/doc.ts';
 import { image } from '../../contract/kinds.ts';
 import { strength } from '../../contract/params.ts';
 import { detectionScore, faceRectangle, maxFaces } from './face-fields.ts';
 
 /** The default strengths of AI Beauty, 0-100: visible smoothing and brightening, small shape changes. */
 export const BEAUTY = { smooth: 60, whiten: 30, slim: 20, eye: 20 } as const;
+
+/** The skin brightening of the face retouches (AI Beauty, beautify): one method, one text. */
+export const WHITEN_TEXT: Doc = [
+  '提亮：在感知色彩空间 OKLab 中提高皮肤明度并略降黄色，0 为不处理。',
+  '提亮：在感知色彩空間 OKLab 中提高皮膚明度並略降黃色，0 為不處理。',
+  'Brightening: skin lightness raised in the perceptual OKLab space, yellow slightly lowered; 0 leaves it.',
+];
 
 export const aibeauty = defineCapability({
   id: 81,
@@ -32,11 +39,7 @@ export const aibeauty = defineCapability({
         '磨皮強度：人臉皮膚區域的保邊平滑（導向濾波），0 為不處理。',
         'Skin smoothing: edge-preserving (guided filter) smoothing of the face’s skin; 0 leaves it.',
       ]),
-      whiten: strength(BEAUTY.whiten, [
-        '提亮：在感知色彩空间 OKLab 中提高皮肤明度并略降黄色，0 为不处理。',
-        '提亮：在感知色彩空間 OKLab 中提高皮膚明度並略降黃色，0 為不處理。',
-        'Brightening: skin lightness raised in the perceptual OKLab space, yellow slightly lowered; 0 leaves it.',
-      ]),
+      whiten: strength(BEAUTY.whiten, WHITEN_TEXT),
       slim: strength(BEAUTY.slim, [
         '瘦脸：下颌线向面部中线的局部变形，0 为不处理。',
         '瘦臉：下顎線向面部中線的局部變形，0 為不處理。',

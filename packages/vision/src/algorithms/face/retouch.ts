@@ -118,14 +118,55 @@ export const RETOUCH_RULES = {
   eyeScale: 0.22,
   /** Radius of the eye warp, as a multiple of the eye's corner-to-corner width. */
   eyeRadius: 1.15,
+  /** Chin translation at chin = 100, and the radius of each chin point's bump. */
+  chinShift: 0.08,
+  chinRadius: 0.2,
+  /** Nose-wing translation at nose = 100, and the radius of each wing point's bump. */
+  noseShift: 0.035,
+  noseRadius: 0.1,
+  /** Translation of the top of the face at forehead = 100, and the radius of each point's bump. */
+  foreheadShift: 0.08,
+  foreheadRadius: 0.22,
+  /**
+   * Warp support: every displacement is multiplied by a mask of the face oval grown by this
+   * factor about its centroid and feathered by two box blurs of radius warpFeather, so the photo
+   * beyond a narrow band around the face (background lines, hair, shoulders) is never moved.
+   */
+  warpGrow: 1.2,
+  warpFeather: 0.04,
+  /** Blemishes: spots narrower than this (the closing's square side) are found. */
+  blemishSize: 0.045,
+  /** Black-hat depth (8-bit levels of green) counted as a spot at blemish = 100, and at blemish near 0. */
+  blemishDepthMin: 8,
+  blemishDepthMax: 24,
+  /** A spot is a connected group of at most this share of blemishSize squared, all where the skin mask is full. */
+  blemishMaxArea: 0.5,
+  /** Skin mask value a spot's every pixel must reach (spots touching hair, brows or lips are left). */
+  blemishMinMask: 0.95,
+  /** Spot mask grown (box mean) by this radius in pixels before it blends, so a spot's rim goes too. */
+  blemishGrowPx: 1,
+  /** Eye brightening at eyeBright = 100, as a whitenColour amount. */
+  eyeBrightAmount: 0.6,
 } as const;
 
 export interface RetouchSettings {
-  /** 0..100 each (BeautyParams). */
+  /** 0..100 each (BeautyParams); `slim` and `eye` may be negative (-100..100: wider, smaller). */
   smooth: number;
   whiten: number;
   slim: number;
   eye: number;
+  /** Blemish removal, 0..100 (beautify): small dark or red spots of the skin filled from around them. */
+  blemish?: number;
+  /** Eye brightening, 0..100 (beautify): the eye opening lifted in OKLab. */
+  eyeBright?: number;
+  /** Share 0..1 of the finest (1-pixel) skin texture put back after smoothing, so pores stay (beautify). */
+  keepPores?: number;
+  /** Chin length, -100..100 (shape tuning): the chin moved along the face's midline, down when positive. */
+  chin?: number;
+  /** Nose narrowing, -100..100 (shape tuning): the nose wings moved towards the nose's line, wider when negative. */
+  nose?: number;
+  /** Forehead height, -100..100 (shape tuning): the top of the face moved up when positive. */
+  forehead?: number;
 }
 
 interface Region {
@@ -135,7 +176,7 @@ interface Region {
   height: number;
 }
 
-const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
+export const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
 
 /** Fills a polygon (even-odd rule, pixel centres) of `mask` with `value`. */
 export function fillPolygon(
@@ -346,7 +387,7 @@ export function skinMask(
 }
 
 // sRGB <-> linear through tables; OKLab matrices from Ottosson (2020).
-const TO_LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+export const TO_LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
   const c = v / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 });
@@ -355,7 +396,8 @@ const TO_SRGB = Float32Array.from({ length: ENCODE_STEPS + 1 }, (_, i) => {
   const c = i / ENCODE_STEPS;
   return 255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
 });
-function encode(linear: number): number {
+/** Linear light 0..1 to an sRGB level 0..255 (not rounded). */
+export function encode(linear: number): number {
   const x = clamp(linear, 0, 1) * ENCODE_STEPS;
   const i = Math.floor(x);
   if (i >= ENCODE_STEPS) return 255;
@@ -390,7 +432,7 @@ export function whitenColour(r: number, g: number, b: number, amount: number, ou
 }
 
 /** Bilinear sample of a single-channel w x h grid at continuous position (x, y) (pixel centres at +0.5). */
-function sample1(grid: Float32Array, w: number, h: number, x: number, y: number): number {
+export function sample1(grid: Float32Array, w: number, h: number, x: number, y: number): number {
   const fx = clamp(x - 0.5, 0, w - 1);
   const fy = clamp(y - 0.5, 0, h - 1);
   const x0 = Math.floor(fx);
@@ -404,75 +446,353 @@ function sample1(grid: Float32Array, w: number, h: number, x: number, y: number)
   return top * (1 - ay) + bottom * ay;
 }
 
+/** A bump-weighted local translation: centre, squared radius, translation. */
+interface Shift {
+  cx: number;
+  cy: number;
+  r2: number;
+  tx: number;
+  ty: number;
+}
+
 interface Warp {
-  /** Jaw bumps: centre, squared radius, translation. */
-  shifts: Array<{ cx: number; cy: number; r2: number; tx: number; ty: number }>;
-  /** Eye magnifiers: centre, squared radius, strength. */
+  /**
+   * Groups of bumps (the jaw, the chin, the nose wings, the forehead). Within a group overlapping
+   * bumps average; the groups add.
+   */
+  groups: Shift[][];
+  /** Eye magnifiers: centre, squared radius, strength (negative: smaller). */
   lenses: Array<{ cx: number; cy: number; r2: number; s: number }>;
 }
 
-/** Source position (continuous, image pixels) that destination (x, y) shows under the warps. */
-function warpSource(warp: Warp, x: number, y: number): Pt {
-  let wsum = 0;
+const warpIsEmpty = (warp: Warp) => warp.groups.length === 0 && warp.lenses.length === 0;
+
+/**
+ * Displacement (destination minus source) at destination (x, y): local translation warps and
+ * local scaling warps after Gustafsson, "Interactive Image Warping" (1993), backward-mapped.
+ */
+function warpDisplacement(warp: Warp, x: number, y: number): Pt {
   let dx = 0;
   let dy = 0;
-  for (const b of warp.shifts) {
-    const d2 = (x - b.cx) ** 2 + (y - b.cy) ** 2;
-    if (d2 >= b.r2) continue;
-    const k = (1 - d2 / b.r2) ** 2;
-    wsum += k;
-    dx += k * b.tx;
-    dy += k * b.ty;
+  for (const group of warp.groups) {
+    let wsum = 0;
+    let gx = 0;
+    let gy = 0;
+    for (const b of group) {
+      const d2 = (x - b.cx) ** 2 + (y - b.cy) ** 2;
+      if (d2 >= b.r2) continue;
+      const k = (1 - d2 / b.r2) ** 2;
+      wsum += k;
+      gx += k * b.tx;
+      gy += k * b.ty;
+    }
+    // Overlapping bumps average rather than add, so the shift never exceeds one bump's.
+    const norm = Math.max(1, wsum);
+    dx += gx / norm;
+    dy += gy / norm;
   }
-  // Overlapping bumps average rather than add, so the shift never exceeds one bump's.
-  const norm = Math.max(1, wsum);
-  let sx = x - dx / norm;
-  let sy = y - dy / norm;
   for (const e of warp.lenses) {
     const ox = x - e.cx;
     const oy = y - e.cy;
     const q = (ox * ox + oy * oy) / e.r2;
     if (q >= 1) continue;
     const f = e.s * (1 - q) ** 2;
-    sx -= ox * f;
-    sy -= oy * f;
+    dx += ox * f;
+    dy += oy * f;
   }
-  return [sx, sy];
+  return [dx, dy];
 }
 
+/** Unit vector along the face's midline, from between the brows (168) down to the chin (152). */
+function midline(mesh: readonly XY[]): { top: XY; ux: number; uy: number; length: number } {
+  const top = mesh[168]!;
+  const chin = mesh[152]!;
+  const length = Math.hypot(chin[0] - top[0], chin[1] - top[1]) || 1;
+  return { top, ux: (chin[0] - top[0]) / length, uy: (chin[1] - top[1]) / length, length };
+}
+
+/** Bumps at `points`, each moving towards (positive `shift`) the line through `top` along (ux, uy). */
+function towardsLine(
+  mesh: readonly XY[],
+  points: readonly number[],
+  line: { top: XY; ux: number; uy: number },
+  shift: number,
+  radius: number,
+): Shift[] {
+  return points.map((i) => {
+    const c = mesh[i]!;
+    const along = (c[0] - line.top[0]) * line.ux + (c[1] - line.top[1]) * line.uy;
+    const fx = line.top[0] + along * line.ux - c[0];
+    const fy = line.top[1] + along * line.uy - c[1];
+    const dist = Math.hypot(fx, fy) || 1;
+    return { cx: c[0], cy: c[1], r2: radius * radius, tx: (fx / dist) * shift, ty: (fy / dist) * shift };
+  });
+}
+
+/** Bumps at `points`, each moving by `shift` along the face's midline (down when positive). */
+function alongMidline(
+  mesh: readonly XY[],
+  points: readonly number[],
+  shift: number,
+  radius: number,
+): Shift[] {
+  const { ux, uy } = midline(mesh);
+  return points.map((i) => ({
+    cx: mesh[i]![0],
+    cy: mesh[i]![1],
+    r2: radius * radius,
+    tx: ux * shift,
+    ty: uy * shift,
+  }));
+}
+
+/** Chin points moved by the chin warp. */
+const CHIN_POINTS = [152, 148, 377, 176, 400] as const;
+/** Nose wings (alae), the subject's right then left, moved by the nose warp. */
+const NOSE_WINGS = [48, 64, 98, 278, 294, 327] as const;
+/** The nose's own line: from the bridge (6) to the tip (4). */
+const NOSE_LINE = [6, 4] as const;
+/** Top of the face outline moved by the forehead warp. */
+const FOREHEAD_POINTS = [10, 338, 297, 109, 67] as const;
+
 function planWarp(mesh: readonly XY[], faceWidth: number, settings: RetouchSettings): Warp {
-  const warp: Warp = { shifts: [], lenses: [] };
+  const warp: Warp = { groups: [], lenses: [] };
   const p = (i: number) => mesh[i]!;
-  if (settings.slim > 0) {
-    // Midline of the face: from between the brows (168) to the chin (152).
-    const top = p(168);
-    const chin = p(152);
-    const len = Math.hypot(chin[0] - top[0], chin[1] - top[1]) || 1;
-    const ux = (chin[0] - top[0]) / len;
-    const uy = (chin[1] - top[1]) / len;
-    const shift = (settings.slim / 100) * RETOUCH_RULES.slimShift * faceWidth;
-    const r = RETOUCH_RULES.slimRadius * faceWidth;
-    for (const i of JAW_POINTS) {
-      const c = p(i);
-      const along = (c[0] - top[0]) * ux + (c[1] - top[1]) * uy;
-      const fx = top[0] + along * ux - c[0];
-      const fy = top[1] + along * uy - c[1];
-      const dist = Math.hypot(fx, fy) || 1;
-      warp.shifts.push({ cx: c[0], cy: c[1], r2: r * r, tx: (fx / dist) * shift, ty: (fy / dist) * shift });
-    }
+  const R = RETOUCH_RULES;
+  if (settings.slim !== 0) {
+    const shift = (settings.slim / 100) * R.slimShift * faceWidth;
+    warp.groups.push(towardsLine(mesh, JAW_POINTS, midline(mesh), shift, R.slimRadius * faceWidth));
   }
-  if (settings.eye > 0) {
+  if (settings.chin) {
+    const shift = (settings.chin / 100) * R.chinShift * faceWidth;
+    warp.groups.push(alongMidline(mesh, CHIN_POINTS, shift, R.chinRadius * faceWidth));
+  }
+  if (settings.nose) {
+    const a = p(NOSE_LINE[0]);
+    const b = p(NOSE_LINE[1]);
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const line = { top: a, ux: (b[0] - a[0]) / len, uy: (b[1] - a[1]) / len };
+    const shift = (settings.nose / 100) * R.noseShift * faceWidth;
+    warp.groups.push(towardsLine(mesh, NOSE_WINGS, line, shift, R.noseRadius * faceWidth));
+  }
+  if (settings.forehead) {
+    const shift = -(settings.forehead / 100) * R.foreheadShift * faceWidth;
+    warp.groups.push(alongMidline(mesh, FOREHEAD_POINTS, shift, R.foreheadRadius * faceWidth));
+  }
+  if (settings.eye !== 0) {
     for (const eye of EYES) {
       const pts = eye.outline.map(p);
       const cx = pts.reduce((s, q) => s + q[0], 0) / pts.length;
       const cy = pts.reduce((s, q) => s + q[1], 0) / pts.length;
       const a = p(eye.corners[0]);
       const b = p(eye.corners[1]);
-      const r = RETOUCH_RULES.eyeRadius * Math.hypot(a[0] - b[0], a[1] - b[1]);
-      warp.lenses.push({ cx, cy, r2: r * r, s: (settings.eye / 100) * RETOUCH_RULES.eyeScale });
+      const r = R.eyeRadius * Math.hypot(a[0] - b[0], a[1] - b[1]);
+      warp.lenses.push({ cx, cy, r2: r * r, s: (settings.eye / 100) * R.eyeScale });
     }
   }
   return warp;
+}
+
+/**
+ * Where warps may move pixels, 0..1 on the working grid: the face oval grown by
+ * RETOUCH_RULES.warpGrow about its centroid, feathered (mesh in working coordinates).
+ */
+function warpSupport(w: number, h: number, mesh: readonly XY[], faceWidth: number): Float32Array {
+  const oval = FACE_OVAL.map((i) => [mesh[i]![0], mesh[i]![1]] as Pt);
+  const cx = oval.reduce((s, q) => s + q[0], 0) / oval.length;
+  const cy = oval.reduce((s, q) => s + q[1], 0) / oval.length;
+  const g = RETOUCH_RULES.warpGrow;
+  const support = new Float32Array(w * h);
+  fillPolygon(
+    support,
+    w,
+    h,
+    oval.map(([x, y]) => [cx + (x - cx) * g, cy + (y - cy) * g] as Pt),
+    1,
+  );
+  const r = Math.max(1, Math.round(RETOUCH_RULES.warpFeather * faceWidth));
+  const tmp = new Float32Array(w * h);
+  const once = new Float32Array(w * h);
+  boxMean(support, w, h, r, tmp, once);
+  boxMean(once, w, h, r, tmp, support);
+  return support;
+}
+
+/**
+ * Running maximum (`max`) or minimum of `line` over windows of 2r + 1 centred on each of its L
+ * values, into `out`, with three comparisons a value whatever r (van Herk 1992; Gil and Werman
+ * 1993). `g` and `h` are scratch of at least L + 2r.
+ */
+function runningExtreme(
+  line: Float32Array,
+  L: number,
+  r: number,
+  max: boolean,
+  out: Float32Array,
+  g: Float32Array,
+  h: Float32Array,
+) {
+  const k = 2 * r + 1;
+  const P = L + 2 * r;
+  // The line padded by r on each side, flipped for the minimum so that one maximum serves both.
+  const sign = max ? 1 : -1;
+  for (let p = 0; p < P; p++) h[p] = p < r || p >= L + r ? -Infinity : sign * line[p - r]!;
+  for (let p = 0; p < P; p++) g[p] = p % k === 0 || g[p - 1]! < h[p]! ? h[p]! : g[p - 1]!;
+  for (let p = P - 2; p >= 0; p--) if ((p + 1) % k !== 0 && h[p + 1]! > h[p]!) h[p] = h[p + 1]!;
+  for (let i = 0; i < L; i++) {
+    const a = h[i]!;
+    const b = g[i + k - 1]!;
+    out[i] = sign * (a > b ? a : b);
+  }
+}
+
+/** Greyscale dilation (`max`) or erosion by a (2r + 1) square, separably, into `out`. */
+function squareMorph(src: Float32Array, w: number, h: number, r: number, max: boolean, out: Float32Array) {
+  const n = Math.max(w, h);
+  const line = new Float32Array(n);
+  const res = new Float32Array(n);
+  const g = new Float32Array(n + 2 * r);
+  const hh = new Float32Array(n + 2 * r);
+  const tmp = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    line.set(src.subarray(y * w, y * w + w));
+    runningExtreme(line, w, r, max, res, g, hh);
+    tmp.set(res.subarray(0, w), y * w);
+  }
+  for (let x = 0; x < w; x++) {
+    for (let y = 0; y < h; y++) line[y] = tmp[y * w + x]!;
+    runningExtreme(line, h, r, max, res, g, hh);
+    for (let y = 0; y < h; y++) out[y * w + x] = res[y]!;
+  }
+}
+
+/**
+ * The spots among the set pixels of `deep`: its 4-connected groups of at most `maxArea` pixels
+ * whose every pixel lies where the skin mask reaches blemishMinMask (a group that touches hair,
+ * brows, lips or the face's edge, or a long crease, is not a spot). 1 on spot pixels.
+ */
+function keepSmallSpots(deep: Uint8Array, w: number, h: number, mask: Float32Array, maxArea: number) {
+  const spot = new Float32Array(w * h);
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const group: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!deep[start] || seen[start]) continue;
+    stack.push(start);
+    seen[start] = 1;
+    group.length = 0;
+    let onSkin = true;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      group.push(i);
+      if (mask[i]! < RETOUCH_RULES.blemishMinMask) onSkin = false;
+      const x = i % w;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+        if (j < 0 || j >= w * h || !deep[j] || seen[j]) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    if (onSkin && group.length <= maxArea) for (const i of group) spot[i] = 1;
+  }
+  return spot;
+}
+
+/**
+ * Blemish removal on the working pixels, in place: small dark or red spots of the skin are found
+ * by the morphological black-hat of the green channel (its closing by a square of side
+ * blemishSize x face width, minus itself: spots and dents narrower than the square stand out;
+ * red spots are dark in green), deeper than a depth that falls as `amount` (0..1) rises, in small
+ * groups wholly on the skin (keepSmallSpots). Each spot (grown by a pixel) is filled by normalised
+ * convolution (Knutsson and Westin 1993): the box mean of the pixels around it that are not
+ * spots. Returns the weight 0..1 of the fill at each pixel.
+ */
+export function removeBlemishes(
+  rgb: Float32Array,
+  w: number,
+  h: number,
+  mask: Float32Array,
+  faceWidth: number,
+  amount: number,
+): Float32Array {
+  // Only the box around the skin (with room for the closing) is searched.
+  const r = Math.max(1, Math.round((RETOUCH_RULES.blemishSize * faceWidth) / 2));
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (mask[y * w + x]! >= RETOUCH_RULES.blemishMinMask) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  const weight = new Float32Array(w * h);
+  if (x1 < 0) return weight;
+  x0 = Math.max(0, x0 - 2 * r - 2);
+  y0 = Math.max(0, y0 - 2 * r - 2);
+  x1 = Math.min(w - 1, x1 + 2 * r + 2);
+  y1 = Math.min(h - 1, y1 + 2 * r + 2);
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  const boxRgb = new Float32Array(bw * bh * 3);
+  const boxMask = new Float32Array(bw * bh);
+  for (let y = 0; y < bh; y++) {
+    boxRgb.set(rgb.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1 + 1) * 3), y * bw * 3);
+    boxMask.set(mask.subarray((y0 + y) * w + x0, (y0 + y) * w + x1 + 1), y * bw);
+  }
+  const boxWeight = blemishesIn(boxRgb, bw, bh, boxMask, r, amount);
+  for (let y = 0; y < bh; y++) {
+    rgb.set(boxRgb.subarray(y * bw * 3, (y + 1) * bw * 3), ((y0 + y) * w + x0) * 3);
+    weight.set(boxWeight.subarray(y * bw, (y + 1) * bw), (y0 + y) * w + x0);
+  }
+  return weight;
+}
+
+/** removeBlemishes on a box of the working pixels, with the closing's half side `r`. */
+function blemishesIn(
+  rgb: Float32Array,
+  w: number,
+  h: number,
+  mask: Float32Array,
+  r: number,
+  amount: number,
+): Float32Array {
+  const n = w * h;
+  const R = RETOUCH_RULES;
+  const green = new Float32Array(n);
+  for (let i = 0; i < n; i++) green[i] = rgb[3 * i + 1]!;
+  const dilated = new Float32Array(n);
+  const closed = new Float32Array(n);
+  squareMorph(green, w, h, r, true, dilated);
+  squareMorph(dilated, w, h, r, false, closed);
+  const depth = R.blemishDepthMax - (R.blemishDepthMax - R.blemishDepthMin) * amount;
+  const deep = new Uint8Array(n);
+  for (let i = 0; i < n; i++) deep[i] = closed[i]! - green[i]! > depth ? 1 : 0;
+  const spot = keepSmallSpots(deep, w, h, mask, R.blemishMaxArea * (2 * r + 1) ** 2);
+  const tmp = new Float32Array(n);
+  const weight = new Float32Array(n);
+  boxMean(spot, w, h, R.blemishGrowPx, tmp, weight);
+  for (let i = 0; i < n; i++) weight[i] = Math.min(1, 3 * weight[i]!);
+  // Normalised convolution: the mean of the non-spot pixels within r + 1 of each pixel.
+  const valid = new Float32Array(n);
+  for (let i = 0; i < n; i++) valid[i] = weight[i]! > 0 ? 0 : 1;
+  const validMean = new Float32Array(n);
+  boxMean(valid, w, h, r + 1, tmp, validMean);
+  const channel = new Float32Array(n);
+  const sum = new Float32Array(n);
+  for (let c = 0; c < 3; c++) {
+    for (let i = 0; i < n; i++) channel[i] = rgb[3 * i + c]! * valid[i]!;
+    boxMean(channel, w, h, r + 1, tmp, sum);
+    for (let i = 0; i < n; i++) {
+      if (weight[i]! === 0 || validMean[i]! < 1e-3) continue;
+      const v = rgb[3 * i + c]!;
+      rgb[3 * i + c] = v + weight[i]! * (sum[i]! / validMean[i]! - v);
+    }
+  }
+  return weight;
 }
 
 /** Cheek-to-cheek width of the face (mesh points 234 and 454). */
@@ -482,7 +802,8 @@ export function faceWidthOf(mesh: readonly XY[]): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1]);
 }
 
-function regionOf(mesh: readonly XY[], W: number, H: number): Region {
+/** The region of interest of one face: the mesh's box with a margin of roiMargin, inside the image. */
+export function regionOf(mesh: readonly XY[], W: number, H: number): Region {
   let x1 = Infinity;
   let y1 = Infinity;
   let x2 = -Infinity;
@@ -530,6 +851,21 @@ export async function retouchFace(
   }
   const local = mesh.map(([x, y]) => [(x - region.left) * sx, (y - region.top) * sy] as Pt);
   const mask = skinMask(rgb, w, h, local, faceWidth * sx);
+  const at = (grid: Float32Array, x: number, y: number) =>
+    k === 1 ? grid[y * w + x]! : sample1(grid, w, h, (x + 0.5) * sx, (y + 0.5) * sy);
+  const planes = (packed: Float32Array) => {
+    const out = [0, 1, 2].map(() => new Float32Array(w * h));
+    for (let i = 0; i < w * h; i++) for (let c = 0; c < 3; c++) out[c]![i] = packed[3 * i + c]!;
+    return out;
+  };
+
+  // Blemishes filled on the working pixels first, so the smoothing does not spread them.
+  const blemishAmount = (settings.blemish ?? 0) / 100;
+  let blemish: { weight: Float32Array; fill: Float32Array[] } | null = null;
+  if (blemishAmount > 0) {
+    const weight = removeBlemishes(rgb, w, h, mask, faceWidth * sx, blemishAmount);
+    blemish = { weight, fill: planes(rgb) };
+  }
 
   // Smoothed skin, per channel, on the working pixels.
   const smoothAmount = settings.smooth / 100;
@@ -547,15 +883,39 @@ export async function retouchFace(
   }
   const blend = RETOUCH_RULES.maxSmoothBlend * Math.sqrt(smoothAmount);
   const whiten = settings.whiten / 100;
+  const keepPores = settings.keepPores ?? 0;
+  // Eye openings (the lid outlines), slightly feathered, for the eye brightening.
+  const eyeBright = ((settings.eyeBright ?? 0) / 100) * RETOUCH_RULES.eyeBrightAmount;
+  let eyeMask: Float32Array | null = null;
+  if (eyeBright > 0) {
+    const filled = new Float32Array(w * h);
+    for (const eye of EYES)
+      fillPolygon(
+        filled,
+        w,
+        h,
+        eye.outline.map((i) => local[i]!),
+        1,
+      );
+    eyeMask = new Float32Array(w * h);
+    boxMean(filled, w, h, 1, new Float32Array(w * h), eyeMask);
+  }
 
   // Compose at full resolution into a copy of the region.
   const out = new Uint8ClampedArray(region.width * region.height * 3);
   const colour = new Float32Array(3);
   const smoothedAt = new Float32Array(3);
-  const channelGrid = k === 1 ? null : [0, 1, 2].map(() => new Float32Array(w * h));
-  if (channelGrid) {
-    for (let i = 0; i < w * h; i++) for (let c = 0; c < 3; c++) channelGrid[c]![i] = smoothed[3 * i + c]!;
-  }
+  const channelGrid = k === 1 ? null : planes(smoothed);
+  const detail = (src: number, x: number, y: number) => {
+    // The finest texture: the pixel minus the mean of its 3 x 3 neighbourhood (full resolution).
+    const xa = region.left + x > 0 ? -3 : 0;
+    const xb = region.left + x < W - 1 ? 3 : 0;
+    const ya = region.top + y > 0 ? -3 * W : 0;
+    const yb = region.top + y < H - 1 ? 3 * W : 0;
+    let sum = 0;
+    for (const dy of [ya, 0, yb]) for (const dx of [xa, 0, xb]) sum += data[src + dy + dx]!;
+    return data[src]! - sum / 9;
+  };
   for (let y = 0; y < region.height; y++) {
     for (let x = 0; x < region.width; x++) {
       const o = (y * region.width + x) * 3;
@@ -563,31 +923,56 @@ export async function retouchFace(
       const r0 = data[src]!;
       const g0 = data[src + 1]!;
       const b0 = data[src + 2]!;
-      const m = k === 1 ? mask[y * w + x]! : sample1(mask, w, h, (x + 0.5) * sx, (y + 0.5) * sy);
-      if (m < 1e-3) {
+      const m = at(mask, x, y);
+      const e = eyeMask ? at(eyeMask, x, y) : 0;
+      if (m < 1e-3 && e < 1e-3) {
         out[o] = r0;
         out[o + 1] = g0;
         out[o + 2] = b0;
         continue;
       }
-      if (channelGrid) {
-        for (let c = 0; c < 3; c++)
-          smoothedAt[c] = sample1(channelGrid[c]!, w, h, (x + 0.5) * sx, (y + 0.5) * sy);
-      } else {
-        const i = (y * w + x) * 3;
-        smoothedAt[0] = smoothed[i]!;
-        smoothedAt[1] = smoothed[i + 1]!;
-        smoothedAt[2] = smoothed[i + 2]!;
+      let r = r0;
+      let g = g0;
+      let b = b0;
+      if (m >= 1e-3) {
+        const bw = blemish ? at(blemish.weight, x, y) : 0;
+        if (bw > 0) {
+          r += bw * (at(blemish!.fill[0]!, x, y) - r);
+          g += bw * (at(blemish!.fill[1]!, x, y) - g);
+          b += bw * (at(blemish!.fill[2]!, x, y) - b);
+        }
+        if (channelGrid) {
+          for (let c = 0; c < 3; c++)
+            smoothedAt[c] = sample1(channelGrid[c]!, w, h, (x + 0.5) * sx, (y + 0.5) * sy);
+        } else {
+          const i = (y * w + x) * 3;
+          smoothedAt[0] = smoothed[i]!;
+          smoothedAt[1] = smoothed[i + 1]!;
+          smoothedAt[2] = smoothed[i + 2]!;
+        }
+        const a = smoothAmount > 0 ? blend * m : 0;
+        r += a * (smoothedAt[0]! - r);
+        g += a * (smoothedAt[1]! - g);
+        b += a * (smoothedAt[2]! - b);
+        if (a > 0 && keepPores > 0) {
+          // Frequency separation: the 1-pixel texture (pores) is put back, outside filled spots.
+          const back = a * keepPores * (1 - bw);
+          r += back * detail(src, x, y);
+          g += back * detail(src + 1, x, y);
+          b += back * detail(src + 2, x, y);
+        }
+        if (whiten > 0) {
+          whitenColour(r, g, b, whiten, colour);
+          r += m * (colour[0]! - r);
+          g += m * (colour[1]! - g);
+          b += m * (colour[2]! - b);
+        }
       }
-      const a = smoothAmount > 0 ? blend * m : 0;
-      let r = r0 + a * (smoothedAt[0]! - r0);
-      let g = g0 + a * (smoothedAt[1]! - g0);
-      let b = b0 + a * (smoothedAt[2]! - b0);
-      if (whiten > 0) {
-        whitenColour(r, g, b, whiten, colour);
-        r += m * (colour[0]! - r);
-        g += m * (colour[1]! - g);
-        b += m * (colour[2]! - b);
+      if (e >= 1e-3) {
+        whitenColour(r, g, b, eyeBright, colour);
+        r += e * (colour[0]! - r);
+        g += e * (colour[1]! - g);
+        b += e * (colour[2]! - b);
       }
       out[o] = r;
       out[o + 1] = g;
@@ -595,21 +980,24 @@ export async function retouchFace(
     }
   }
 
-  // Warps read the composed region and write straight into the image.
+  // Warps read the composed region and write straight into the image; they move pixels only
+  // inside the warp support around the face.
   const warp = planWarp(mesh, faceWidth, settings);
+  const support = warpIsEmpty(warp) ? null : warpSupport(w, h, local, faceWidth * sx);
   for (let y = 0; y < region.height; y++) {
     for (let x = 0; x < region.width; x++) {
       const o = (y * region.width + x) * 3;
       const dst = ((region.top + y) * W + region.left + x) * 3;
-      if (warp.shifts.length === 0 && warp.lenses.length === 0) {
+      const weight = support ? at(support, x, y) : 0;
+      if (weight < 1e-3) {
         data[dst] = out[o]!;
         data[dst + 1] = out[o + 1]!;
         data[dst + 2] = out[o + 2]!;
         continue;
       }
-      const [px, py] = warpSource(warp, region.left + x + 0.5, region.top + y + 0.5);
-      const fx = clamp(px - 0.5 - region.left, 0, region.width - 1);
-      const fy = clamp(py - 0.5 - region.top, 0, region.height - 1);
+      const [dx, dy] = warpDisplacement(warp, region.left + x + 0.5, region.top + y + 0.5);
+      const fx = clamp(x - weight * dx, 0, region.width - 1);
+      const fy = clamp(y - weight * dy, 0, region.height - 1);
       const x0 = Math.floor(fx);
       const y0 = Math.floor(fy);
       const ax = fx - x0;

@@ -73,7 +73,10 @@ function Control({ id, control, value, onChange, disabled }: ControlProps) {
           value={value}
           disabled={disabled}
           onChange={(event) => onChange(event.target.value as ControlValue)}
-          options={choicesOf(control).map((choice) => ({ value: choice, label: String(choice) }))}
+          options={choicesOf(control).map((choice) => {
+            const name = control.optionNames?.[String(choice)];
+            return { value: choice, label: name ? pickText(name, language) : String(choice) };
+          })}
           data-testid={testId}
         />
       </div>

@@ -23,6 +23,8 @@ describe('the controls of a kind demo', () => {
     expect(widgetOf(control({ type: 'integer', options: [0, 1], default: 1 }))).toBe('switch');
     expect(widgetOf(control({ type: 'boolean' }))).toBe('radio');
     expect(widgetOf(control({ type: 'number', minimum: 0, maximum: 1 }))).toBe('number');
+    expect(widgetOf(control({ type: 'number', minimum: -100, maximum: 100 }))).toBe('slider');
+    expect(widgetOf(control({ type: 'number', minimum: -1, maximum: 100 }))).toBe('number');
     expect(widgetOf(control({ type: 'integer', minimum: 0, maximum: 100 }))).toBe('integer');
     expect(widgetOf(control({ type: 'integer', options: [0, 1, 2] }))).toBe('radio');
     expect(widgetOf(control({ type: 'string' }))).toBe('text');

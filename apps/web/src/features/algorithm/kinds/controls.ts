@@ -10,7 +10,8 @@ export type ControlValues = Record<string, ControlValue | undefined>;
 /**
  * How a parameter is offered: yes/no as a switch (a boolean, or a choice of exactly 0 and 1,
  * which is how the contract's switches read) when its default is known, any other choice as radio
- * buttons, a number from 0 to 100 (a strength) as a slider, other numbers as a number field, text
+ * buttons, a number from 0 to 100 (a strength) or from -100 to 100 (a signed amount, such as a
+ * chin made longer or shorter) as a slider, other numbers as a number field, text
  * as a text field. A yes/no without a known default is offered as a choice left unset, so that the
  * server's default applies until the visitor picks one.
  */
@@ -29,7 +30,9 @@ export function widgetOf(control: DemoControl): ControlWidget {
   if (control.options && control.options.length > 0) return 'radio';
   if (control.type === 'integer') return 'integer';
   if (control.type === 'number')
-    return control.minimum === 0 && control.maximum === 100 ? 'slider' : 'number';
+    return (control.minimum === 0 || control.minimum === -100) && control.maximum === 100
+      ? 'slider'
+      : 'number';
   return 'text';
 }
 
