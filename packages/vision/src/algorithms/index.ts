@@ -23,6 +23,9 @@ export const algorithmLoaders = {
   facemask: async () => (await import('./face/facemask.ts')).facemask,
   ornaments: async () => (await import('./body/ornaments.ts')).ornaments,
   skinanalysis: async () => (await import('./face/skin-analysis.ts')).skinanalysis,
+  filter: async () => (await import('./image/filter.ts')).filter,
+  hdr: async () => (await import('./image/hdr.ts')).hdr,
+  night: async () => (await import('./image/night.ts')).night,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -17,7 +17,17 @@ import { retouchFace } from './retouch.ts';
 /** Detection and the mesh run on a copy of at most this many pixels a side (as facepoints). */
 const DETECT_SIDE = 2048;
 
-async function run(image: DecodedImage, params: BeautyParams, models: MeshFaceModels): Promise<BeautyResult> {
+/**
+ * Retouches every face found in `image` (packed RGB, changed in place) with `settings`, at most
+ * `maxFaces` of them; returns their boxes, left to right (empty when the photo has no face).
+ * Shared with v1/filter, whose beautyAlpha is this smoothing.
+ */
+export async function retouchFaces(
+  image: DecodedImage,
+  settings: BeautyResult['settings'],
+  maxFaces: number,
+  models: MeshFaceModels,
+): Promise<BeautyFace[]> {
   // The photo is decoded at full size (the result keeps it); the models see a copy of at most
   // DETECT_SIDE pixels a side.
   const W = image.width;
@@ -33,14 +43,11 @@ async function run(image: DecodedImage, params: BeautyParams, models: MeshFaceMo
         };
   const toImage = W / working.width;
   const found = await findFaceMeshes(models, working, {
-    maxFaces: params.maxFaces,
+    maxFaces,
     minConfidence: 0.4,
     smallFaces: true,
     iris: false,
   });
-  const settings = { smooth: params.smooth, whiten: params.whiten, slim: params.slim, eye: params.eye };
-  if (found.length === 0) return { imageWidth: W, imageHeight: H, faces: [], image: null, settings };
-
   const faces: BeautyFace[] = [];
   for (const face of found) {
     const mesh = face.landmarks.mesh.map(([x, y, z]) => [x * toImage, y * toImage, z * toImage] as const);
@@ -50,7 +57,15 @@ async function run(image: DecodedImage, params: BeautyParams, models: MeshFaceMo
       score: Math.round(face.detection.score * 1e4) / 1e4,
     });
   }
-  faces.sort((a, b) => a.rectangle.left - b.rectangle.left);
+  return faces.sort((a, b) => a.rectangle.left - b.rectangle.left);
+}
+
+async function run(image: DecodedImage, params: BeautyParams, models: MeshFaceModels): Promise<BeautyResult> {
+  const W = image.width;
+  const H = image.height;
+  const settings = { smooth: params.smooth, whiten: params.whiten, slim: params.slim, eye: params.eye };
+  const faces = await retouchFaces(image, settings, params.maxFaces, models);
+  if (faces.length === 0) return { imageWidth: W, imageHeight: H, faces: [], image: null, settings };
   const jpeg = await sharp(image.data, { raw: { width: W, height: H, channels: 3 } })
     .jpeg({ quality: params.quality })
     .toBuffer();
