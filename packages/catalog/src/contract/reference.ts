@@ -28,6 +28,8 @@ interface JsonSchema {
   maxItems?: number;
   default?: unknown;
   'x-default'?: unknown;
+  'x-enum-names'?: Record<string, I18nText>;
+  'x-enum-previews'?: Record<string, string>;
 }
 
 export interface ReferenceRow {
@@ -147,6 +149,8 @@ export function demoControls(contract: Pick<EndpointContract, 'parameters'>): De
       ...(field.maximum !== undefined ? { maximum: field.maximum } : {}),
       ...(defaultOf(field) !== undefined ? { default: defaultOf(field) } : {}),
       ...(field.enum ? { options: field.enum as Array<string | number> } : {}),
+      ...(field['x-enum-names'] ? { optionNames: field['x-enum-names'] } : {}),
+      ...(field['x-enum-previews'] ? { optionPreviews: field['x-enum-previews'] } : {}),
       description: field['x-i18n'],
     });
   }
