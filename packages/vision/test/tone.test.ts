@@ -67,10 +67,9 @@ describe('3D lookup tables', () => {
 });
 
 describe('the looks', () => {
-  it('are at least 20, each named in three languages, with unique ids', () => {
+  it('are at least 20, with unique ids', () => {
     expect(LOOKS.length).toBeGreaterThanOrEqual(20);
     expect(new Set(LOOKS.map((l) => l.id)).size).toBe(LOOKS.length);
-    for (const look of LOOKS) for (const name of look.name) expect(name.length, look.id).toBeGreaterThan(0);
   });
 
   it('each move the colour statistics of real photos in their documented direction', async () => {

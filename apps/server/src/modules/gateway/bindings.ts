@@ -7,12 +7,15 @@ import {
   accessoriesRecognition,
   bodyPose,
   faceSegment,
+  filter,
   hairAnalysis,
   hairSegment,
   handGesture,
+  hdr,
   humanContourPointDetection,
   humanDetect,
   mask,
+  nightEnhance,
   personSplit,
   skinAnalysis,
   skinSegment,
@@ -45,6 +48,9 @@ const served = [
       return kindAnswer(skinAnalysis, r);
     },
   }),
+  bind(filter, 'filter'),
+  bind(hdr, 'hdr'),
+  bind(nightEnhance, 'night'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

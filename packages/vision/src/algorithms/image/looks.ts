@@ -165,9 +165,8 @@ export type LookMove = { stat: LookStat } & (
 );
 
 export interface Look {
+  /** The public id (`filterType`); its display names are the contract's (packages/catalog). */
   id: string;
-  /** Display name: Simplified Chinese, Traditional Chinese, English. */
-  name: readonly [string, string, string];
   ops: readonly Op[];
   moves: readonly LookMove[];
 }
@@ -179,20 +178,17 @@ const down = (stat: LookStat): LookMove => ({ stat, dir: 'down' });
 export const LOOKS: readonly Look[] = [
   {
     id: 'warm',
-    name: ['暖阳', '暖陽', 'Warm'],
     ops: [gains(1.12, 1.01, 0.84)],
     moves: [up('warmth'), up('b')],
   },
   {
     id: 'cool',
-    name: ['清冷', '清冷', 'Cool'],
     ops: [gains(0.88, 0.99, 1.16)],
     moves: [down('warmth'), down('b')],
   },
-  { id: 'mono', name: ['黑白', '黑白', 'Mono'], ops: [mono()], moves: [{ stat: 'chroma', atMost: 1 }] },
+  { id: 'mono', ops: [mono()], moves: [{ stat: 'chroma', atMost: 1 }] },
   {
     id: 'noir',
-    name: ['黑色电影', '黑色電影', 'Noir'],
     ops: [
       mono(0.35, 0.55, 0.1),
       contrast(1),
@@ -207,7 +203,6 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'sepia',
-    name: ['怀旧棕', '懷舊棕', 'Sepia'],
     ops: [
       mono(),
       fade(0.04, 0.97),
@@ -224,25 +219,21 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'vintage',
-    name: ['复古', '復古', 'Vintage'],
     ops: [saturation(0.72), gains(1.06, 1.0, 0.88), fade(0.08, 0.95), contrast(0.3)],
     moves: [up('black'), down('chroma')],
   },
   {
     id: 'faded',
-    name: ['褪色', '褪色', 'Faded'],
     ops: [fade(0.14, 0.96), saturation(0.85)],
     moves: [up('black'), down('contrast')],
   },
   {
     id: 'vivid',
-    name: ['鲜艳', '鮮豔', 'Vivid'],
     ops: [vibrance(0.35), saturation(1.25), contrast(0.7)],
     moves: [up('chroma'), up('contrast')],
   },
   {
     id: 'soft',
-    name: ['柔和', '柔和', 'Soft'],
     ops: [
       curve([
         [0, 0.05],
@@ -255,7 +246,6 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'film_warm',
-    name: ['暖调胶片', '暖調膠片', 'Warm film'],
     ops: [
       contrast(0.6),
       fade(0.06, 0.97),
@@ -266,7 +256,6 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'film_cool',
-    name: ['冷调胶片', '冷調膠片', 'Cool film'],
     ops: [
       contrast(0.6),
       fade(0.06, 0.97),
@@ -277,13 +266,11 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'teal_orange',
-    name: ['青橙', '青橙', 'Teal & orange'],
     ops: [splitTone([-0.06, 0.02, 0.07], [0.07, 0.02, -0.07]), saturation(1.1)],
     moves: [up('bSpread')],
   },
   {
     id: 'cinematic',
-    name: ['电影感', '電影感', 'Cinematic'],
     ops: [
       contrast(0.5),
       splitTone([-0.05, 0.02, 0.06], [0.04, 0.01, -0.03]),
@@ -294,7 +281,6 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'fresh',
-    name: ['清新', '清新', 'Fresh'],
     ops: [
       curve([
         [0, 0],
@@ -308,7 +294,6 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'airy',
-    name: ['日系', '日系', 'Airy'],
     ops: [
       curve([
         [0, 0.08],
@@ -322,25 +307,21 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'sunset',
-    name: ['日落', '日落', 'Sunset'],
     ops: [gains(1.2, 0.96, 0.78), splitTone([0.02, -0.01, 0.02], [0.04, 0.0, -0.04]), saturation(1.1)],
     moves: [up('warmth'), up('a')],
   },
   {
     id: 'matte',
-    name: ['哑光', '啞光', 'Matte'],
     ops: [fade(0.12, 0.93), saturation(0.9), contrast(0.2)],
     moves: [up('black'), down('contrast')],
   },
   {
     id: 'pastel',
-    name: ['粉彩', '粉彩', 'Pastel'],
     ops: [saturation(0.6), fade(0.1, 1), splitTone([0.02, 0, 0.02], [0.03, -0.01, 0.01])],
     moves: [down('chroma'), up('L')],
   },
   {
     id: 'cross_process',
-    name: ['交叉冲印', '交叉沖印', 'Cross process'],
     ops: [
       channelCurves(
         [
@@ -366,19 +347,16 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'bleach_bypass',
-    name: ['漂白', '漂白', 'Bleach bypass'],
     ops: [saturation(0.45), contrast(0.9)],
     moves: [down('chroma'), up('contrast')],
   },
   {
     id: 'rose',
-    name: ['玫瑰', '玫瑰', 'Rose'],
     ops: [gains(1.08, 0.94, 1.02), splitTone([0.02, -0.01, 0.02], [0.03, -0.01, 0.0])],
     moves: [up('a')],
   },
   {
     id: 'forest',
-    name: ['森林', '森林', 'Forest'],
     ops: [
       mix([
         [0.92, 0.08, 0],
@@ -391,7 +369,6 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'golden',
-    name: ['金色时光', '金色時光', 'Golden hour'],
     ops: [
       curve([
         [0, 0],
@@ -404,7 +381,6 @@ export const LOOKS: readonly Look[] = [
   },
   {
     id: 'moody',
-    name: ['暗调', '暗調', 'Moody'],
     ops: [
       curve([
         [0, 0],
