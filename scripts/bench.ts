@@ -101,6 +101,10 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/mask', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/Ornaments', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v2/skin', parameter: {}, images: 1, target: 400 },
+  // The image-processing targets name a 1080-px portrait; the bench's photo is 640 px.
+  { endpoint: 'v1/filter', parameter: {}, images: 1, target: 60 },
+  { endpoint: 'v1/hdr', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/night_denoise', parameter: {}, images: 1, target: 400 },
 ];
 
 interface EndpointFigures {

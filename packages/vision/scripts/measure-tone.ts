@@ -2,9 +2,9 @@
  * Quality and speed figures of v1/filter, v1/hdr and v1/night_denoise (docs/quality.md, "Filters,
  * HDR and night enhancement"):
  *
- *   node --import tsx packages/vision/scripts/measure-tone.ts [hdr|night|speed] [tune|report]
+ *   node --import tsx packages/vision/scripts/measure-tone.ts [hdr|night|looks|speed] [tune|report]
  *
- * (no argument: hdr and night on both sets; prefix `taskset -c 0` for speed).
+ * (no argument: hdr, night and looks on both sets; prefix `taskset -c 0` for speed).
  *
  * Photos: the tuning set (scikit-image: motorcycle_left, rocket, coffee, astronaut) is the one the
  * constants of hdr.ts and night.ts were chosen on; the report set (face-api demo samples 1-6,
@@ -21,6 +21,9 @@
  *   noise at 400 photons for white, read noise 1.5 levels, seed = photo index), then PSNR (RGB)
  *   and SSIM (luma) against the clean photo of: the darkened input, the enhancement without
  *   denoising (denoise 0) and with the default denoising.
+ * looks: on each photo of the set, for each v1/filter look, whether every documented move of its
+ *   colour statistics (looks.ts `moves`: up or down by more than 0.5, or a bound) holds, and the
+ *   largest difference of the table's colour from the exact transform (levels of 255).
  * speed: CPU and wall p50 of the three tasks' engine runs (decode, work, JPEG) on the astronaut at
  *   640 px and scaled to a 1080 x 1350 portrait, 15 runs after 2.
  */
@@ -28,7 +31,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runTaskInProcess, summarize } from '../src/index.ts';
+import { labStats } from '../src/algorithms/image/colour.ts';
 import { HDR_RULES, toneMap } from '../src/algorithms/image/hdr.ts';
+import { LOOKS, lookTable, lookTransform } from '../src/algorithms/image/looks.ts';
+import { applyLut } from '../src/algorithms/image/lut3d.ts';
 import { enhanceNight, NIGHT_RULES } from '../src/algorithms/image/night.ts';
 import {
   astronautPath,
@@ -139,6 +145,44 @@ async function measureNight(files: string[]) {
   );
 }
 
+async function measureLooks(files: string[]) {
+  const photos = await Promise.all(files.map((f) => load(f, 320)));
+  let held = 0;
+  let total = 0;
+  let worst = 0;
+  const failures: string[] = [];
+  for (const [k, { data }] of photos.entries()) {
+    const before = labStats(data);
+    for (const look of LOOKS) {
+      const out = applyLut(lookTable(look.id)!, data);
+      const after = labStats(out);
+      const exact = lookTransform(look);
+      for (let i = 0; i < data.length; i += 3) {
+        const c = exact(data[i]! / 255, data[i + 1]! / 255, data[i + 2]! / 255);
+        for (let j = 0; j < 3; j++) worst = Math.max(worst, Math.abs(out[i + j]! - c[j]! * 255));
+      }
+      for (const move of look.moves) {
+        const v = after[move.stat];
+        const ok =
+          'dir' in move
+            ? (move.dir === 'up' ? 1 : -1) * (v - before[move.stat]) > 0.5
+            : 'atMost' in move
+              ? v <= move.atMost
+              : v >= move.atLeast;
+        total++;
+        if (ok) held++;
+        else
+          failures.push(
+            `${path.basename(files[k]!)} ${look.id} ${move.stat} ${f1(before[move.stat])} -> ${f1(v)}`,
+          );
+      }
+    }
+  }
+  console.log(`${LOOKS.length} looks x ${files.length} photos: ${held} of ${total} documented moves hold`);
+  for (const f of failures) console.log(`  not held: ${f}`);
+  console.log(`largest table error against the exact transform: ${f1(worst)} levels`);
+}
+
 async function measureSpeed() {
   const side640 = await sharp(astronautPath()).resize(640, 640).jpeg({ quality: 90 }).toBuffer();
   const portrait = await sharp(astronautPath()).resize(1080, 1350).jpeg({ quality: 90 }).toBuffer();
@@ -182,6 +226,11 @@ if (!what || what === 'night')
   for (const [name, files] of Object.entries(chosen)) {
     console.log(`\nNight, ${name} set (strength 80, denoise 60; gamma ${NIGHT_RULES.gamma})`);
     await measureNight(files);
+  }
+if (!what || what === 'looks')
+  for (const [name, files] of Object.entries(chosen)) {
+    console.log(`\nLooks, ${name} set (320 px)`);
+    await measureLooks(files);
   }
 if (what === 'speed') {
   console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);

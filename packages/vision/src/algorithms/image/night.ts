@@ -40,6 +40,8 @@ export const NIGHT_RULES = {
   lumaK: 2.5,
   chromaK: 5,
   lumaRadius: 2,
+  /** Luma's filter is fitted on a copy subsampled by this factor (the fast guided filter), applied at full size. */
+  lumaSub: 2,
   chromaRadius: 4,
   /** Chroma varies slowly: its filter is fitted on a copy subsampled by this factor. */
   chromaSub: 4,
@@ -138,7 +140,15 @@ export function enhanceNight(
       for (let i = 0; i < n; i++) eps[i] = (k * denoise * s * gains[i]!) ** 2;
       return eps;
     };
-    Yd = guidedFilterGrey(Y, Y, width, height, NIGHT_RULES.lumaRadius, epsOf(NIGHT_RULES.lumaK));
+    Yd = guidedFilterGrey(
+      Y,
+      Y,
+      width,
+      height,
+      NIGHT_RULES.lumaRadius,
+      epsOf(NIGHT_RULES.lumaK),
+      NIGHT_RULES.lumaSub,
+    );
     const chromaEps = epsOf(NIGHT_RULES.chromaK);
     Cbd = guidedFilterGrey(Cb, Cb, width, height, NIGHT_RULES.chromaRadius, chromaEps, NIGHT_RULES.chromaSub);
     Crd = guidedFilterGrey(Cr, Cr, width, height, NIGHT_RULES.chromaRadius, chromaEps, NIGHT_RULES.chromaSub);
