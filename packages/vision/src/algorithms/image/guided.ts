@@ -19,11 +19,12 @@ export function blockMeans(src: Float32Array, w: number, h: number, sub: number)
   const hs = Math.ceil(h / sub);
   const sum = new Float32Array(ws * hs);
   const count = new Float32Array(ws * hs);
+  const column = Int32Array.from({ length: w }, (_, x) => Math.floor(x / sub));
   for (let y = 0; y < h; y++) {
-    const row = ((y / sub) | 0) * ws;
+    const row = Math.floor(y / sub) * ws;
     const o = y * w;
     for (let x = 0; x < w; x++) {
-      const j = row + ((x / sub) | 0);
+      const j = row + column[x]!;
       sum[j]! += src[o + x]!;
       count[j]! += 1;
     }
@@ -32,12 +33,26 @@ export function blockMeans(src: Float32Array, w: number, h: number, sub: number)
   return { data: sum, width: ws, height: hs };
 }
 
-/** Bilinear upsampling of a ws x hs grid to w x h (pixel centres aligned). */
-export function upsample(grid: Float32Array, ws: number, hs: number, w: number, h: number): Float32Array {
-  if (ws === w && hs === h) return grid;
+/**
+ * q = A I + B at full resolution (w x h), A and B bilinearly upsampled from their ws x hs grids
+ * (pixel centres aligned), in one pass: no full-resolution copy of A or B is made.
+ */
+function applyLinear(
+  A: Float32Array,
+  B: Float32Array,
+  ws: number,
+  hs: number,
+  I: Float32Array,
+  w: number,
+  h: number,
+): Float32Array {
+  const q = new Float32Array(w * h);
+  if (ws === w && hs === h) {
+    for (let i = 0; i < q.length; i++) q[i] = A[i]! * I[i]! + B[i]!;
+    return q;
+  }
   const cols = samplingPositions(w, ws);
   const rows = samplingPositions(h, hs);
-  const out = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
     const fy = rows.f[y]!;
     const r0 = rows.i0[y]! * ws;
@@ -45,20 +60,24 @@ export function upsample(grid: Float32Array, ws: number, hs: number, w: number, 
     const o = y * w;
     for (let x = 0; x < w; x++) {
       const fx = cols.f[x]!;
-      const c0 = cols.i0[x]!;
-      const c1 = cols.i1[x]!;
-      const top = grid[r0 + c0]! + fx * (grid[r0 + c1]! - grid[r0 + c0]!);
-      const bottom = grid[r1 + c0]! + fx * (grid[r1 + c1]! - grid[r1 + c0]!);
-      out[o + x] = top + fy * (bottom - top);
+      const i00 = r0 + cols.i0[x]!;
+      const i01 = r0 + cols.i1[x]!;
+      const i10 = r1 + cols.i0[x]!;
+      const i11 = r1 + cols.i1[x]!;
+      const aTop = A[i00]! + fx * (A[i01]! - A[i00]!);
+      const aBottom = A[i10]! + fx * (A[i11]! - A[i10]!);
+      const bTop = B[i00]! + fx * (B[i01]! - B[i00]!);
+      const bBottom = B[i10]! + fx * (B[i11]! - B[i10]!);
+      q[o + x] = (aTop + fy * (aBottom - aTop)) * I[o + x]! + bTop + fy * (bBottom - bTop);
     }
   }
-  return out;
+  return q;
 }
 
 /**
  * Guided filter of `p` under grey guide `I` (both w x h): window radius `r` full-resolution
- * pixels, regulariser `eps` (one value, or one per pixel), coefficients on a grid subsampled by
- * `sub`. Returns q = mean(a) I + mean(b) at full resolution.
+ * pixels, regulariser `eps` (one value, or one per pixel times `epsScale`), coefficients on a
+ * grid subsampled by `sub`. Returns q = mean(a) I + mean(b) at full resolution.
  */
 export function guidedFilterGrey(
   I: Float32Array,
@@ -68,6 +87,7 @@ export function guidedFilterGrey(
   r: number,
   eps: number | Float32Array,
   sub = 1,
+  epsScale = 1,
 ): Float32Array {
   const gi = blockMeans(I, w, h, sub);
   const gp = p === I ? gi : blockMeans(p, w, h, sub);
@@ -82,16 +102,12 @@ export function guidedFilterGrey(
   const a = new Float32Array(n);
   const b = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const e = ge ? ge[i]! : (eps as number);
+    const e = ge ? ge[i]! * epsScale : (eps as number);
     const varI = mII[i]! - mI[i]! * mI[i]!;
     const cov = mIP[i]! - mI[i]! * mP[i]!;
     const ai = cov / (Math.max(0, varI) + e);
     a[i] = ai;
     b[i] = mP[i]! - ai * mI[i]!;
   }
-  const A = upsample(mean(a), ws, hs, w, h);
-  const B = upsample(mean(b), ws, hs, w, h);
-  const q = new Float32Array(w * h);
-  for (let i = 0; i < q.length; i++) q[i] = A[i]! * I[i]! + B[i]!;
-  return q;
+  return applyLinear(mean(a), mean(b), ws, hs, I, w, h);
 }

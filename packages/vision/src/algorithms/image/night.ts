@@ -134,24 +134,16 @@ export function enhanceNight(
   let Cbd: Float32Array = Cb;
   let Crd: Float32Array = Cr;
   if (denoise > 0) {
-    const s = Math.max(NIGHT_RULES.minSigma, sigma);
-    const epsOf = (k: number) => {
-      const eps = new Float32Array(n);
-      for (let i = 0; i < n; i++) eps[i] = (k * denoise * s * gains[i]!) ** 2;
-      return eps;
-    };
-    Yd = guidedFilterGrey(
-      Y,
-      Y,
-      width,
-      height,
-      NIGHT_RULES.lumaRadius,
-      epsOf(NIGHT_RULES.lumaK),
-      NIGHT_RULES.lumaSub,
-    );
-    const chromaEps = epsOf(NIGHT_RULES.chromaK);
-    Cbd = guidedFilterGrey(Cb, Cb, width, height, NIGHT_RULES.chromaRadius, chromaEps, NIGHT_RULES.chromaSub);
-    Crd = guidedFilterGrey(Cr, Cr, width, height, NIGHT_RULES.chromaRadius, chromaEps, NIGHT_RULES.chromaSub);
+    // eps = (k x denoise x sigma x gain)^2: the squared gain per pixel, k x denoise x sigma as a scale.
+    const s = denoise * Math.max(NIGHT_RULES.minSigma, sigma);
+    const gain2 = new Float32Array(n);
+    for (let i = 0; i < n; i++) gain2[i] = gains[i]! * gains[i]!;
+    const lumaScale = (NIGHT_RULES.lumaK * s) ** 2;
+    const chromaScale = (NIGHT_RULES.chromaK * s) ** 2;
+    const { lumaRadius, lumaSub, chromaRadius, chromaSub } = NIGHT_RULES;
+    Yd = guidedFilterGrey(Y, Y, width, height, lumaRadius, gain2, lumaSub, lumaScale);
+    Cbd = guidedFilterGrey(Cb, Cb, width, height, chromaRadius, gain2, chromaSub, chromaScale);
+    Crd = guidedFilterGrey(Cr, Cr, width, height, chromaRadius, gain2, chromaSub, chromaScale);
   }
   for (let i = 0; i < n; i++) {
     const t = keep[i]!;
