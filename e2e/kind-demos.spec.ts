@@ -207,4 +207,28 @@ test.describe('kind demos', () => {
     await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
     await expect(page.getByTestId('demo-result-json')).toContainText('"noise_sigma"');
   });
+
+  test('HDR: the coffee sample tone-mapped at the strength set on the slider, said in Chinese', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageProcessing/HDR?lang=zh');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    const strength = page.getByRole('slider', { name: /strength$/ });
+    await expect(strength).toHaveAttribute('aria-valuenow', '60');
+    await strength.focus();
+    await page.keyboard.press('End');
+    await page.locator('[data-sample="coffee.jpg"]').click();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/hdr'));
+    await page.getByTestId('demo-analyse').click();
+    const answer = (await (await answered).json()) as {
+      media_info_list: Array<{ media_extra: Record<string, number> }>;
+    };
+    expect(answer.media_info_list[0]!.media_extra).toEqual({
+      image_width: 600,
+      image_height: 400,
+      strength: 100,
+    });
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('image-download')).toHaveAttribute('href', /^data:image\/jpeg;base64,/);
+  });
 });
