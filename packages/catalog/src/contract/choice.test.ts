@@ -24,5 +24,9 @@ describe('a choice with names and pictures', () => {
     expect(parse('sparkle').success).toBe(false);
     const row = parameterRows(filter.api).find((r) => r.name === 'parameter.filterType')!;
     expect(row.type).toContain("'teal_orange'");
+    // The API reference names each option after the parameter's text, in each language.
+    expect(row.description.en).toContain('(warm: Warm, cool: Cool, mono: Mono,');
+    expect(row.description.zh_tw).toContain('（warm: 暖陽，cool: 清冷，');
+    expect(row.description.zh).toContain('film_warm: 暖调胶片');
   });
 });
