@@ -189,6 +189,7 @@ async function measureSpeed() {
   const portrait = await sharp(astronautPath()).resize(1080, 1350).jpeg({ quality: 90 }).toBuffer();
   const jobs: Array<[string, string, Record<string, unknown>]> = [
     ['filter', 'v1/filter', {}],
+    ['filter', 'v1/filter beautyAlpha 60', { beautyAlpha: 60 }],
     ['hdr', 'v1/hdr', {}],
     ['night', 'v1/night_denoise', {}],
   ];
