@@ -246,3 +246,31 @@ describe('night', () => {
     expect(labStats(out.data).L).toBeGreaterThan(labStats((await pixels(image)).data).L + 15);
   });
 });
+
+describe('every tone task', () => {
+  it('answers a JPEG of the same size for tiny, grey and transparent photos', async () => {
+    const photos = await Promise.all([
+      sharp({ create: { width: 1, height: 1, channels: 3, background: '#102030' } })
+        .png()
+        .toBuffer(),
+      sharp({
+        create: { width: 3, height: 2, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } },
+      })
+        .png()
+        .toBuffer(),
+      sharp(coffeePath()).resize(37, 23).greyscale().png().toBuffer(),
+    ]);
+    for (const image of photos) {
+      const size = await sharp(image).metadata();
+      for (const task of ['filter', 'hdr', 'night'] as const) {
+        const result = await runTaskInProcess<FilterResult | HdrResult | NightResult>(task, { image });
+        const out = await sharp(Buffer.from(result.images.media_data.bytes)).metadata();
+        expect([out.format, out.width, out.height], `${task} ${size.width} x ${size.height}`).toEqual([
+          'jpeg',
+          size.width,
+          size.height,
+        ]);
+      }
+    }
+  });
+});
