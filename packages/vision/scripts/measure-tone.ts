@@ -152,7 +152,10 @@ async function measureLooks(files: string[]) {
   let total = 0;
   let worst = 0;
   const failures: string[] = [];
+  const perPhoto: string[] = [];
   for (const [k, { data }] of photos.entries()) {
+    const heldBefore = held;
+    const totalBefore = total;
     const before = labStats(data);
     for (const look of LOOKS) {
       const out = applyLut(lookTable(look.id)!, data);
@@ -178,7 +181,9 @@ async function measureLooks(files: string[]) {
           );
       }
     }
+    perPhoto.push(`${path.basename(files[k]!)} ${held - heldBefore}/${total - totalBefore}`);
   }
+  console.log(`per photo: ${perPhoto.join(', ')}`);
   console.log(`${LOOKS.length} looks x ${files.length} photos: ${held} of ${total} documented moves hold`);
   for (const f of failures) console.log(`  not held: ${f}`);
   console.log(`largest table error against the exact transform: ${f1(worst)} levels`);
