@@ -187,4 +187,80 @@ test.describe('kind demos', () => {
     await page.getByTestId('demo-analyse').click();
     await expect(page.getByText('未检测到人脸', { exact: true })).toBeVisible(ANALYSIS_TIMEOUT);
   });
+
+  test('filters: the looks as named pictures in Traditional Chinese; the mono look picked turns the astronaut grey', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageProcessing/filter?lang=zh_tw');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    const looks = page.getByRole('group', { name: /filterType$/ });
+    await expect(looks.locator('img')).toHaveCount(24);
+    await expect(looks.getByRole('radio', { name: '暖調膠片' })).toBeChecked();
+    await looks.getByText('黑白', { exact: true }).click();
+    await page.locator('[data-sample="astronaut.jpg"]').click();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/filter'));
+    await page.getByTestId('demo-analyse').click();
+    const response = await answered;
+    const body = response.request().postDataJSON() as { parameter: Record<string, unknown> };
+    expect(body.parameter).toMatchObject({ filterType: 'mono', filterAlpha: 100, beautyAlpha: 0 });
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    // What a person sees: the result has no colour left (largest channel spread over the image).
+    const spread = await page.getByTestId('before-after-result').evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let total = 0;
+      for (let i = 0; i < data.length; i += 4)
+        total +=
+          Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!);
+      return total / (data.length / 4);
+    });
+    expect(spread).toBeLessThan(3);
+    await expect(page.getByTestId('image-download')).toHaveAttribute('href', /^data:image\/jpeg;base64,/);
+  });
+
+  test('night enhancement: the darkened coffee sample brightened, its gain in the answer', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageProcessing/nightEnhance?lang=en');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    await expect(page.getByTestId('demo-sample-0')).toHaveAttribute('data-sample', 'coffee-dark.jpg');
+    await page.getByTestId('demo-sample-0').click();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/night_denoise'));
+    await page.getByTestId('demo-analyse').click();
+    const answer = (await (await answered).json()) as {
+      media_info_list: Array<{ media_extra: { gain: number } }>;
+    };
+    expect(answer.media_info_list[0]!.media_extra.gain).toBeGreaterThan(2);
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('demo-result-json')).toContainText('"noise_sigma"');
+  });
+
+  test('HDR: the coffee sample tone-mapped at the strength set on the slider, said in Chinese', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageProcessing/HDR?lang=zh');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    const strength = page.getByRole('slider', { name: /strength$/ });
+    await expect(strength).toHaveAttribute('aria-valuenow', '60');
+    await strength.focus();
+    await page.keyboard.press('End');
+    await page.locator('[data-sample="coffee.jpg"]').click();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/hdr'));
+    await page.getByTestId('demo-analyse').click();
+    const answer = (await (await answered).json()) as {
+      media_info_list: Array<{ media_extra: Record<string, number> }>;
+    };
+    expect(answer.media_info_list[0]!.media_extra).toEqual({
+      image_width: 600,
+      image_height: 400,
+      strength: 100,
+    });
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('image-download')).toHaveAttribute('href', /^data:image\/jpeg;base64,/);
+  });
 });

@@ -26,6 +26,14 @@ export {
   SKIN_TYPES,
 } from './capabilities/faceTechnology/skinAnalysis.ts';
 export { FLAT_FEATURES } from './capabilities/faceTechnology/faceCharacter.ts';
+export {
+  FILTER,
+  FILTER_LOOKS,
+  FILTER_LOOK_NAMES,
+  type FilterLook,
+} from './capabilities/imageProcessing/filter.ts';
+export { HDR_STRENGTH } from './capabilities/imageProcessing/hdr.ts';
+export { NIGHT } from './capabilities/imageProcessing/nightEnhance.ts';
 export { FACE_POINTS_MAX } from './capabilities/faceTechnology/face-fields.ts';
 export {
   faceSetEndpoints,

@@ -71,8 +71,10 @@ export interface DemoControl {
   default?: unknown;
   /** Allowed values (a choice). */
   options?: readonly (string | number)[];
-  /** Display names of the allowed values, when the contract gives them. */
-  optionNames?: Readonly<Record<string, I18nText>>;
+  /** Display names of the options, when the contract gives some. */
+  optionNames?: Record<string, I18nText>;
+  /** A small picture of each option's effect (a path under the website), when the contract gives some. */
+  optionPreviews?: Record<string, string>;
   description: I18nText;
 }
 

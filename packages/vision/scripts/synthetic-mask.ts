@@ -12,6 +12,7 @@
  * from a fixed seed, so the same photos always give the same masks.
  */
 import { fillPolygon } from '../src/algorithms/face/retouch.ts';
+import { random } from '../test/tone-measures.ts';
 
 type P3 = readonly [number, number, number];
 
@@ -35,18 +36,6 @@ const OUTLINE = [
   195, 117,
 ] as const;
 
-/** Deterministic noise (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A copy of packed RGB pixels with a mask of `style` drawn over the face of `mesh` (same pixels). */
 export function drawSyntheticMask(
   rgb: { data: Buffer; width: number; height: number },
@@ -66,7 +55,7 @@ export function drawSyntheticMask(
   const faceWidth = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]);
   const pleat = Math.max(1, 0.015 * faceWidth);
   const check = Math.max(2, 0.12 * faceWidth);
-  const noise = rng(seed);
+  const noise = random(seed);
   const out = Buffer.from(rgb.data);
   for (let y = 0; y < h; y++) {
     const t = (y - top) / Math.max(1, bottom - top);

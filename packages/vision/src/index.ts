@@ -134,3 +134,11 @@ export {
   TONE_CATEGORIES,
   type SkinAnalysisResult,
 } from './algorithms/face/skin-analysis-params.ts';
+export { LOOK_IDS } from './algorithms/image/looks.ts';
+export { FILTER_DEFAULTS, type FilterResult } from './algorithms/image/filter-params.ts';
+export {
+  HDR_DEFAULTS,
+  NIGHT_DEFAULTS,
+  type HdrResult,
+  type NightResult,
+} from './algorithms/image/tone-params.ts';

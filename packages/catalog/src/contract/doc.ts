@@ -25,8 +25,6 @@ export interface FieldMeta {
   /** The default of a field whose schema applies none itself (zod leaves `default` out for those). */
   'x-default'?: unknown;
   enum?: readonly unknown[];
-  /** Display names of a choice's values in three languages (the demo labels its options with them). */
-  'x-names'?: Record<string, I18nText>;
   [key: string]: unknown;
 }
 

@@ -57,8 +57,10 @@ export const strength = (fallback: number, text: Doc) =>
 /**
  * One of `values`. A number is read as its decimal text (`106` is "106"); `caseInsensitive`
  * also takes any letter case and surrounding spaces; `switchLike` reads true and false (or their
- * text) as "1" and "0", for parameters that grew from a yes/no switch. `names` gives the values'
- * display names in three languages (the demo labels its options with them).
+ * text) as "1" and "0", for parameters that grew from a yes/no switch. `names` gives each value a
+ * display name in three languages (`x-enum-names`) and `previews` a small picture of what it does
+ * (`x-enum-previews`, a path under the website): the demo offers such a choice by name, with its
+ * pictures when there are some.
  */
 export function choice<const V extends readonly [string, ...string[]]>(
   values: V,
@@ -66,7 +68,8 @@ export function choice<const V extends readonly [string, ...string[]]>(
     default?: V[number];
     caseInsensitive?: boolean;
     switchLike?: boolean;
-    names?: Readonly<Record<V[number], Doc>>;
+    names?: Record<V[number], Doc>;
+    previews?: Record<V[number], string>;
   },
   text: Doc,
 ) {
@@ -84,17 +87,13 @@ export function choice<const V extends readonly [string, ...string[]]>(
     read,
     options.default !== undefined ? base.default(options.default as never) : base.optional(),
   );
+  const names = options.names as Record<string, Doc> | undefined;
   return described(schema as z.ZodType<V[number] | undefined, unknown>, text, {
     type: 'string',
     enum: values,
     ...(options.default !== undefined ? { default: options.default } : {}),
-    ...(options.names
-      ? {
-          'x-names': Object.fromEntries(
-            Object.entries(options.names).map(([value, name]) => [value, i18n(name as Doc)]),
-          ),
-        }
-      : {}),
+    ...(names ? { 'x-enum-names': Object.fromEntries(values.map((v) => [v, i18n(names[v]!)])) } : {}),
+    ...(options.previews ? { 'x-enum-previews': options.previews } : {}),
   });
 }
 

@@ -13,7 +13,6 @@ interface JsonSchema {
   description?: string;
   'x-i18n'?: I18nText;
   'x-demo'?: boolean;
-  'x-names'?: Record<string, I18nText>;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -29,6 +28,8 @@ interface JsonSchema {
   maxItems?: number;
   default?: unknown;
   'x-default'?: unknown;
+  'x-enum-names'?: Record<string, I18nText>;
+  'x-enum-previews'?: Record<string, string>;
 }
 
 export interface ReferenceRow {
@@ -92,6 +93,22 @@ function documentedParts(s: JsonSchema): Record<string, JsonSchema> | undefined 
   return props && Object.values(props).some((p) => described(p) || documentedParts(p)) ? props : undefined;
 }
 
+/** A field's text, followed by its options' display names when the contract gives some (`warm: Warm`). */
+function descriptionOf(field: JsonSchema): I18nText {
+  const text = field['x-i18n']!;
+  const names = field['x-enum-names'];
+  if (!names) return text;
+  const list = (language: keyof I18nText, separator: string) =>
+    Object.entries(names)
+      .map(([value, name]) => `${value}: ${name[language]}`)
+      .join(separator);
+  return {
+    zh: `${text.zh}（${list('zh', '，')}）`,
+    zh_tw: `${text.zh_tw}（${list('zh_tw', '，')}）`,
+    en: `${text.en} (${list('en', ', ')})`,
+  };
+}
+
 function walk(s: JsonSchema, prefix: string, rows: ReferenceRow[]): void {
   const props = s.properties ?? {};
   const required = new Set(s.required ?? []);
@@ -106,7 +123,7 @@ function walk(s: JsonSchema, prefix: string, rows: ReferenceRow[]): void {
         type: typeText(field),
         required: required.has(key),
         ...(fallback !== undefined ? { default: JSON.stringify(fallback) } : {}),
-        description: field['x-i18n']!,
+        description: descriptionOf(field),
       });
     if (parts) {
       const inner = field.type === 'array' && field.items ? field.items : field;
@@ -148,7 +165,8 @@ export function demoControls(contract: Pick<EndpointContract, 'parameters'>): De
       ...(field.maximum !== undefined ? { maximum: field.maximum } : {}),
       ...(defaultOf(field) !== undefined ? { default: defaultOf(field) } : {}),
       ...(field.enum ? { options: field.enum as Array<string | number> } : {}),
-      ...(field['x-names'] ? { optionNames: field['x-names'] } : {}),
+      ...(field['x-enum-names'] ? { optionNames: field['x-enum-names'] } : {}),
+      ...(field['x-enum-previews'] ? { optionPreviews: field['x-enum-previews'] } : {}),
       description: field['x-i18n'],
     });
   }

@@ -26,6 +26,9 @@ export const algorithmLoaders = {
   beautify: async () => (await import('./face/retouch-tasks.ts')).beautify,
   shapetuning: async () => (await import('./face/retouch-tasks.ts')).shapetuning,
   makeup: async () => (await import('./face/retouch-tasks.ts')).makeup,
+  filter: async () => (await import('./image/filter.ts')).filter,
+  hdr: async () => (await import('./image/hdr.ts')).hdr,
+  night: async () => (await import('./image/night.ts')).night,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

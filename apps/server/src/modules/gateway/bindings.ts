@@ -8,13 +8,16 @@ import {
   beautify,
   bodyPose,
   faceSegment,
+  filter,
   hairAnalysis,
   hairSegment,
   handGesture,
+  hdr,
   humanContourPointDetection,
   humanDetect,
   makeup,
   mask,
+  nightEnhance,
   personSplit,
   shapeTuning,
   skinAnalysis,
@@ -51,6 +54,9 @@ const served = [
       return kindAnswer(skinAnalysis, r);
     },
   }),
+  bind(filter, 'filter'),
+  bind(hdr, 'hdr'),
+  bind(nightEnhance, 'night'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -181,7 +181,7 @@ export interface Levels {
 }
 
 /** Bilinear sampling positions of `n` output pixels on an `m`-pixel grid (pixel centres aligned). */
-function samplingPositions(n: number, m: number): { i0: Int32Array; i1: Int32Array; f: Float32Array } {
+export function samplingPositions(n: number, m: number): { i0: Int32Array; i1: Int32Array; f: Float32Array } {
   const i0 = new Int32Array(n);
   const i1 = new Int32Array(n);
   const f = new Float32Array(n);

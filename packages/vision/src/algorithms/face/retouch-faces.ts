@@ -5,7 +5,7 @@
  * face edited in place through its mesh in image pixels, and the result encoded as JPEG of the
  * same size.
  */
-import sharp from 'sharp';
+import { jpegOf } from '../image/encode.ts';
 import { resizeRgb, type RgbPixels } from '../../image/resize.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import { findFaceMeshes, imageRectangle, type MeshFaceModels } from './mesh-faces.ts';
@@ -65,9 +65,8 @@ export async function retouchFaces(
   return faces.sort((a, b) => a.rectangle.left - b.rectangle.left);
 }
 
-/** The image as JPEG bytes of its own size. */
-export function encodeJpeg(image: RgbPixels, quality: number): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .jpeg({ quality })
-    .toBuffer();
+/** The image as JPEG bytes of its own size (standard Huffman tables, as every image task: encode.ts). */
+export async function encodeJpeg(image: RgbPixels, quality: number): Promise<Buffer> {
+  const { media_data } = await jpegOf(image.data, image.width, image.height, quality);
+  return Buffer.from(media_data.bytes.buffer, media_data.bytes.byteOffset, media_data.bytes.byteLength);
 }

@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { DemoControl } from '@pixora/catalog';
 import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
 import { pickText } from '../../../api/menu.ts';
-import { choicesOf, switchValues, widgetOf, type ControlValue, type ControlValues } from './controls.ts';
+import {
+  choicesOf,
+  optionLabel,
+  switchValues,
+  widgetOf,
+  type ControlValue,
+  type ControlValues,
+} from './controls.ts';
 import styles from './Kinds.module.css';
 
 interface ParameterControlsProps {
@@ -73,12 +80,36 @@ function Control({ id, control, value, onChange, disabled }: ControlProps) {
           value={value}
           disabled={disabled}
           onChange={(event) => onChange(event.target.value as ControlValue)}
-          options={choicesOf(control).map((choice) => {
-            const name = control.optionNames?.[String(choice)];
-            return { value: choice, label: name ? pickText(name, language) : String(choice) };
-          })}
+          options={choicesOf(control).map((choice) => ({
+            value: choice,
+            label: optionLabel(control, choice, language),
+          }))}
           data-testid={testId}
         />
+      </div>
+    );
+  }
+  if (widget === 'pictures') {
+    // Each option as a small picture of its effect over its name; the chosen one is outlined.
+    return (
+      <div className={styles.control} role="group" aria-labelledby={labelId}>
+        <span id={labelId} className={styles.controlLabel}>
+          {label}
+        </span>
+        <Radio.Group
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value as ControlValue)}
+          className={styles.pictureChoices}
+          data-testid={testId}
+        >
+          {choicesOf(control).map((choice) => (
+            <Radio.Button key={String(choice)} value={choice} className={styles.pictureChoice}>
+              <img src={control.optionPreviews?.[String(choice)]} alt="" loading="lazy" />
+              <span>{optionLabel(control, choice, language)}</span>
+            </Radio.Button>
+          ))}
+        </Radio.Group>
       </div>
     );
   }

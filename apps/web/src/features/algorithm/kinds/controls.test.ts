@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DemoControl } from '@pixora/catalog';
-import { initialValue, initialValues, parameterOf, widgetOf } from './controls.ts';
+import { initialValue, initialValues, optionLabel, parameterOf, widgetOf } from './controls.ts';
 import { bodyPose, servedItem, styleFilter } from './kindTesting.ts';
 
 const control = (fields: Partial<DemoControl> & Pick<DemoControl, 'type'>): DemoControl => ({
@@ -28,6 +28,22 @@ describe('the controls of a kind demo', () => {
     expect(widgetOf(control({ type: 'integer', minimum: 0, maximum: 100 }))).toBe('integer');
     expect(widgetOf(control({ type: 'integer', options: [0, 1, 2] }))).toBe('radio');
     expect(widgetOf(control({ type: 'string' }))).toBe('text');
+    const looks = control({
+      type: 'string',
+      options: ['warm', 'mono'],
+      optionNames: {
+        warm: { zh: '暖阳', zh_tw: '暖陽', en: 'Warm' },
+        mono: { zh: '黑白', zh_tw: '黑白', en: 'Mono' },
+      },
+      optionPreviews: { warm: '/samples/filters/warm.jpg', mono: '/samples/filters/mono.jpg' },
+      default: 'mono',
+    });
+    expect([widgetOf(looks), initialValue(looks), optionLabel(looks, 'warm', 'zh_tw')]).toEqual([
+      'pictures',
+      'mono',
+      '暖陽',
+    ]);
+    expect(optionLabel(control({ type: 'string', options: ['a'] }), 'a', 'en')).toBe('a');
   });
 
   it('start from the defaults and send every value given, nothing for an empty one', () => {

@@ -198,6 +198,24 @@ export const styleFilter = defineEndpoint({
   errors: [],
 });
 
+/** A colour filter whose looks have names and pictures (as v1/filter's). */
+export const lookFilter = defineEndpoint({
+  endpoint: 'v1/looks',
+  parameters: {
+    look: params.choice(
+      ['warm', 'mono'],
+      {
+        default: 'warm',
+        names: { warm: ['暖阳', '暖陽', 'Warm'], mono: ['黑白', '黑白', 'Mono'] },
+        previews: { warm: '/samples/filters/warm.jpg', mono: '/samples/filters/mono.jpg' },
+      },
+      doc('The look.'),
+    ),
+  },
+  answer: kinds.image(),
+  errors: [],
+});
+
 /** The rows of the `index`-th item's attribute table as the demo shows them: name, value, score. */
 export const attributeTable = (index: number) =>
   [...screen.getAllByTestId('kind-attributes')[index]!.querySelectorAll('tbody tr')].map((row) =>

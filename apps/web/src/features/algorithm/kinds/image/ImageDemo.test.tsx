@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DemoControl } from '@pixora/catalog';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
-import { gatewayAnswer, servedItem, styleFilter } from '../kindTesting.ts';
+import { gatewayAnswer, lookFilter, servedItem, styleFilter } from '../kindTesting.ts';
 import { ImageDemo } from './ImageDemo.tsx';
 
 const JPEG =
@@ -74,6 +74,26 @@ describe('the image demo', { timeout: 20_000 }, () => {
         .getAllByRole('radio')
         .map((radio) => (radio as HTMLInputElement).checked),
     ).toEqual([false, false]);
+  });
+
+  it('offers a choice with pictures as pictures named in the page’s language, and sends the one picked', async () => {
+    const sent = await analyseSample(ImageDemo, servedItem('lookFilter', lookFilter), {
+      body: gatewayAnswer(lookFilter, { image_width: 512, image_height: 512 }, { media_data: JPEG }),
+      language: 'zh_tw',
+    });
+    await screen.findByTestId('before-after-result');
+    expect(sent[0]!.parameter).toEqual({ look: 'warm' });
+    const looks = screen.getByRole('group', { name: /look$/ });
+    const mono = within(looks).getByRole('radio', { name: '黑白' });
+    expect(within(looks).getByRole('radio', { name: '暖陽' })).toHaveProperty('checked', true);
+    expect([...looks.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/samples/filters/warm.jpg',
+      '/samples/filters/mono.jpg',
+    ]);
+    fireEvent.click(mono);
+    fireEvent.click(screen.getByTestId('demo-analyse'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.parameter).toEqual({ look: 'mono' });
   });
 
   it('says when the answer carries no image, in Chinese', async () => {

@@ -1,0 +1,53 @@
+/**
+ * filter (v1/filter): parameter and result types, defaults and validation. Kept apart from the
+ * algorithm so that importing them (e.g. from the HTTP gateway) loads no model code.
+ */
+import { TaskParamsError } from '../../errors.ts';
+import type { ImageSize, ImageTaskResult } from '../kinds.ts';
+import { numberParam } from '../param-checks.ts';
+import { LOOK_IDS } from './looks.ts';
+
+export interface FilterParams {
+  /** The look (looks.ts LOOKS id). */
+  filterType: string;
+  /** Blend of the look with the photo, 0 (the photo) .. 100 (the look). */
+  filterAlpha: number;
+  /** AI Beauty's skin smoothing on the faces found, 0 (none, no face search) .. 100. */
+  beautyAlpha: number;
+  /** JPEG quality of the result, 50..100. */
+  quality: number;
+}
+
+export const FILTER_DEFAULTS: Readonly<FilterParams> = Object.freeze({
+  filterType: 'film_warm',
+  filterAlpha: 100,
+  beautyAlpha: 0,
+  quality: 92,
+});
+
+export interface FilterAnswer extends ImageSize {
+  /** The look applied and the strengths used. */
+  filter_type: string;
+  filter_alpha: number;
+  beauty_alpha: number;
+  /** Faces smoothed by beautyAlpha (0 when beautyAlpha is 0: no face is looked for). */
+  face_num: number;
+}
+
+/** `images.media_data`: the photo with the look, a JPEG of the input's size. */
+export type FilterResult = ImageTaskResult<FilterAnswer>;
+
+export function parseFilterParams(raw: Record<string, unknown> | undefined): FilterParams {
+  const p = { ...FILTER_DEFAULTS };
+  if (raw === undefined || raw === null) return p;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
+  if (raw.filterType !== undefined) {
+    if (typeof raw.filterType !== 'string' || !LOOK_IDS.includes(raw.filterType))
+      throw new TaskParamsError(`filterType must be one of ${LOOK_IDS.join(', ')}`);
+    p.filterType = raw.filterType;
+  }
+  p.filterAlpha = numberParam(raw, 'filterAlpha', { min: 0, max: 100 }) ?? p.filterAlpha;
+  p.beautyAlpha = numberParam(raw, 'beautyAlpha', { min: 0, max: 100 }) ?? p.beautyAlpha;
+  p.quality = numberParam(raw, 'quality', { min: 50, max: 100, integer: true }) ?? p.quality;
+  return p;
+}
