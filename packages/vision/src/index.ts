@@ -124,3 +124,10 @@ export {
   TONE_CATEGORIES,
   type SkinAnalysisResult,
 } from './algorithms/face/skin-analysis-params.ts';
+export {
+  ENHANCE_DEFAULTS,
+  ENHANCE_MAX_OUTPUT_PIXELS,
+  ENHANCE_MAX_OUTPUT_SIDE,
+  type EnhanceParams,
+  type EnhanceResult,
+} from './algorithms/image/enhance-params.ts';

@@ -23,6 +23,7 @@ export const algorithmLoaders = {
   facemask: async () => (await import('./face/facemask.ts')).facemask,
   ornaments: async () => (await import('./body/ornaments.ts')).ornaments,
   skinanalysis: async () => (await import('./face/skin-analysis.ts')).skinanalysis,
+  enhance: async () => (await import('./image/enhance.ts')).enhance,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

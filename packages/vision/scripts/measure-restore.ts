@@ -1,0 +1,189 @@
+/**
+ * Quality and speed figures of the restoration tasks (docs/quality.md: "Image enhancement",
+ * "Image denoising", "Image restoration"):
+ *
+ *   node --import tsx packages/vision/scripts/measure-restore.ts [enhance|denoise|restore|speed] [tune|report]
+ *
+ * Photos (real, licence-clear, never committed): the tuning set is scikit-image's astronaut,
+ * chelsea, coffee, rocket and motorcycle_left; the report set is face-api's demo photos 1-6 and
+ * opencv-doc's messi5, face_swapped, example and 227943776_1. Each is scaled (area average) to at
+ * most 512 px a side and taken as the clean original; its degraded copy is made on purpose here,
+ * with a fixed random seed, and both the task's answer and the degraded copy (the baseline) are
+ * compared with the original: PSNR over RGB and SSIM on the luma (src/image/metrics.ts).
+ *
+ * enhance: the original cropped to a multiple of 4, reduced x2 and x4 with bicubic (sharp
+ *   'cubic'), then enlarged back by the task and by bicubic; no parameter was tuned.
+ * speed: p50 of the engine (decode and encode included) over 7 runs after 2, one core when run
+ *   under `taskset -c 0`: enhance x2 on a 512 px photo.
+ */
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { runTaskInProcess, summarize } from '../src/index.ts';
+import { psnr, ssim } from '../src/image/metrics.ts';
+import type { EnhanceResult } from '../src/algorithms/image/enhance-params.ts';
+import {
+  astronautPath,
+  chelseaPath,
+  coffeePath,
+  groupSamplePath,
+  opencvDocPath,
+  skimageDataDir,
+} from '../test/fixtures.ts';
+
+sharp.concurrency(1);
+const what = process.argv[2] ?? 'enhance';
+const set = (process.argv[3] ?? 'report') as 'tune' | 'report';
+
+export interface Photo {
+  name: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+async function photoPaths(which: 'tune' | 'report'): Promise<Array<[string, string]>> {
+  if (which === 'tune') {
+    const dir = skimageDataDir();
+    return [
+      ['astronaut', astronautPath()],
+      ['chelsea', chelseaPath()],
+      ['coffee', coffeePath()],
+      ['rocket', `${dir}/rocket.jpg`],
+      ['motorcycle_left', `${dir}/motorcycle_left.png`],
+    ];
+  }
+  const doc = await Promise.all(
+    [
+      'examples/data/messi5.jpg',
+      'opencv4/html/face_swapped.jpg',
+      'opencv4/html/example.jpg',
+      'opencv4/html/227943776_1.jpg',
+    ].map(
+      async (f) =>
+        [
+          f
+            .split('/')
+            .pop()!
+            .replace(/\.\w+$/, ''),
+          await opencvDocPath(f),
+        ] as [string, string],
+    ),
+  );
+  return [
+    ...([1, 2, 3, 4, 5, 6] as const).map((n) => [`sample${n}`, groupSamplePath(n)] as [string, string]),
+    ...doc,
+  ];
+}
+
+/** The clean originals of a set: RGB, at most 512 px a side, sides a multiple of 4. */
+export async function photos(which: 'tune' | 'report'): Promise<Photo[]> {
+  const out: Photo[] = [];
+  for (const [name, file] of await photoPaths(which)) {
+    const meta = await sharp(readFileSync(file)).metadata();
+    const f = Math.min(1, 512 / Math.max(meta.width!, meta.height!));
+    const w = Math.floor((meta.width! * f) / 4) * 4;
+    const h = Math.floor((meta.height! * f) / 4) * 4;
+    const { data } = await sharp(readFileSync(file))
+      .removeAlpha()
+      .toColourspace('srgb')
+      .resize(w, h, { fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    out.push({ name, data, width: w, height: h });
+  }
+  return out;
+}
+
+export const png = (p: { data: Uint8Array; width: number; height: number }) =>
+  sharp(Buffer.from(p.data), { raw: { width: p.width, height: p.height, channels: 3 } })
+    .png()
+    .toBuffer();
+
+export async function rgbOf(bytes: Uint8Array): Promise<Buffer> {
+  const { data } = await sharp(Buffer.from(bytes)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return data;
+}
+
+export interface Score {
+  psnr: number;
+  ssim: number;
+}
+export const score = (a: Uint8Array, p: Photo): Score => ({
+  psnr: psnr(a, p.data),
+  ssim: ssim(a, p.data, p.width, p.height),
+});
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+export function printRows(title: string, rows: Array<{ name: string; base: Score; task: Score }>) {
+  console.log(`\n${title}`);
+  console.log('photo | baseline PSNR | task PSNR | baseline SSIM | task SSIM');
+  for (const r of rows) {
+    console.log(
+      `${r.name} | ${r.base.psnr.toFixed(2)} | ${r.task.psnr.toFixed(2)} | ${r.base.ssim.toFixed(4)} | ${r.task.ssim.toFixed(4)}`,
+    );
+  }
+  const better = rows.filter((r) => r.task.psnr > r.base.psnr).length;
+  console.log(
+    `mean | ${mean(rows.map((r) => r.base.psnr)).toFixed(2)} | ${mean(rows.map((r) => r.task.psnr)).toFixed(2)} | ${mean(rows.map((r) => r.base.ssim)).toFixed(4)} | ${mean(rows.map((r) => r.task.ssim)).toFixed(4)}  (task PSNR above the baseline on ${better}/${rows.length})`,
+  );
+}
+
+async function enhance() {
+  for (const scale of [2, 4] as const) {
+    const rows = [];
+    for (const p of await photos(set)) {
+      const small = await sharp(await png(p))
+        .resize(p.width / scale, p.height / scale, { kernel: 'cubic' })
+        .png()
+        .toBuffer();
+      const bicubic = await rgbOf(
+        await sharp(small).resize(p.width, p.height, { kernel: 'cubic' }).png().toBuffer(),
+      );
+      const r = await runTaskInProcess<EnhanceResult>('enhance', {
+        image: small,
+        params: { scale, quality: 100 },
+      });
+      rows.push({
+        name: p.name,
+        base: score(bicubic, p),
+        task: score(await rgbOf(r.images.media_data.bytes), p),
+      });
+    }
+    printRows(`enhance x${scale} (${set} set): baseline = bicubic enlargement of the reduced photo`, rows);
+  }
+}
+
+/** p50 wall and CPU of `runs` engine runs after 2 warm-up runs. */
+export async function timing(task: string, image: Buffer, params: Record<string, unknown>, runs = 7) {
+  for (let i = 0; i < 2; i++) await runTaskInProcess(task, { image, params });
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    await runTaskInProcess(task, { image, params });
+    wall.push(performance.now() - t);
+    const d = process.cpuUsage(c);
+    cpu.push((d.user + d.system) / 1000);
+  }
+  return `wall p50 ${summarize(wall).p50.toFixed(0)} ms (min ${summarize(wall).min.toFixed(0)}), CPU p50 ${summarize(cpu).p50.toFixed(0)} ms`;
+}
+
+async function speed() {
+  const { loadavg } = await import('node:os');
+  console.log(
+    `load average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  const astronaut = await sharp(readFileSync(astronautPath())).jpeg({ quality: 90 }).toBuffer();
+  console.log(`enhance x2, 512 x 512 -> 1024 x 1024: ${await timing('enhance', astronaut, { scale: 2 })}`);
+  const a256 = await sharp(readFileSync(astronautPath())).resize(256).jpeg({ quality: 90 }).toBuffer();
+  console.log(`enhance x4, 256 x 256 -> 1024 x 1024: ${await timing('enhance', a256, { scale: 4 })}`);
+}
+
+const tasks: Record<string, () => Promise<void>> = { enhance, speed };
+if (process.argv[1]?.endsWith('measure-restore.ts')) {
+  const f = tasks[what];
+  if (!f) throw new Error(`unknown measurement ${what}`);
+  await f();
+}
