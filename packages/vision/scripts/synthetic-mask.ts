@@ -36,7 +36,7 @@ const OUTLINE = [
 ] as const;
 
 /** Deterministic noise (mulberry32). */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -12,6 +12,7 @@ import {
   handGesture,
   humanContourPointDetection,
   humanDetect,
+  imageEnhance,
   mask,
   personSplit,
   skinAnalysis,
@@ -45,6 +46,7 @@ const served = [
       return kindAnswer(skinAnalysis, r);
     },
   }),
+  bind(imageEnhance, 'enhance'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
