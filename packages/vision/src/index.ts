@@ -131,3 +131,8 @@ export {
   type EnhanceParams,
   type EnhanceResult,
 } from './algorithms/image/enhance-params.ts';
+export {
+  DENOISE_MAX_PIXELS,
+  type DenoiseParams,
+  type DenoiseResult,
+} from './algorithms/image/denoise-params.ts';

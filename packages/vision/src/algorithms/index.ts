@@ -24,6 +24,7 @@ export const algorithmLoaders = {
   ornaments: async () => (await import('./body/ornaments.ts')).ornaments,
   skinanalysis: async () => (await import('./face/skin-analysis.ts')).skinanalysis,
   enhance: async () => (await import('./image/enhance.ts')).enhance,
+  denoise: async () => (await import('./image/denoise.ts')).denoise,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
