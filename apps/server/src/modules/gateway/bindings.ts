@@ -12,6 +12,7 @@ import {
   handGesture,
   humanContourPointDetection,
   humanDetect,
+  imageDenoise,
   imageEnhance,
   mask,
   personSplit,
@@ -47,6 +48,7 @@ const served = [
     },
   }),
   bind(imageEnhance, 'enhance'),
+  bind(imageDenoise, 'denoise'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
