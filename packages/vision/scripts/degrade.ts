@@ -82,3 +82,18 @@ export function scratchesAndSpots(
   }
   return { damaged: { ...p, data }, mask };
 }
+
+/** Encoded image bytes -> packed RGB (alpha dropped). */
+export async function decodeRgb(bytes: Uint8Array): Promise<Rgb> {
+  const { data, info } = await sharp(Buffer.from(bytes))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Packed RGB -> PNG bytes. */
+export const encodePng = (p: { data: Uint8Array; width: number; height: number }) =>
+  sharp(Buffer.from(p.data), { raw: { width: p.width, height: p.height, channels: 3 } })
+    .png()
+    .toBuffer();

@@ -136,3 +136,8 @@ export {
   type DenoiseParams,
   type DenoiseResult,
 } from './algorithms/image/denoise-params.ts';
+export {
+  RESTORE_DEFAULTS,
+  type RestoreParams,
+  type RestoreResult,
+} from './algorithms/image/restore-params.ts';

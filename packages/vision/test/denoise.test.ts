@@ -4,23 +4,14 @@ import { runTaskInProcess, TaskParamsError } from '../src/index.ts';
 import { parseDenoiseParams, type DenoiseResult } from '../src/algorithms/image/denoise-params.ts';
 import { blockiness, estimateNoise, toOpponent } from '../src/algorithms/image/denoise-core.ts';
 import { psnr } from '../src/image/metrics.ts';
-import { gaussianNoise, jpegRoundTrip, type Rgb } from '../scripts/degrade.ts';
+import { decodeRgb, encodePng, gaussianNoise, jpegRoundTrip, type Rgb } from '../scripts/degrade.ts';
 import { astronautPath, coffeePath, read } from './fixtures.ts';
 
 const run = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<DenoiseResult>('denoise', { image, params: { quality: 100, ...params } });
 
-const rgb = async (input: Buffer | Uint8Array): Promise<Rgb> => {
-  const { data, info } = await sharp(Buffer.from(input))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-};
-const png = (p: Rgb) =>
-  sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } })
-    .png()
-    .toBuffer();
+const rgb = decodeRgb;
+const png = encodePng;
 
 describe('denoise', () => {
   let coffee: Rgb;

@@ -25,6 +25,7 @@ export const algorithmLoaders = {
   skinanalysis: async () => (await import('./face/skin-analysis.ts')).skinanalysis,
   enhance: async () => (await import('./image/enhance.ts')).enhance,
   denoise: async () => (await import('./image/denoise.ts')).denoise,
+  restore: async () => (await import('./image/restore.ts')).restore,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
