@@ -14,6 +14,7 @@ import {
   humanDetect,
   imageDenoise,
   imageEnhance,
+  imageRestoration,
   mask,
   personSplit,
   skinAnalysis,
@@ -49,6 +50,7 @@ const served = [
   }),
   bind(imageEnhance, 'enhance'),
   bind(imageDenoise, 'denoise'),
+  bind(imageRestoration, 'restore'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
