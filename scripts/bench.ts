@@ -101,6 +101,8 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/mask', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/Ornaments', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v2/skin', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v2/denoise', parameter: {}, images: 1, target: 800 },
+  { endpoint: 'test/AIDenoise', parameter: {}, images: 1 },
 ];
 
 interface EndpointFigures {

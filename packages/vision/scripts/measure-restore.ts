@@ -22,7 +22,8 @@
  *   detector finds (recall: damaged pixels inside its mask; precision: its mask's pixels within
  *   one pixel of the damage). With `tune` it also sweeps the detector's constants.
  * speed: p50 of the engine (decode and encode included) over 7 runs after 2, one core when run
- *   under `taskset -c 0`: enhance x2 on a 512 px photo.
+ *   under `taskset -c 0`: enhance x2 on a 512 px photo and x4 on a 256 px one; denoise and
+ *   restore at 1080 x 720 and 640 x 427 (face-api sample 1 with noise of sigma 15, JPEG q92).
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -360,6 +361,21 @@ async function speed() {
   console.log(`enhance x2, 512 x 512 -> 1024 x 1024: ${await timing('enhance', astronaut, { scale: 2 })}`);
   const a256 = await sharp(readFileSync(astronautPath())).resize(256).jpeg({ quality: 90 }).toBuffer();
   console.log(`enhance x4, 256 x 256 -> 1024 x 1024: ${await timing('enhance', a256, { scale: 4 })}`);
+  // A 1080 x 720 photo (face-api sample 1, which is larger) with noise of sigma 15, and a 640 px one.
+  const base = await decodeRgb(
+    await sharp(readFileSync(groupSamplePath(1)))
+      .resize(1080, 720, { fit: 'fill' })
+      .png()
+      .toBuffer(),
+  );
+  const n1080 = await sharp(await encodePng(gaussianNoise(base, 15, 1)))
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const n640 = await sharp(n1080).resize(640).jpeg({ quality: 92 }).toBuffer();
+  for (const task of ['denoise', 'restore']) {
+    console.log(`${task}, 1080 x 720: ${await timing(task, n1080, {})}`);
+    console.log(`${task}, 640 x 427: ${await timing(task, n640, {})}`);
+  }
 }
 
 const tasks: Record<string, () => Promise<void>> = { enhance, denoise, restore, speed };
