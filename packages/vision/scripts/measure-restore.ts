@@ -293,6 +293,12 @@ async function restore() {
   console.log(
     `mean: ${mean(det.map((d) => d.recall)).toFixed(3)} / ${mean(det.map((d) => d.precision)).toFixed(3)}`,
   );
+  console.log('\nfalse repairs on the clean (undamaged) photos: pixels marked, share of the photo');
+  for (const p of all) {
+    const m = defectMask(p, DEFECT_TUNING);
+    const marked = m.reduce((a, b) => a + b, 0);
+    console.log(`${p.name}: ${marked} px (${((100 * marked) / m.length).toFixed(2)} %)`);
+  }
   if (set !== 'tune') return;
   console.log('\ntuning sweep: mean recall / precision of the detector, mean PSNR of repair + denoising');
   for (const radius of [3, 4]) {
