@@ -86,7 +86,6 @@ const ENDPOINTS: Array<{
   { endpoint: 'v2/macro_facial_analysis', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/micro_facial_analysis', parameter: {}, images: 1 },
   { endpoint: 'v1/face_compare', parameter: {}, images: 2, target: 800 },
-  { endpoint: 'v1/baby_recognition', parameter: {}, images: 1 },
   { endpoint: 'v3/AIBeauty', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/BodyPose', parameter: {}, images: 1, target: 120 },
   // Segmentation with its full-resolution refinement and both PNGs (mask and cut-out) encoded.
@@ -224,15 +223,10 @@ async function stageHttp() {
   };
 }
 
-/**
- * The HTTP client of stageHttp, in its own process: sequential requests over one keep-alive
- * connection (node:http, as a production client would hold one), time and Server-Timing of each.
- */
-async function stageHttpClient(url: string, bodyFile: string) {
-  const body = fs.readFileSync(bodyFile);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const call = () =>
-    new Promise<{ total: number; engine: number }>((resolve, reject) => {
+/** One JSON POST over `agent`: status, headers, body text and the time to the last byte. */
+function postJson(agent: http.Agent, url: string, body: Buffer) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; ms: number }>(
+    (resolve, reject) => {
       const t0 = performance.now();
       const req = http.request(
         url,
@@ -245,22 +239,38 @@ async function stageHttpClient(url: string, bodyFile: string) {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
-          res.on('end', () => {
-            const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-              media_info_list?: Array<{ media_extra: { faces: unknown[] } }>;
-            };
-            const total = performance.now() - t0;
-            if (res.statusCode !== 200 || json.media_info_list?.[0]?.media_extra.faces.length !== 1)
-              return reject(new Error(`expected one face, got HTTP ${res.statusCode}`));
-            const engine = Number(/engine;dur=([\d.]+)/.exec(String(res.headers['server-timing']))?.[1]);
-            if (!Number.isFinite(engine)) return reject(new Error('no Server-Timing engine duration'));
-            resolve({ total, engine });
-          });
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+              ms: performance.now() - t0,
+            }),
+          );
         },
       );
       req.on('error', reject);
       req.end(body);
-    });
+    },
+  );
+}
+
+/**
+ * The HTTP client of stageHttp, in its own process: sequential requests over one keep-alive
+ * connection (node:http, as a production client would hold one), time and Server-Timing of each.
+ */
+async function stageHttpClient(url: string, bodyFile: string) {
+  const body = fs.readFileSync(bodyFile);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const call = async () => {
+    const res = await postJson(agent, url, body);
+    const json = JSON.parse(res.text) as { media_info_list?: Array<{ media_extra: { faces: unknown[] } }> };
+    if (res.status !== 200 || json.media_info_list?.[0]?.media_extra.faces.length !== 1)
+      throw new Error(`expected one face, got HTTP ${res.status}`);
+    const engine = Number(/engine;dur=([\d.]+)/.exec(String(res.headers['server-timing']))?.[1]);
+    if (!Number.isFinite(engine)) throw new Error('no Server-Timing engine duration');
+    return { total: res.ms, engine };
+  };
   await call();
   await call();
   const samples = [];
@@ -431,6 +441,117 @@ async function stageLighthouse() {
   };
 }
 
+/** The overload bench: endpoint, workers, clients and how long each phase lasts. */
+const OVERLOAD = {
+  endpoint: 'v2/facedetect',
+  workers: 2,
+  /** Capacity: two calls per worker in flight keep every worker busy (one running, one sent ahead). */
+  capacityClients: 4,
+  /** Twelve times the calls the workers can run at once. */
+  overloadClients: 24,
+  capacityMs: 15_000,
+  overloadMs: 20_000,
+};
+
+/**
+ * Overload through HTTP (a 2-worker server as `npm start` runs it, the client in its own process):
+ * the capacity (answers per second with every worker kept busy), then twelve times as many
+ * clients calling without pause for OVERLOAD.overloadMs, each honouring the Retry-After of a busy
+ * answer; goodput is the answers per second served under that load, with the latencies of the
+ * admitted calls and of the refusals, and a call right after the load.
+ */
+async function stageOverload() {
+  const image = await benchImage();
+  const { app, config, origin } = await startServer({ WORKERS: String(OVERLOAD.workers) });
+  const url = `${origin}/${OVERLOAD.endpoint}?api_key=${config.DEMO_API_KEY}&api_secret=${config.DEMO_API_SECRET}`;
+  const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-bench-')), 'body.json');
+  fs.writeFileSync(
+    bodyFile,
+    JSON.stringify({
+      media_info_list: [{ media_data: image.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
+    }),
+  );
+  const figures = await runStageAsync('overload-client', url, bodyFile);
+  await app.close();
+  fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true });
+  return { ...(figures as OverloadClientFigures), queueWaitMaxMs: config.QUEUE_WAIT_MAX_MS };
+}
+
+type OverloadClientFigures = Awaited<ReturnType<typeof stageOverloadClient>>;
+type OverloadFigures = Awaited<ReturnType<typeof stageOverload>>;
+
+/** The clients of stageOverload, in their own process. */
+async function stageOverloadClient(url: string, bodyFile: string) {
+  const { summarize } = await import('@pixora/vision');
+  const body = fs.readFileSync(bodyFile);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: OVERLOAD.overloadClients + 1 });
+  const call = async () => {
+    const res = await postJson(agent, url, body);
+    return { status: res.status, ms: res.ms, retryAfter: Number(res.headers['retry-after'] ?? 0) };
+  };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** `clients` callers without pause for `ms`; a busy answer (503, 429) is retried after its Retry-After. */
+  async function load(clients: number, ms: number) {
+    const admitted: number[] = [];
+    const refused: number[] = [];
+    let other = 0;
+    const end = performance.now() + ms;
+    const client = async () => {
+      while (performance.now() < end) {
+        const res = await call();
+        if (res.status === 200) admitted.push(res.ms);
+        else if (res.status === 503 || res.status === 429) {
+          refused.push(res.ms);
+          await sleep(Math.min(res.retryAfter * 1000, Math.max(0, end - performance.now())));
+        } else other++;
+      }
+    };
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: clients }, client));
+    const seconds = (performance.now() - t0) / 1000;
+    return { perSecond: admitted.length / seconds, admitted, refused, other };
+  }
+  for (let i = 0; i < 5; i++) await call(); // warm-up
+  const normal: number[] = [];
+  for (let i = 0; i < 10; i++) normal.push((await call()).ms);
+  const capacity = await load(OVERLOAD.capacityClients, OVERLOAD.capacityMs);
+  const overload = await load(OVERLOAD.overloadClients, OVERLOAD.overloadMs);
+  const after = await call();
+  agent.destroy();
+  const refusals = overload.refused.length ? summarize(overload.refused) : { p50: 0, p95: 0 };
+  return {
+    normalP50: summarize(normal).p50,
+    capacity: capacity.perSecond,
+    capacityRefused: capacity.refused.length,
+    goodput: overload.perSecond,
+    admitted: { count: overload.admitted.length, ...summarize(overload.admitted) },
+    refusals: { count: overload.refused.length, p50: refusals.p50, p95: refusals.p95 },
+    other: overload.other + capacity.other,
+    after: { status: after.status, ms: after.ms },
+  };
+}
+
+/** The overload section of docs/benchmarks.md, with the targets of the overload issue. */
+function overloadSection(o: OverloadFigures): string {
+  const ratio = o.goodput / o.capacity;
+  return `## Overload (admission by deadline)
+
+${OVERLOAD.endpoint} through HTTP on a ${OVERLOAD.workers}-worker server (\`QUEUE_WAIT_MAX_MS\` ${o.queueWaitMaxMs}),
+the clients in their own process on the same machine. Capacity: ${OVERLOAD.capacityClients} clients
+calling without pause for ${OVERLOAD.capacityMs / 1000} s. Overload: ${OVERLOAD.overloadClients} clients (twelve times the calls the
+workers run at once) for ${OVERLOAD.overloadMs / 1000} s, each waiting out the \`Retry-After\` of a busy answer before
+calling again. ${o.other ? `**${o.other} answers were neither served nor busy.**` : 'Every answer was served (200) or busy (503 / 10015 or 429 / 10029).'}
+
+| measure | value | target | |
+| --- | --- | --- | --- |
+| capacity (${OVERLOAD.capacityClients} clients) | ${o.capacity.toFixed(2)} calls/s | | |
+| goodput under overload (${OVERLOAD.overloadClients} clients) | ${o.goodput.toFixed(2)} calls/s (${(ratio * 100).toFixed(0)} % of capacity) | ≥ 90 % of capacity | ${check(ratio >= 0.9)} |
+| admitted calls (${o.admitted.count}) | p50 ${ms(o.admitted.p50)}, p95 ${ms(o.admitted.p95)} | p95 ≤ 2 s | ${check(o.admitted.p95 <= 2000)} |
+| refusals (${o.refusals.count}) | p50 ${ms(o.refusals.p50)}, p95 ${ms(o.refusals.p95)} | p95 ≤ 100 ms | ${check(o.refusals.p95 <= 100)} |
+| a call right after the load | ${ms(o.after.ms)} (HTTP ${o.after.status}); before the load p50 ${ms(o.normalP50)} | normal time (≤ 1.5 × before) | ${check(o.after.status === 200 && o.after.ms <= 1.5 * o.normalP50)} |
+`;
+}
+
 type WebsiteFigures = Awaited<ReturnType<typeof stageLighthouse>>;
 
 /** Like runStage, without blocking this process's event loop (stageHttp serves while its client runs). */
@@ -540,6 +661,9 @@ async function main() {
           process.argv[stageIndex + 3] === 'process' ? 'process' : 'thread',
         ),
       endpoints: stageEndpoints,
+      overload: stageOverload,
+      'overload-client': () =>
+        stageOverloadClient(process.argv[stageIndex + 2]!, process.argv[stageIndex + 3]!),
       lighthouse: stageLighthouse,
     };
     const run = stage ? stages[stage] : undefined;
@@ -555,6 +679,11 @@ async function main() {
     const { rows, perWorkerMb } = runStage('endpoints') as EndpointFigures;
     for (const row of rows) console.log(`${endpointLabel(row)}: p50 ${ms(row.p50)}, p95 ${ms(row.p95)}`);
     console.log(`memory per worker: ${perWorkerMb.toFixed(0)} MB`);
+    return;
+  }
+  if (process.argv.includes('--overload')) {
+    // The overload stage alone, printed and not written.
+    console.log(overloadSection(runStage('overload') as OverloadFigures));
     return;
   }
   if (process.argv.includes('--website')) {
@@ -619,6 +748,10 @@ async function main() {
   for (const row of faces.rows) console.log(`${endpointLabel(row)}: p50 ${ms(row.p50)}, p95 ${ms(row.p95)}`);
   console.log(`memory per worker (every model loaded and used): ${faces.perWorkerMb.toFixed(0)} MB`);
 
+  console.log('overload (admission by deadline)');
+  const overload = runStage('overload') as OverloadFigures;
+  console.log(overloadSection(overload));
+
   console.log('website (Lighthouse, desktop)');
   const website = runStage('lighthouse') as WebsiteFigures;
   printWebsite(website);
@@ -674,6 +807,7 @@ encoding of both PNGs (mask and cut-out).
 ${faces.rows.map((row) => `| ${endpointLabel(row)} | ${ms(row.p50)} | ${ms(row.p95)} | ${row.target ? `p50 < ${row.target} ms` : ''} | ${row.target ? check(row.p50 < row.target) : ''} |`).join('\n')}
 | memory per worker (2 workers, every model loaded and used) | ${faces.perWorkerMb.toFixed(0)} MB | | < 700 MB | ${check(faces.perWorkerMb < 700)} |
 
+${overloadSection(overload)}
 ${websiteSection(website, measuredAt())}`;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(reportFile, report);

@@ -77,8 +77,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     clientErrorHandler,
     frameworkErrors,
     ...slowClientOptions(ctx.config),
+    // A closing server answers with the catalogue (below), not Fastify's own 503 body.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   capConnectionsPerAddress(app.server, ctx.config.MAX_CONNECTIONS_PER_IP);
+  // Once the server is closing, a request that still arrives (on a kept-alive connection) is
+  // answered 503 / 10015 with Retry-After, and its connection closed, before anything else runs.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('connection', 'close');
+    throw new ApiError(10015, 'the server is shutting down', { retryAfterMs: 1_000 });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonLimits(app);

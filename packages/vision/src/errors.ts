@@ -26,6 +26,22 @@ export class QueueFullError extends Error {
   }
 }
 
+/**
+ * Refused at admission: the work already waiting for the workers, at their measured service
+ * times, would keep this job from starting within the wait it may have (see RunOptions.maxWaitMs).
+ * `waitMs` is the estimated wait; `retryAfterMs` when the queue should have room again.
+ */
+export class OverloadedError extends Error {
+  override readonly name = 'OverloadedError';
+  readonly code = 'OVERLOADED';
+  constructor(
+    readonly waitMs: number,
+    readonly retryAfterMs: number,
+  ) {
+    super(`the engine is busy: about ${Math.round(waitMs)} ms of work is waiting; retry later`);
+  }
+}
+
 /** A job did not finish within its time budget (queue wait included). */
 export class TaskTimeoutError extends Error {
   override readonly name = 'TaskTimeoutError';

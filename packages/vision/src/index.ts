@@ -7,11 +7,13 @@
  * first runs a model (a pool worker, or the caller of runTaskInProcess / createEngine).
  */
 export type { InferenceBackend, RunInput, RunOptions, BackendStats } from './pool/backend.ts';
+export { refusalRetryMs } from './pool/backend.ts';
 export { createLocalBackend, type LocalBackendOptions } from './pool/local.ts';
 export { runTaskInProcess, createEngine, type Engine, type TaskInput } from './engine.ts';
 export {
   ImageInputError,
   QueueFullError,
+  OverloadedError,
   TaskTimeoutError,
   TaskAbortedError,
   WorkerCrashedError,

@@ -4,6 +4,7 @@ import {
   createLocalBackend,
   ImageInputError,
   NoWorkerReadyError,
+  OverloadedError,
   QueueFullError,
   runTaskInProcess,
   TaskAbortedError,
@@ -309,5 +310,62 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
     await expect(backend.run('echo', { image: Buffer.from('z') })).rejects.toBeInstanceOf(BackendClosedError);
     await expect(backend.ready()).rejects.toBeInstanceOf(BackendClosedError);
     await until(() => backend.stats().workers === 0);
+  });
+});
+
+describe('local backend: admission by deadline (stand-in worker, one job at a time)', () => {
+  const work = (
+    backend: InferenceBackend,
+    delayMs: number,
+    opts: { maxWaitMs?: number; timeoutMs?: number } = {},
+  ) => backend.run('work', { image: Buffer.alloc(1), params: { delayMs } }, opts);
+  /** Settles a job's promise into what it ended as, so that refusals can be counted. */
+  const outcome = (job: Promise<unknown>) =>
+    job.then(
+      () => 'done',
+      (err: Error) => err,
+    );
+
+  it('learns the service time and refuses at once a job that would wait longer than it may', async () => {
+    const backend = fakeBackend({ maxQueue: 50 });
+    await backend.ready();
+    expect(backend.stats().estimatedWaitMs).toBe(0);
+    for (let i = 0; i < 3; i++) await work(backend, 150);
+    const running = outcome(work(backend, 150, { maxWaitMs: 0 }));
+    // One job running: a new one waits about one service time (what is left of it).
+    const oneJob = backend.stats().estimatedWaitMs!;
+    expect(oneJob).toBeGreaterThan(100);
+    // Allowed 2.5 service times of waiting: the second and third jobs fit, the fourth does not.
+    const maxWaitMs = 2.5 * oneJob;
+    const second = outcome(work(backend, 150, { maxWaitMs }));
+    const third = outcome(work(backend, 150, { maxWaitMs }));
+    const fourth = await outcome(work(backend, 150, { maxWaitMs }));
+    expect(fourth).toBeInstanceOf(OverloadedError);
+    const refused = fourth as OverloadedError;
+    expect(refused.waitMs).toBeGreaterThan(maxWaitMs);
+    expect(refused.retryAfterMs).toBeGreaterThanOrEqual(1_000);
+    // Without a deadline only the queue bound applies: the same job is queued.
+    const unbounded = outcome(work(backend, 150));
+    expect(backend.stats().queued).toBe(3);
+    expect(await Promise.all([running, second, third, unbounded])).toEqual(['done', 'done', 'done', 'done']);
+    await backend.close();
+  });
+
+  it('admits a job as long as the wait is within its own service time, and never past its time budget', async () => {
+    const backend = fakeBackend({ maxQueue: 50 });
+    await backend.ready();
+    await work(backend, 200);
+    const running = outcome(work(backend, 200));
+    // A wait of about one service time: admitted though it exceeds maxWaitMs (a slow task may
+    // wait for one of its own).
+    const slow = outcome(work(backend, 200, { maxWaitMs: 10 }));
+    // Two service times ahead now: a job allowed 10 ms of waiting is refused...
+    expect(await outcome(work(backend, 200, { maxWaitMs: 10 }))).toBeInstanceOf(OverloadedError);
+    // ...and so is one whose budget would end before it could finish.
+    expect(await outcome(work(backend, 200, { maxWaitMs: 60_000, timeoutMs: 300 }))).toBeInstanceOf(
+      OverloadedError,
+    );
+    expect(await Promise.all([running, slow])).toEqual(['done', 'done']);
+    await backend.close();
   });
 });

@@ -30,6 +30,9 @@ const schema = z.object({
   // Worker processes scale to two cores where threads did not (decision 0004, docs/benchmarks.md).
   WORKER_ISOLATION: z.enum(['thread', 'process']).default('process'),
   QUEUE_MAX: int(32),
+  // Admission by deadline: the longest a call may wait for a worker (or its own service time, if
+  // longer) at the measured service times; beyond it 503 at once.
+  QUEUE_WAIT_MAX_MS: int(1_000),
   // Calls one caller (app or visitor address) may have in the engine at once (0: no cap).
   CALLER_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(16),
   INFERENCE_TIMEOUT_MS: int(30_000),

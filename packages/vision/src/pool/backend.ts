@@ -16,6 +16,13 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Aborting rejects the job with TaskAbortedError (a running job's result is discarded). */
   signal?: AbortSignal;
+  /**
+   * Admission by deadline: the longest this job may wait for a worker. When the work ahead of it
+   * (at the service times the backend measures per task) would make it wait longer than the
+   * greater of this and its own service time, or finish after `timeoutMs`, `run` rejects at once
+   * with OverloadedError instead of queueing it. Unset: only the queue bound applies.
+   */
+  maxWaitMs?: number;
 }
 
 export interface BackendStats {
@@ -35,6 +42,27 @@ export interface BackendStats {
   lastCompletedAt?: number;
   /** Workers replaced after they died (crash, watchdog, failed start) since start. */
   restarts?: number;
+  /** Estimated wait (ms) of a job submitted now before a worker starts it (see RunOptions.maxWaitMs). */
+  estimatedWaitMs?: number;
+  /** Measured service time (ms, moving average) per task name. */
+  serviceMs?: Record<string, number>;
+}
+
+/**
+ * The rule of admission by deadline (RunOptions.maxWaitMs): a job that would wait `waitMs` for a
+ * worker and then take `serviceMs` is refused when the wait exceeds the greater of `maxWaitMs` and
+ * its own service time, or when it could not finish within `timeoutMs`. Answers how long to wait
+ * before retrying (at least a second), or undefined when the job is admitted.
+ */
+export function refusalRetryMs(
+  waitMs: number,
+  serviceMs: number,
+  maxWaitMs: number,
+  timeoutMs: number,
+): number | undefined {
+  const allowed = Math.max(maxWaitMs, serviceMs);
+  if (waitMs <= allowed && waitMs + serviceMs <= timeoutMs) return undefined;
+  return Math.max(1_000, Number.isFinite(waitMs) ? waitMs - allowed : 1_000);
 }
 
 export interface InferenceBackend {

@@ -17,6 +17,14 @@
  * not turn the pool into a loop of model loads. While no worker is ready (all dead, starting again
  * or waiting out their delay, after the pool was ready once) new jobs are refused at once with
  * NoWorkerReadyError instead of queueing behind workers that may take long to come.
+ *
+ * Admission by deadline: the pool measures each task's service time (from the moment a worker
+ * starts the job to its answer; a moving average) and so knows how much work is ahead of a new
+ * job: what the running jobs still need plus the waiting jobs, shared among the ready workers. A
+ * job submitted with `maxWaitMs` that would wait longer than the greater of that and its own
+ * service time, or would not finish within its `timeoutMs`, is refused at once (OverloadedError,
+ * with when to retry) rather than queued to spend its budget waiting: under overload the callers
+ * that are admitted are served in about their deadline and the others learn it at once.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,6 +37,7 @@ import {
   BackendClosedError,
   deserializeError,
   NoWorkerReadyError,
+  OverloadedError,
   QueueFullError,
   TaskAbortedError,
   TaskParamsError,
@@ -36,7 +45,13 @@ import {
   WorkerCrashedError,
 } from '../errors.ts';
 import type { ImageLimits } from '../image/decode.ts';
-import type { BackendStats, InferenceBackend, RunInput, RunOptions } from './backend.ts';
+import {
+  refusalRetryMs,
+  type BackendStats,
+  type InferenceBackend,
+  type RunInput,
+  type RunOptions,
+} from './backend.ts';
 import type { FromWorker, RunMessage, ToWorker, WorkerInit } from './protocol.ts';
 
 export interface LocalBackendOptions {
@@ -92,6 +107,8 @@ interface Job {
   timer?: NodeJS.Timeout;
   signal?: AbortSignal;
   onAbort?: () => void;
+  /** When a worker started it (performance.now()); unset while it waits. */
+  startedAt?: number;
 }
 
 type SlotState = 'starting' | 'idle' | 'busy' | 'dead';
@@ -161,6 +178,8 @@ const DEFAULTS = {
   maxOldGenerationSizeMb: 512,
   restartBackoff: { baseMs: 500, maxMs: 30_000 },
 };
+/** Weight of the newest service time in a task's moving average. */
+const SERVICE_EWMA_WEIGHT = 0.2;
 /** Consecutive workers dying before 'ready' after which the pool gives up respawning. */
 const MAX_STARTUP_FAILURES = 3;
 
@@ -216,6 +235,46 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
   let lastCompletedAt: number | undefined;
   let fatal: Error | undefined;
   let readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
+  /** Service time per task (ms, moving average of start-to-answer times). */
+  const serviceMs = new Map<string, number>();
+
+  function recordService(job: Job): void {
+    if (job.startedAt === undefined) return;
+    const took = performance.now() - job.startedAt;
+    const before = serviceMs.get(job.task);
+    serviceMs.set(job.task, before === undefined ? took : before + SERVICE_EWMA_WEIGHT * (took - before));
+  }
+
+  /** A task's expected service time: its own average, else the mean of the tasks measured, else 0. */
+  function expectedService(task: string): number {
+    const own = serviceMs.get(task);
+    if (own !== undefined) return own;
+    if (serviceMs.size === 0) return 0;
+    let sum = 0;
+    for (const v of serviceMs.values()) sum += v;
+    return sum / serviceMs.size;
+  }
+
+  /**
+   * How long a job submitted now waits before a worker starts it: the remaining service of the
+   * running jobs and the service of every waiting job, shared among the ready workers; 0 when a
+   * worker is idle.
+   */
+  function estimatedWait(): number {
+    const ready = readyCount();
+    if (ready === 0) return Infinity;
+    if ([...slots].some((s) => s.state === 'idle')) return 0;
+    const now = performance.now();
+    let work = 0;
+    for (const slot of slots)
+      for (const job of slot.jobs) {
+        if (job.settled && job !== slot.jobs[0]) continue;
+        const expected = expectedService(job.task);
+        work += job.startedAt === undefined ? expected : Math.max(0, expected - (now - job.startedAt));
+      }
+    for (const job of queue) work += expectedService(job.task);
+    return work / ready;
+  }
 
   function settle(job: Job, err: Error | null, value?: unknown): void {
     if (job.settled) return;
@@ -282,6 +341,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
         const index = slot.jobs.findIndex((j) => j.id === msg.id);
         if (index < 0) return;
         const [job] = slot.jobs.splice(index, 1) as [Job];
+        // Only computed answers teach the service time: a refused image or a skipped job is quick.
+        if (msg.type === 'result') recordService(job);
         if (index === 0) {
           if (slot.watchdog) clearTimeout(slot.watchdog);
           // The worker goes straight on to the job it was sent ahead, if any.
@@ -381,6 +442,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
 
   /** Arms the watchdog for the job the worker has just started. */
   function watch(slot: Slot, job: Job): void {
+    job.startedAt = performance.now();
     slot.watchdog = setTimeout(() => {
       if (slot.jobs[0] === job) {
         slot.lastError = new Error(`job ${job.task} still running ${job.timeoutMs} ms after it started`);
@@ -433,6 +495,16 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
         return Promise.reject(new TypeError('input.image must be a Buffer'));
       const idle = [...slots].find((s) => s.state === 'idle');
       if (!idle && waitingCount() >= maxQueue) return Promise.reject(new QueueFullError(maxQueue));
+      if (!idle && opts.maxWaitMs !== undefined) {
+        const wait = estimatedWait();
+        const retryMs = refusalRetryMs(
+          wait,
+          expectedService(task),
+          opts.maxWaitMs,
+          opts.timeoutMs ?? defaultTimeout,
+        );
+        if (retryMs !== undefined) return Promise.reject(new OverloadedError(wait, retryMs));
+      }
       return new Promise<T>((resolve, reject) => {
         const job: Job = {
           id: nextId++,
@@ -485,6 +557,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
         ready: readyCount(),
         lastCompletedAt,
         restarts,
+        estimatedWaitMs: readyCount() === 0 ? undefined : estimatedWait(),
+        serviceMs: Object.fromEntries(serviceMs),
       };
     },
 

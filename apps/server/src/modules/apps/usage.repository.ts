@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { ApiUsageTable, Database } from '../../db/schema.ts';
 
-/** Codes refused before the call was admitted: they do not count against the daily quota. */
-export const NOT_ADMITTED_CODES = [10022, 10029] as const;
+/**
+ * Codes of calls refused before anything was computed: they do not count against the daily quota.
+ * 10022 no right, 10029 over a limit, 10015 busy (no worker ready, queue full, over the deadline).
+ */
+export const NOT_ADMITTED_CODES = [10022, 10029, 10015] as const;
 
 export type UsageRow = ApiUsageTable;
 

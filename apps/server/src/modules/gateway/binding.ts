@@ -5,7 +5,14 @@
  * maxPersonNum) and the answer by the mapper of the contract's output kind.
  */
 import { producesImages, type AnswerOf, type ApiCapability, type ParametersOf } from '@pixora/catalog';
-import type { EncodedImage, ImageTaskResult, InferenceBackend, TaskName, TaskResults } from '@pixora/vision';
+import type {
+  EncodedImage,
+  ImageTaskResult,
+  InferenceBackend,
+  RunOptions,
+  TaskName,
+  TaskResults,
+} from '@pixora/vision';
 
 /** One call of a capability: its images (decoded later, in the engine) and its checked parameters. */
 export interface CapabilityCall<P = Record<string, unknown>> {
@@ -18,7 +25,19 @@ export interface CapabilityCall<P = Record<string, unknown>> {
    * drops the job from its queue, or the worker it was sent ahead to skips it.
    */
   signal?: AbortSignal;
+  /**
+   * Admission by deadline: the longest each of the call's jobs may wait for a worker (the engine
+   * refuses at once, OverloadedError, when the work ahead would keep it waiting longer).
+   */
+  maxWaitMs?: number;
 }
+
+/** The engine options of a call's jobs: its time budget, abort signal and admission deadline. */
+export const jobOptions = (call: Pick<CapabilityCall, 'timeoutMs' | 'signal' | 'maxWaitMs'>): RunOptions => ({
+  timeoutMs: call.timeoutMs,
+  ...(call.signal ? { signal: call.signal } : {}),
+  ...(call.maxWaitMs !== undefined ? { maxWaitMs: call.maxWaitMs } : {}),
+});
 
 /** An image a capability made: base64 in the answer, or a short-lived URL (`rsp_media_type: url`). */
 export interface ResultImage {
@@ -113,13 +132,10 @@ export function bind<C extends ApiCapability, T extends TaskName>(
   return {
     capability,
     tasks: [task],
-    async run({ backend, images, parameter, timeoutMs, signal }) {
+    async run(call) {
+      const { backend, images, parameter } = call;
       const params = options.params?.(parameter) ?? taskParamsByName(capability, parameter);
-      const result = await backend.run<ResultOf<T>>(
-        task,
-        { image: images[0]!, params },
-        { timeoutMs, ...(signal ? { signal } : {}) },
-      );
+      const result = await backend.run<ResultOf<T>>(task, { image: images[0]!, params }, jobOptions(call));
       return options.answer ? options.answer(result, parameter) : kindAnswer(capability, result);
     },
   };

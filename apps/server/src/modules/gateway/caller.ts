@@ -64,7 +64,10 @@ function dailyQuotaOf(ctx: AppContext, app: { api_key: string; daily_quota: numb
  * (DEMO_HEADER), within the per-IP demo grant (decision 0003).
  */
 async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityId: number): Promise<void> {
-  const { api_key: apiKey, api_secret: apiSecret } = request.query as z.infer<typeof gatewayQuery>;
+  // A key or secret given more than once (an array) or not as text names no app.
+  const query = gatewayQuery.safeParse(request.query);
+  if (!query.success) throw new ApiError(10021, 'api_key and api_secret are each given once, as text');
+  const { api_key: apiKey, api_secret: apiSecret } = query.data;
   if (apiKey || apiSecret) {
     const app = apiKey ? await new AppsRepository(ctx.db.kysely).byApiKey(apiKey) : undefined;
     if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))

@@ -2,6 +2,7 @@ import {
   BackendClosedError,
   ImageInputError,
   NoWorkerReadyError,
+  OverloadedError,
   QueueFullError,
   TaskAbortedError,
   TaskParamsError,
@@ -24,8 +25,8 @@ const WORKER_RETRY_MS = 1_000;
 /**
  * Translates what the engine throws into the catalogue. Failures of the server, not of the
  * request, answer 5xx codes a client retries, with Retry-After: a worker that died under the
- * job 502 / 19999 ("upper layer crashed"), no worker ready (restarting) or the engine shutting
- * down 503 / 10015. A job withdrawn because its client went away is a request timeout (599 /
+ * job 502 / 19999 ("upper layer crashed"); a full queue, more work waiting than the call's
+ * deadline allows, no worker ready (restarting) or the engine shutting down 503 / 10015. A job withdrawn because its client went away is a request timeout (599 /
  * 10002): nobody reads it, but usage records it so. Anything else unexpected is an algorithm
  * failure (415 / 10009).
  */
@@ -33,7 +34,12 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof ImageInputError) return new ApiError(imageCodes[err.code] ?? 10010, err.message);
   if (err instanceof TaskParamsError) return new ApiError(10000, err.message);
-  if (err instanceof QueueFullError) return new ApiError(10015);
+  if (err instanceof QueueFullError)
+    return new ApiError(10015, 'the inference queue is full', { retryAfterMs: WORKER_RETRY_MS });
+  if (err instanceof OverloadedError)
+    return new ApiError(10015, `about ${Math.round(err.waitMs)} ms of work is waiting for the workers`, {
+      retryAfterMs: err.retryAfterMs,
+    });
   if (err instanceof TaskTimeoutError) return new ApiError(10002);
   if (err instanceof TaskAbortedError)
     return new ApiError(10002, 'the client closed its connection before the answer');

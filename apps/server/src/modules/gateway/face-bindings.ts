@@ -5,7 +5,6 @@
  */
 import {
   aibeauty,
-  babyRecognition,
   FACE_COUNT,
   faceAnalysis,
   faceCharacter,
@@ -24,7 +23,7 @@ import {
   type LandmarkType,
 } from '@pixora/vision';
 import { ApiError } from '../../platform/error-catalogue.ts';
-import { bind, type Binding, type CapabilityCall } from './binding.ts';
+import { bind, jobOptions, type Binding, type CapabilityCall } from './binding.ts';
 
 const round = (v: number, digits: number) => {
   const f = 10 ** digits;
@@ -46,8 +45,14 @@ const MIN_FACE_PX = 48;
  * rejects and 1/414 false accepts; at 50, 0/21 and 26/414.
  */
 export const SAME_PERSON_THRESHOLD = 60;
-/** babyRecognition: a face is a baby or young child when P(age < 4 years) >= 0.5. */
-const BABY_PROBABILITY = 0.5;
+
+/** An attribute a heuristic decided: no confidence, the cue's score, and the method named. */
+const heuristic = <V>(look: { value: V; score: number }) => ({
+  value: look.value,
+  confidence: null,
+  score: round(look.score, 4),
+  method: 'heuristic' as const,
+});
 
 function rectangle(face: Pick<FaceAnalysisFace, 'rectangle'>) {
   const r = face.rectangle;
@@ -88,7 +93,7 @@ function analyse(call: Omit<CapabilityCall, 'parameter' | 'images'>, image: Buff
   return call.backend.run<FaceAnalysisResult>(
     'faceanalysis',
     { image, params: { ...params } },
-    { timeoutMs: call.timeoutMs, ...(call.signal ? { signal: call.signal } : {}) },
+    jobOptions(call),
   );
 }
 
@@ -281,14 +286,11 @@ const macroAnalysis: Binding<typeof faceAnalysis> = {
           }
           const look = face.appearance;
           if (look) {
-            if (want('glasses'))
-              attrs.glasses = { value: look.glasses.value, confidence: look.glasses.confidence };
-            if (want('mustache'))
-              attrs.mustache = { value: look.beard.value, confidence: look.beard.confidence };
-            if (want('eyelid'))
-              attrs.eyelid = { value: look.eyelid.value, confidence: look.eyelid.confidence };
+            if (want('glasses')) attrs.glasses = heuristic(look.glasses);
+            if (want('mustache')) attrs.mustache = heuristic(look.beard);
+            if (want('eyelid')) attrs.eyelid = heuristic(look.eyelid);
             if (want('beauty'))
-              attrs.beauty = { value: look.beauty.value, confidence: look.beauty.confidence };
+              attrs.beauty = { value: look.beauty.value, confidence: null, method: 'heuristic' };
           }
           if (want('poseestimation'))
             attrs.poseestimation = { value: poseAttribute(face.pose), confidence: null };
@@ -403,40 +405,6 @@ export async function describeSingleFace(call: Omit<CapabilityCall, 'parameter' 
 }
 
 // ---------------------------------------------------------------------------------------------
-// v1/baby_recognition
-
-const baby: Binding<typeof babyRecognition> = {
-  capability: babyRecognition,
-  tasks: ['faceanalysis'],
-  async run(call) {
-    const result = await analyse(call, call.images[0]!, {
-      maxFaces: call.parameter.max_face_num,
-      faceres: true,
-    });
-    if (result.faces.length === 0) throw new ApiError(20003);
-    return {
-      mediaExtra: {
-        image_width: result.imageWidth,
-        image_height: result.imageHeight,
-        faces: result.faces.map((face) => {
-          const p = face.childProbability ?? 0;
-          return {
-            face_rectangle: rectangle(face),
-            face_attributes: {
-              baby: {
-                value: p >= BABY_PROBABILITY ? 1 : 0,
-                confidence: round(p >= BABY_PROBABILITY ? p : 1 - p, 4),
-              },
-              age: { value: Math.round(face.age ?? 0), confidence: round(face.ageConfidence ?? 0, 4) },
-            },
-          };
-        }),
-      },
-    };
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
 // v3/AIBeauty
 
 /** v3/AIBeauty parameters as engine params (`facebeauty`). */
@@ -472,6 +440,5 @@ export const faceBindings = {
   macroAnalysis,
   microAnalysis,
   faceCompare,
-  baby,
   beauty,
 };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   BackendClosedError,
   NoWorkerReadyError,
+  QueueFullError,
   TaskAbortedError,
   WorkerCrashedError,
   type InferenceBackend,
@@ -47,6 +48,27 @@ describe('engine faults answer 5xx catalogue codes that clients retry', () => {
     expect([res.statusCode, res.json().ErrorCode, res.json().Data]).toEqual([status, code, null]);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     if (error instanceof NoWorkerReadyError) expect(res.headers['retry-after']).toBe('3');
+    await app.close();
+  });
+});
+
+describe('busy answers and the daily quota', () => {
+  it('does not charge a busy answer (503 / 10015) to the daily quota', async () => {
+    let busy = true;
+    const { backend } = stub(() =>
+      busy
+        ? Promise.reject(new QueueFullError(4))
+        : Promise.resolve({ imageWidth: 1, imageHeight: 1, faces: [] }),
+    );
+    const { app } = await testApp(backend, { DEMO_APP_DAILY_QUOTA: '1' });
+    for (let i = 0; i < 3; i++) {
+      const res = await call(app, gatewayBody(PNG));
+      expect([res.statusCode, res.json().ErrorCode, res.headers['retry-after']]).toEqual([503, 10015, '1']);
+    }
+    // The one call of the day is still there, and then it is used.
+    busy = false;
+    expect((await call(app, gatewayBody(PNG))).json().ErrorCode).toBe(20003);
+    expect((await call(app, gatewayBody(PNG))).json().ErrorCode).toBe(10029);
     await app.close();
   });
 });
@@ -259,5 +281,40 @@ describe('fair share between callers', () => {
     jobs.pop()!();
     expect((await again).json().ErrorCode).toBe(20003);
     await app.close();
+  });
+});
+
+describe('a closing server', () => {
+  it('answers a request that still arrives with 503 / 10015 and Retry-After, and closes its connection', async () => {
+    const held: Array<() => void> = [];
+    const { backend } = stub(
+      () => new Promise((resolve) => held.push(() => resolve({ imageWidth: 1, imageHeight: 1, faces: [] }))),
+    );
+    const { app } = await testApp(backend);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // One connection: a call the engine holds, then a second call sent once the server is closing.
+    const socket = net.connect(port, '127.0.0.1');
+    const body = JSON.stringify(gatewayBody(PNG));
+    const request = `POST /v2/facepoints?${DEMO_KEY} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(request);
+    await expect.poll(() => held.length).toBe(1);
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(request);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    held.pop()!();
+    await ended;
+    await closed;
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((a) => a.slice(9, 12))).toEqual(['400', '503']);
+    expect(answers[1]).toMatch(/retry-after: 1/i);
+    expect(answers[1]).toMatch(/connection: close/i);
+    expect(JSON.parse(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      ErrorCode: 10015,
+    });
   });
 });

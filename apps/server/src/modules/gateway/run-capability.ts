@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { requestEnvelope } from '@pixora/catalog';
+import { OverloadedError, refusalRetryMs } from '@pixora/vision';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError, tooFrequent } from '../../platform/error-catalogue.ts';
 import type { Binding, ResultImage } from './binding.ts';
@@ -49,11 +50,44 @@ export async function runCapability(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  const { ctx } = deps;
+  try {
+    return await admitAndAnswer(deps, binding, body, request, reply);
+  } catch (err) {
+    // A busy answer (503 / 10015: no worker ready, the queue full or over the call's deadline, the
+    // engine shutting down) computed nothing: it is counted, but not charged to the daily quota.
+    if (err instanceof ApiError && err.code === 10015 && request.caller?.kind === 'app')
+      ctx.usage.release(request.caller);
+    throw err;
+  }
+}
+
+/** runCapability's admission: readiness, the deadline and the caller's share, then the answer. */
+async function admitAndAnswer(
+  deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits; share: FairShare },
+  binding: Binding,
+  body: CapabilityRequest,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const { ctx, share } = deps;
   // No worker ready once the models were loaded (all died, restarts backing off): refused at once,
   // before reading or downloading the images, as the engine would refuse the job.
   if (ctx.readiness.modelsLoaded && ctx.backend.stats().ready === 0)
     throw new ApiError(10015, 'no inference worker is ready', { retryAfterMs: 1_000 });
+  // Admission by deadline, before reading or downloading the images: the engine's estimate of the
+  // wait says the call's jobs could not start in time (the engine applies the same rule per job).
+  const stats = ctx.backend.stats();
+  if (stats.estimatedWaitMs !== undefined) {
+    const service = Math.max(0, ...binding.tasks.map((task) => stats.serviceMs?.[task] ?? 0));
+    const retryMs = refusalRetryMs(
+      stats.estimatedWaitMs,
+      service,
+      ctx.config.QUEUE_WAIT_MAX_MS,
+      ctx.config.INFERENCE_TIMEOUT_MS,
+    );
+    if (retryMs !== undefined) throw toApiError(new OverloadedError(stats.estimatedWaitMs, retryMs));
+  }
   // One caller's share of the engine (fair-share.ts): beyond it, refused at once and not charged
   // to the daily quota.
   const key = shareKey(request);
@@ -100,6 +134,7 @@ async function answerCall(
       parameter: body.parameter as Record<string, unknown>,
       timeoutMs: ctx.config.INFERENCE_TIMEOUT_MS,
       signal: gaveUp.signal,
+      maxWaitMs: ctx.config.QUEUE_WAIT_MAX_MS,
     });
   } catch (err) {
     const apiError = toApiError(err);

@@ -100,6 +100,25 @@ export const faceAttribute = <V extends z.ZodType, M extends z.ZodRawShape = NoF
     text,
   );
 
+/**
+ * An attribute decided by a documented heuristic (a measure against a cut point), not a trained
+ * model: `confidence` is null because nothing calibrates it; `score` (0.5 at the cut point, towards
+ * 1 far from it) says how clear the cue was and is not a probability; `method` is "heuristic".
+ */
+export const heuristicAttribute = <V extends z.ZodType>(value: V, text: Doc, withScore = true) =>
+  faceAttribute(
+    value,
+    [
+      `${text[0]} 启发式方法：confidence 为 null${withScore ? '；score 为测量值离判定阈值的远近（阈值处 0.5，越远越接近 1），不是概率' : ''}。`,
+      `${text[1]} 啟發式方法：confidence 為 null${withScore ? '；score 為測量值離判定閾值的遠近（閾值處 0.5，越遠越接近 1），不是機率' : ''}。`,
+      `${text[2]} A heuristic: confidence is null${withScore ? '; score is how far the measure lies from its cut point (0.5 at it, towards 1 far from it), not a probability' : ''}.`,
+    ],
+    {
+      method: z.literal('heuristic'),
+      ...(withScore ? { score: z.number().min(0).max(1) } : {}),
+    },
+  );
+
 export { px };
 
 /**

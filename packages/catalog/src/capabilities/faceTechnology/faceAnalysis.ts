@@ -8,6 +8,7 @@ import {
   faceLandmark,
   faceRectangle,
   headPose,
+  heuristicAttribute,
   maxFaces,
   returnLandmark,
 } from './face-fields.ts';
@@ -81,26 +82,30 @@ export const faceAnalysis = defineCapability({
                     ],
                     { probabilities: z.record(z.enum(RACES), z.number()) },
                   ).optional(),
-                  glasses: faceAttribute(z.enum(['none', 'glasses', 'sunglasses']), [
+                  glasses: heuristicAttribute(z.enum(['none', 'glasses', 'sunglasses']), [
                     '眼镜：由网格与像素测量（眼部比脸颊暗很多为墨镜；鼻梁与眼下有镜框边缘为眼镜），小脸上的细框可能漏检。',
                     '眼鏡：由網格與像素測量（眼部比臉頰暗很多為墨鏡；鼻樑與眼下有鏡框邊緣為眼鏡），小臉上的細框可能漏檢。',
                     'Glasses, measured on the mesh and pixels (eyes much darker than the cheeks: sunglasses; frame edges on the nose bridge and under the eyes: glasses); thin frames on small faces can be missed.',
                   ]).optional(),
-                  mustache: faceAttribute(z.union([z.literal(0), z.literal(1)]), [
+                  mustache: heuristicAttribute(z.union([z.literal(0), z.literal(1)]), [
                     '胡须（络腮胡或小胡子）为 1：下巴与上唇皮肤明显比脸颊暗。浅色短须可能漏检。',
                     '鬍鬚（絡腮鬍或小鬍子）為 1：下巴與上唇皮膚明顯比臉頰暗。淺色短鬚可能漏檢。',
                     '1 for a beard or moustache: the chin and upper-lip skin clearly darker than the cheeks. Short, light beards can be missed.',
                   ]).optional(),
-                  eyelid: faceAttribute(z.enum(['single', 'double']), [
+                  eyelid: heuristicAttribute(z.enum(['single', 'double']), [
                     '眼睑：上眼睑与眉之间有褶线为 double。尚未在单眼皮照片上验证，只作弱参考。',
                     '眼瞼：上眼瞼與眉之間有褶線為 double。尚未在單眼皮照片上驗證，只作弱參考。',
                     'Eyelid: double when a fold shows between the upper lid and the brow. Not yet validated on single-eyelid photos: a weak cue.',
                   ]).optional(),
-                  beauty: faceAttribute(z.number().min(50).max(100), [
-                    '规整度评分（作为“颜值”返回）：面部对称性、五官比例与新古典比例的接近程度、皮肤均匀度的加权，50 到 100。它衡量的是这张照片里面部几何与肤质有多规整，并非美丑；姿态、表情、光线和画质可使其变化多达 28 分。',
-                    '規整度評分（作為「顏值」返回）：面部對稱性、五官比例與新古典比例的接近程度、皮膚均勻度的加權，50 到 100。它衡量的是這張照片裡面部幾何與膚質有多規整，並非美醜；姿態、表情、光線和畫質可使其變化多達 28 分。',
-                    'A regularity score, returned as attractiveness: symmetry, closeness to the neoclassical facial proportions and skin evenness, weighted, 50 to 100. It measures how regular the face geometry and skin look in this photo, not beauty; pose, expression, light and image quality move it by up to 28 points.',
-                  ]).optional(),
+                  beauty: heuristicAttribute(
+                    z.number().min(50).max(100),
+                    [
+                      '规整度评分（作为“颜值”返回）：面部对称性、五官比例与新古典比例的接近程度、皮肤均匀度的加权，50 到 100。它衡量的是这张照片里面部几何与肤质有多规整，并非美丑；姿态、表情、光线和画质可使其变化多达 28 分。',
+                      '規整度評分（作為「顏值」返回）：面部對稱性、五官比例與新古典比例的接近程度、皮膚均勻度的加權，50 到 100。它衡量的是這張照片裡面部幾何與膚質有多規整，並非美醜；姿態、表情、光線和畫質可使其變化多達 28 分。',
+                      'A regularity score, returned as attractiveness: symmetry, closeness to the neoclassical facial proportions and skin evenness, weighted, 50 to 100. It measures how regular the face geometry and skin look in this photo, not beauty; pose, expression, light and image quality move it by up to 28 points.',
+                    ],
+                    false,
+                  ).optional(),
                   poseestimation: faceAttribute(headPose, [
                     '头部姿态（度）；confidence 为 null。',
                     '頭部姿態（度）；confidence 為 null。',

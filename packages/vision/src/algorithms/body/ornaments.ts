@@ -388,7 +388,7 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
     const mesh = face.landmarks.modelMesh;
     const glasses = appearance(image, mesh).glasses;
     if (glasses.value !== 'none')
-      items.push({ box: { ...eyeBand(mesh), score: glasses.confidence }, label: glasses.value });
+      items.push({ box: { ...eyeBand(mesh), score: glasses.score }, label: glasses.value });
     const hat = measureHat(planes, mesh);
     if (hat && hat.score >= HAT_RULE.threshold)
       items.push({ box: { ...crownBox(mesh), score: hat.score }, label: 'hat' });

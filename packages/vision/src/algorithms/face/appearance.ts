@@ -38,11 +38,16 @@ export interface AppearanceMeasures {
   skinRoughness: number;
 }
 
+/**
+ * What the heuristics decide. `score` is how far the measure lies from its cut point (0.5 at the
+ * cut point, towards 1 far from it): a strength of the cue, not a calibrated probability.
+ */
 export interface Appearance {
-  glasses: { value: 'none' | 'glasses' | 'sunglasses'; confidence: number };
-  beard: { value: 0 | 1; confidence: number };
-  eyelid: { value: 'single' | 'double'; confidence: number };
-  beauty: { value: number; confidence: number };
+  glasses: { value: 'none' | 'glasses' | 'sunglasses'; score: number };
+  beard: { value: 0 | 1; score: number };
+  eyelid: { value: 'single' | 'double'; score: number };
+  /** The regularity score itself (50-100); it has no separate strength. */
+  beauty: { value: number };
   measures: AppearanceMeasures;
 }
 
@@ -409,25 +414,25 @@ export function appearance(image: DecodedImage, mesh: readonly P3[]): Appearance
   const R = APPEARANCE_RULES;
   let glasses: Appearance['glasses'];
   if (eyeDarkness < R.sunglassesDarkness) {
-    glasses = { value: 'sunglasses', confidence: conf(R.sunglassesDarkness - eyeDarkness, 0.15) };
+    glasses = { value: 'sunglasses', score: margin(R.sunglassesDarkness - eyeDarkness, 0.15) };
   } else if (glassesEdges > R.glassesEdges) {
-    glasses = { value: 'glasses', confidence: conf(glassesEdges - R.glassesEdges, 1) };
+    glasses = { value: 'glasses', score: margin(glassesEdges - R.glassesEdges, 1) };
   } else {
     glasses = {
       value: 'none',
-      confidence: Math.min(
-        conf(R.glassesEdges - glassesEdges, 1),
-        conf(eyeDarkness - R.sunglassesDarkness, 0.15),
+      score: Math.min(
+        margin(R.glassesEdges - glassesEdges, 1),
+        margin(eyeDarkness - R.sunglassesDarkness, 0.15),
       ),
     };
   }
   const beard = {
     value: (beardDarkness < R.beardDarkness ? 1 : 0) as 0 | 1,
-    confidence: conf(Math.abs(R.beardDarkness - beardDarkness), 0.1),
+    score: margin(Math.abs(R.beardDarkness - beardDarkness), 0.1),
   };
   const eyelid = {
     value: (crease >= R.eyelidCrease ? 'double' : 'single') as 'single' | 'double',
-    confidence: conf(Math.abs(crease - R.eyelidCrease), 0.1),
+    score: margin(Math.abs(crease - R.eyelidCrease), 0.1),
   };
   const beauty = beautyScore(asym, propErr, skinRoughness);
   return {
@@ -453,19 +458,19 @@ export function appearance(image: DecodedImage, mesh: readonly P3[]): Appearance
  * Attractiveness as this platform defines it (docs/quality.md): a 0-100 regularity score, not a
  * judgement of beauty. 40 % symmetry (mirror residual 0 -> 100, 0.1 u -> 0), 40 % proportions
  * (log error 0 -> 100, 0.1 -> 0), 20 % skin evenness (roughness 0.01 -> 100, 0.06 -> 0), mapped
- * to 50-100 so that the ordinary spread of real faces stays in the upper half. Confidence is
- * fixed at 0.5: the score measures regularity, and people disagree about beauty.
+ * to 50-100 so that the ordinary spread of real faces stays in the upper half. It has no
+ * confidence: it measures regularity, and people disagree about beauty.
  */
 function beautyScore(asym: number, propErr: number, roughness: number): Appearance['beauty'] {
   const lin = (v: number, best: number, worst: number) =>
     Math.min(1, Math.max(0, (worst - v) / (worst - best)));
   const s = 0.4 * lin(asym, 0, 0.1) + 0.4 * lin(propErr, 0, 0.1) + 0.2 * lin(roughness, 0.01, 0.06);
-  return { value: Math.round(50 + 50 * s), confidence: 0.5 };
+  return { value: Math.round(50 + 50 * s) };
 }
 
-/** Confidence from the margin to a threshold: 0.5 at the threshold, ~1 one `scale` away. */
-function conf(margin: number, scale: number): number {
-  return Math.round((0.5 + 0.5 * Math.tanh((2 * Math.max(0, margin)) / scale)) * 100) / 100;
+/** A score from the margin to a threshold: 0.5 at the threshold, ~1 one `scale` away (not a probability). */
+function margin(distance: number, scale: number): number {
+  return Math.round((0.5 + 0.5 * Math.tanh((2 * Math.max(0, distance)) / scale)) * 100) / 100;
 }
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;

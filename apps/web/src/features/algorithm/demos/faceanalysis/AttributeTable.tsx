@@ -13,6 +13,11 @@ export function AttributeTable({ face, labelledBy }: { face: AnalysedFace; label
         label: t(attributeLabelKey(row.name)),
         value: 'raw' in row.value ? row.value.raw : t(row.value.key, row.value.options),
         score: row.confidence,
+        note: row.heuristic ? (
+          <span title={t('faceDemo.table.heuristicHint')} data-testid="heuristic-note">
+            {t('faceDemo.table.heuristic')}
+          </span>
+        ) : undefined,
       }))}
     />
   );

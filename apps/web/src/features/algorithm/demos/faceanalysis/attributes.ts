@@ -2,8 +2,11 @@ import type { FaceAnalysisAnswer } from '@pixora/catalog';
 
 /** A face of v2/macro_facial_analysis: which attributes it carries depends on the request. */
 export type AnalysedFace = FaceAnalysisAnswer['faces'][number];
-/** An attribute of a face: `face_attributes.<name> = { value, confidence }`. */
-type FaceAttribute = { value: unknown; confidence: number | null };
+/**
+ * An attribute of a face: `face_attributes.<name> = { value, confidence }`; a heuristic's also
+ * says `method: "heuristic"` (its confidence is null).
+ */
+type FaceAttribute = { value: unknown; confidence: number | null; method?: string };
 
 /**
  * The face attributes the product labels (age, attractiveness, emotion, gender, glasses, beard, race, eyelid) in the order the page lists them, with the answer key that
@@ -54,6 +57,8 @@ export interface AttributeRow {
   /** Translation key and options of the value; `raw` when the value has no translation. */
   value: { key: string; options?: Record<string, unknown> } | { raw: string };
   confidence: number | null;
+  /** Decided by a documented heuristic, with no calibrated confidence. */
+  heuristic: boolean;
 }
 
 /** The translation of a labelled value, or null when this build does not know the value. */
@@ -69,6 +74,14 @@ function rawText(value: unknown): string {
 }
 
 function row(name: AttributeName, kind: string, attribute: FaceAttribute): AttributeRow {
+  return { ...rowValue(name, kind, attribute), heuristic: attribute.method === 'heuristic' };
+}
+
+function rowValue(
+  name: AttributeName,
+  kind: string,
+  attribute: FaceAttribute,
+): Omit<AttributeRow, 'heuristic'> {
   const confidence = typeof attribute.confidence === 'number' ? attribute.confidence : null;
   const { value } = attribute;
   if (kind === 'age' && typeof value === 'number') {
