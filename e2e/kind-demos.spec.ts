@@ -263,4 +263,31 @@ test.describe('kind demos', () => {
     await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
     await expect(page.getByTestId('image-download')).toHaveAttribute('href', /^data:image\/jpeg;base64,/);
   });
+
+  test('image denoising: the noisy coffee sample, before and after, the level it measured', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageProcessing/imageDenoise?lang=en');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    await page.locator('[data-sample="noisy-coffee.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('image-download')).toHaveAttribute('download', 'pixora-imageDenoise.jpg');
+    // The sample has noise of sigma 20 added: the measured level says so.
+    const json = JSON.parse((await page.getByTestId('demo-result-json').textContent()) ?? '{}') as {
+      media_info_list: Array<{ media_extra: { estimated_noise: number } }>;
+    };
+    expect(json.media_info_list[0]!.media_extra.estimated_noise).toBeGreaterThan(14);
+  });
+
+  test('image enhancement: the small cat enlarged twice (452 px wide)', async ({ page }) => {
+    await page.goto('/algorithm/imageProcessing/imageEnhance?lang=en');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    await page.locator('[data-sample="enhance-chelsea.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    const result = page.getByTestId('before-after-result');
+    await expect(result).toBeVisible(ANALYSIS_TIMEOUT);
+    const width = () => result.evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    await expect.poll(width, ANALYSIS_TIMEOUT).toBe(452);
+  });
 });

@@ -107,6 +107,8 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/filter', parameter: {}, images: 1, target: 60 },
   { endpoint: 'v1/hdr', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/night_denoise', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v2/denoise', parameter: {}, images: 1, target: 800 },
+  { endpoint: 'test/AIDenoise', parameter: {}, images: 1 },
 ];
 
 interface EndpointFigures {

@@ -11,6 +11,7 @@ export {
 export * from './capabilities/index.ts';
 export { EMOTIONS, RACES } from './capabilities/faceTechnology/faceAnalysis.ts';
 export { BEAUTY } from './capabilities/faceTechnology/aibeauty.ts';
+export { ENHANCE_LIMITS } from './capabilities/imageProcessing/imageEnhance.ts';
 export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
 export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPointDetection.ts';
 export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGesture.ts';

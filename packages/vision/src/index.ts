@@ -142,3 +142,20 @@ export {
   type HdrResult,
   type NightResult,
 } from './algorithms/image/tone-params.ts';
+export {
+  ENHANCE_DEFAULTS,
+  ENHANCE_MAX_OUTPUT_PIXELS,
+  ENHANCE_MAX_OUTPUT_SIDE,
+  type EnhanceParams,
+  type EnhanceResult,
+} from './algorithms/image/enhance-params.ts';
+export {
+  DENOISE_MAX_PIXELS,
+  type DenoiseParams,
+  type DenoiseResult,
+} from './algorithms/image/denoise-params.ts';
+export {
+  RESTORE_DEFAULTS,
+  type RestoreParams,
+  type RestoreResult,
+} from './algorithms/image/restore-params.ts';

@@ -29,6 +29,9 @@ export const algorithmLoaders = {
   filter: async () => (await import('./image/filter.ts')).filter,
   hdr: async () => (await import('./image/hdr.ts')).hdr,
   night: async () => (await import('./image/night.ts')).night,
+  enhance: async () => (await import('./image/enhance.ts')).enhance,
+  denoise: async () => (await import('./image/denoise.ts')).denoise,
+  restore: async () => (await import('./image/restore.ts')).restore,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

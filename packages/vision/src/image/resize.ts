@@ -42,3 +42,30 @@ export async function resizeRgb(
   }
   return pipeline.raw().toBuffer();
 }
+
+/** Bilinear resampling of a single-channel float map (pixel centres aligned). */
+export function resampleMap(
+  src: Float32Array,
+  w: number,
+  h: number,
+  width: number,
+  height: number,
+): Float32Array {
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const v = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / height - 0.5));
+    const y0 = Math.floor(v);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const fy = v - y0;
+    for (let x = 0; x < width; x++) {
+      const u = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / width - 0.5));
+      const x0 = Math.floor(u);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const fx = u - x0;
+      const top = src[y0 * w + x0]! * (1 - fx) + src[y0 * w + x1]! * fx;
+      const bottom = src[y1 * w + x0]! * (1 - fx) + src[y1 * w + x1]! * fx;
+      out[y * width + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return out;
+}

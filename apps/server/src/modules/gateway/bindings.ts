@@ -16,6 +16,9 @@ import {
   humanContourPointDetection,
   humanDetect,
   makeup,
+  imageDenoise,
+  imageEnhance,
+  imageRestoration,
   mask,
   nightEnhance,
   personSplit,
@@ -57,6 +60,9 @@ const served = [
   bind(filter, 'filter'),
   bind(hdr, 'hdr'),
   bind(nightEnhance, 'night'),
+  bind(imageEnhance, 'enhance'),
+  bind(imageDenoise, 'denoise'),
+  bind(imageRestoration, 'restore'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -21,7 +21,7 @@ import { tf } from '../../runtime/tfjs.ts';
 import { getModel } from '../../runtime/models.ts';
 import { float32View } from '../../runtime/scratch.ts';
 import type { DecodedImage } from '../../image/decode.ts';
-import { resizeRgb, type RgbPixels } from '../../image/resize.ts';
+import { resampleMap, resizeRgb, type RgbPixels } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
 import type { EncodedImage } from '../kinds.ts';
 import { parseSegmentParams, type SegmentParams, type SegmentResult } from './segment-params.ts';
@@ -38,6 +38,8 @@ export interface SegmentModels {
 
 /** The model's input and output side. */
 export const SELFIE_INPUT = 256;
+
+export { resampleMap };
 
 /**
  * Long side of the working copy the models see (the selfie model's 256 x 256 input and bodypose's
@@ -90,33 +92,6 @@ export async function personProbability(working: RgbPixels, models: SegmentModel
   const probability = (await output.data()) as Float32Array;
   tf.dispose([input, output]);
   return probability;
-}
-
-/** Bilinear resampling of a single-channel float map (pixel centres aligned). */
-export function resampleMap(
-  src: Float32Array,
-  w: number,
-  h: number,
-  width: number,
-  height: number,
-): Float32Array {
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const v = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / height - 0.5));
-    const y0 = Math.floor(v);
-    const y1 = Math.min(h - 1, y0 + 1);
-    const fy = v - y0;
-    for (let x = 0; x < width; x++) {
-      const u = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / width - 0.5));
-      const x0 = Math.floor(u);
-      const x1 = Math.min(w - 1, x0 + 1);
-      const fx = u - x0;
-      const top = src[y0 * w + x0]! * (1 - fx) + src[y0 * w + x1]! * fx;
-      const bottom = src[y1 * w + x0]! * (1 - fx) + src[y1 * w + x1]! * fx;
-      out[y * width + x] = top * (1 - fy) + bottom * fy;
-    }
-  }
-  return out;
 }
 
 /** Grid pixels a kept region is grown by before masking, so that its soft fringe is kept too. */

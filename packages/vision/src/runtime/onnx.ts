@@ -1,0 +1,66 @@
+/**
+ * onnxruntime-node sessions, one per model per thread (or worker process), created once.
+ *
+ * Why onnxruntime and not tfjs-wasm for the super-resolution models: measured on this machine
+ * (docs/quality.md, image enhancement), the same RDN model ran 512 -> 1024 px in about 1.4-1.8 s
+ * on one core with onnxruntime-node against 5.3 s with tfjs-wasm, with identical results (the
+ * converted graph agrees with tfjs to 136 dB PSNR, test/enhance.test.ts). One intra-op thread: the
+ * pool runs one worker per core, and two threads per job were slower with both cores busy.
+ *
+ * The native library ships inside the npm package (bin/napi-v6/linux/x64); its install script,
+ * which would fetch optional GPU libraries, is not run (root package.json `allowScripts`).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { InferenceSession } from 'onnxruntime-node';
+import { kerasLayersToOnnx } from './keras-onnx.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Models run with onnxruntime: the UpscalerJS "ESRGAN slim" super-resolution models (MIT, Kevin
+ * Scott; an RDN, Zhang et al. 2018, of 4 feature maps per dense block, trained on DIV2K), shipped
+ * as tfjs layers models in @upscalerjs/esrgan-slim and converted in memory (keras-onnx.ts).
+ */
+export type OnnxModelName = 'esrgan-slim-x2' | 'esrgan-slim-x4';
+
+/** The model.json of a model inside its package. */
+export function onnxModelSource(name: OnnxModelName): string {
+  // The package's exports map names its JavaScript entries only; the x2 entry is
+  // dist/cjs/models/esrgan-slim/src/2x.js, five folders below the package root.
+  const root = path.resolve(path.dirname(require.resolve('@upscalerjs/esrgan-slim/2x')), '../../../../..');
+  return path.join(root, 'models', name === 'esrgan-slim-x2' ? '2x' : '4x', 'model.json');
+}
+
+const sessions = new Map<OnnxModelName, Promise<InferenceSession>>();
+
+/** The session of a model, created once per thread; a failed creation is retried next time. */
+export function getOnnxSession(name: OnnxModelName): Promise<InferenceSession> {
+  let p = sessions.get(name);
+  if (!p) {
+    p = (async () => {
+      const ort = await import('onnxruntime-node');
+      return ort.InferenceSession.create(kerasLayersToOnnx(onnxModelSource(name)), {
+        intraOpNumThreads: 1,
+        interOpNumThreads: 1,
+        executionMode: 'sequential',
+        graphOptimizationLevel: 'all',
+      });
+    })();
+    p.catch(() => sessions.delete(name));
+    sessions.set(name, p);
+  }
+  return p;
+}
+
+/** Runs a model with one NHWC float input "input" and returns "output" with its shape. */
+export async function runOnnx(
+  session: InferenceSession,
+  input: Float32Array,
+  dims: readonly [number, number, number, number],
+): Promise<{ data: Float32Array; dims: readonly number[] }> {
+  const ort = await import('onnxruntime-node');
+  const out = await session.run({ input: new ort.Tensor('float32', input, dims) });
+  const t = out.output!;
+  return { data: t.data as Float32Array, dims: t.dims };
+}
