@@ -62,13 +62,8 @@ export function darken(clean: Uint8Array, seed = 1, d = DARKEN): Uint8Array {
   return out;
 }
 
-/** PSNR (dB) of packed RGB `a` against reference `b`. */
-export function psnr(a: Uint8Array, b: Uint8Array): number {
-  let se = 0;
-  for (let i = 0; i < a.length; i++) se += (a[i]! - b[i]!) ** 2;
-  const mse = se / a.length;
-  return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
-}
+// PSNR and SSIM: the restoration tasks' measures (src/image/metrics.ts), one implementation.
+export { psnr, ssim } from '../src/image/metrics.ts';
 
 /** BT.601 luma of packed RGB, 0..255. */
 export function luma(rgb: Uint8Array): Float32Array {
@@ -76,61 +71,6 @@ export function luma(rgb: Uint8Array): Float32Array {
   const y = new Float32Array(n);
   for (let i = 0; i < n; i++) y[i] = 0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!;
   return y;
-}
-
-/** Separable Gaussian blur (11 taps, sigma 1.5), borders clamped. */
-function gaussian(src: Float32Array, w: number, h: number): Float32Array {
-  const k = Array.from({ length: 11 }, (_, i) => Math.exp(-((i - 5) ** 2) / (2 * 1.5 * 1.5)));
-  const sum = k.reduce((s, v) => s + v, 0);
-  const kernel = k.map((v) => v / sum);
-  const tmp = new Float32Array(w * h);
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let j = -5; j <= 5; j++) s += kernel[j + 5]! * src[y * w + Math.min(w - 1, Math.max(0, x + j))]!;
-      tmp[y * w + x] = s;
-    }
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let j = -5; j <= 5; j++) s += kernel[j + 5]! * tmp[Math.min(h - 1, Math.max(0, y + j)) * w + x]!;
-      out[y * w + x] = s;
-    }
-  return out;
-}
-
-/** Mean SSIM of the lumas of packed RGB `a` and `b` (w x h), Wang et al. 2004. */
-export function ssim(a: Uint8Array, b: Uint8Array, w: number, h: number): number {
-  const x = luma(a);
-  const y = luma(b);
-  const n = w * h;
-  const xx = new Float32Array(n);
-  const yy = new Float32Array(n);
-  const xy = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    xx[i] = x[i]! * x[i]!;
-    yy[i] = y[i]! * y[i]!;
-    xy[i] = x[i]! * y[i]!;
-  }
-  const [mx, my, sxx, syy, sxy] = [x, y, xx, yy, xy].map((v) => gaussian(v, w, h)) as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
-  const c1 = (0.01 * 255) ** 2;
-  const c2 = (0.03 * 255) ** 2;
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    const vx = sxx[i]! - mx[i]! * mx[i]!;
-    const vy = syy[i]! - my[i]! * my[i]!;
-    const cov = sxy[i]! - mx[i]! * my[i]!;
-    total +=
-      ((2 * mx[i]! * my[i]! + c1) * (2 * cov + c2)) / ((mx[i]! ** 2 + my[i]! ** 2 + c1) * (vx + vy + c2));
-  }
-  return total / n;
 }
 
 /** CIELAB L* (0..100) of each pixel of packed sRGB. */
