@@ -78,6 +78,8 @@ const ENDPOINTS: Array<{
   parameter: Record<string, unknown>;
   images: 1 | 2;
   target?: number;
+  /** The photo's side when it is not the bench's 640 px (the issue names the input size). */
+  side?: number;
 }> = [
   { endpoint: 'v1/facedetect', parameter: {}, images: 1, target: 60 },
   { endpoint: 'v2/facedetect', parameter: {}, images: 1, target: 250 },
@@ -109,6 +111,8 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/night_denoise', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v2/denoise', parameter: {}, images: 1, target: 800 },
   { endpoint: 'test/AIDenoise', parameter: {}, images: 1 },
+  // Enhance's target names a 512-px input (x2 to 1024 px).
+  { endpoint: 'v1/aiquality', parameter: { scale: '2' }, images: 1, target: 1500, side: 512 },
 ];
 
 interface EndpointFigures {
@@ -146,11 +150,16 @@ async function stageEndpoints() {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss / 1024 / 1024)), 20);
   const children = isolation === 'process' ? childPids() : [];
   const rows = [];
-  for (const { endpoint, parameter, images: count, target } of ENDPOINTS) {
+  for (const { endpoint, parameter, images: count, target, side } of ENDPOINTS) {
     const binding = bindingsByEndpoint.get(endpoint);
     if (!binding) throw new Error(`${endpoint} is not served`);
+    const sent = side
+      ? await Promise.all(
+          images.map((image) => sharp(image).resize(side, side).jpeg({ quality: 90 }).toBuffer()),
+        )
+      : images;
     const call = () =>
-      runBinding(binding, { backend, images: images.slice(0, count), parameter, timeoutMs: 120_000 });
+      runBinding(binding, { backend, images: sent.slice(0, count), parameter, timeoutMs: 120_000 });
     const { mediaExtra } = await call(); // warm-up; also checks the answer
     if (endpoint === 'v1/face_compare' && mediaExtra.is_same_person !== 1)
       throw new Error('compare: the astronaut and her mirror image should be the same person');
@@ -162,7 +171,7 @@ async function stageEndpoints() {
       latencies.push(performance.now() - t0);
     }
     const { p50, p95 } = summarize(latencies);
-    rows.push({ endpoint, parameter, p50, p95, target });
+    rows.push({ endpoint: side ? `${endpoint} (${side} px)` : endpoint, parameter, p50, p95, target });
   }
   clearInterval(sampler);
   const childPeaks = children.map((pid) => childUsage(pid).peakRssMb);
