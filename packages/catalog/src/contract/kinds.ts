@@ -410,7 +410,10 @@ export function attributes<
   } as const satisfies KindAnswer;
 }
 
-/** image: a new image the size of the input, as the answer's `media_data`, and what was done. */
+/**
+ * image: a new image (the size of the input unless the capability enlarges it), as the answer's
+ * `media_data`, and what was done.
+ */
 export function image<E extends z.ZodRawShape = NoFields>(spec: { extra?: E } = {}) {
   return {
     kind: 'image',

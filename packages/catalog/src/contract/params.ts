@@ -142,9 +142,9 @@ export const rspMediaType = () =>
   described(
     choice(['jpg', 'url'], { default: 'jpg', caseInsensitive: true }, ['', '', '']),
     [
-      'jpg（默认）：结果图以 base64 放在应答中（照片为 JPEG，掩码为 PNG），尺寸与原图相同。url：改为结果图的短期链接（media_profiles.media_data_type 为 url），有效期 1 小时（RESULT_URL_TTL_SECONDS），到期时间见 media_profiles.expires_at，过期后返回 404 / 21017。',
-      'jpg（預設）：結果圖以 base64 放在應答中（照片為 JPEG，遮罩為 PNG），尺寸與原圖相同。url：改為結果圖的短期連結（media_profiles.media_data_type 為 url），有效期 1 小時（RESULT_URL_TTL_SECONDS），到期時間見 media_profiles.expires_at，過期後回傳 404 / 21017。',
-      'jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input. url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.',
+      'jpg（默认）：结果图以 base64 放在应答中（照片为 JPEG，掩码为 PNG），尺寸与原图相同（放大类接口除外：其应答写明结果尺寸）。url：改为结果图的短期链接（media_profiles.media_data_type 为 url），有效期 1 小时（RESULT_URL_TTL_SECONDS），到期时间见 media_profiles.expires_at，过期后返回 404 / 21017。',
+      'jpg（預設）：結果圖以 base64 放在應答中（照片為 JPEG，遮罩為 PNG），尺寸與原圖相同（放大類介面除外：其應答寫明結果尺寸）。url：改為結果圖的短期連結（media_profiles.media_data_type 為 url），有效期 1 小時（RESULT_URL_TTL_SECONDS），到期時間見 media_profiles.expires_at，過期後回傳 404 / 21017。',
+      'jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input (except where a capability enlarges the photo: its answer gives the result’s size). url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.',
     ],
     { 'x-demo': false },
   );
