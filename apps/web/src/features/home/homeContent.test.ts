@@ -38,15 +38,7 @@ const demoPages = new Set(capabilities.map(capabilityUrl));
 const docIds = new Set(capabilities.flatMap((c) => (c.extension.doc === undefined ? [] : [c.extension.doc])));
 
 describe('home content', () => {
-  const files = [
-    'banners',
-    'technology',
-    'advantages',
-    'sectors',
-    'access',
-    'figures',
-    'cases',
-  ] as const;
+  const files = ['banners', 'technology', 'advantages', 'sectors', 'access', 'figures', 'cases'] as const;
 
   it('has every text in the three languages', () => {
     for (const name of files) {
