@@ -206,6 +206,30 @@ async function startServer(env: Record<string, string> = {}) {
 }
 
 /**
+ * A server (startServer with `env`) and an HTTP client stage in its own process calling
+ * `endpoint` with the bench photo and the demo key: the client's figures, and the server's config.
+ */
+async function serveToClient(endpoint: string, clientStage: string, env: Record<string, string> = {}) {
+  const image = await benchImage();
+  const { app, config, origin } = await startServer(env);
+  const url = `${origin}/${endpoint}?api_key=${config.DEMO_API_KEY}&api_secret=${config.DEMO_API_SECRET}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-bench-'));
+  const bodyFile = path.join(dir, 'body.json');
+  fs.writeFileSync(
+    bodyFile,
+    JSON.stringify({
+      media_info_list: [{ media_data: image.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
+    }),
+  );
+  try {
+    return { result: await runStageAsync(clientStage, url, bodyFile), config };
+  } finally {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * v2/facepoints through HTTP. The server (1 worker) runs here; the client runs in its own process
  * (stage `http-client`), so that its JSON and socket work does not share the server's event loop.
  * Each answer's Server-Timing header says how long the engine took (pool queue + inference), so
@@ -213,22 +237,8 @@ async function startServer(env: Record<string, string> = {}) {
  */
 async function stageHttp() {
   const { summarize } = await import('@pixora/vision');
-  const image = await benchImage();
-  const { app, config, origin } = await startServer();
-  const url = `${origin}/v2/facepoints?api_key=${config.DEMO_API_KEY}&api_secret=${config.DEMO_API_SECRET}`;
-  const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-bench-')), 'body.json');
-  fs.writeFileSync(
-    bodyFile,
-    JSON.stringify({
-      media_info_list: [{ media_data: image.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
-    }),
-  );
-  const samples = (await runStageAsync('http-client', url, bodyFile)) as Array<{
-    total: number;
-    engine: number;
-  }>;
-  await app.close();
-  fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true });
+  const { result } = await serveToClient('v2/facepoints', 'http-client');
+  const samples = result as Array<{ total: number; engine: number }>;
   const http = summarize(samples.map((s) => s.total));
   const engine = summarize(samples.map((s) => s.engine));
   const overhead = summarize(samples.map((s) => s.total - s.engine));
@@ -477,20 +487,10 @@ const OVERLOAD = {
  * admitted calls and of the refusals, and a call right after the load.
  */
 async function stageOverload() {
-  const image = await benchImage();
-  const { app, config, origin } = await startServer({ WORKERS: String(OVERLOAD.workers) });
-  const url = `${origin}/${OVERLOAD.endpoint}?api_key=${config.DEMO_API_KEY}&api_secret=${config.DEMO_API_SECRET}`;
-  const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-bench-')), 'body.json');
-  fs.writeFileSync(
-    bodyFile,
-    JSON.stringify({
-      media_info_list: [{ media_data: image.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
-    }),
-  );
-  const figures = await runStageAsync('overload-client', url, bodyFile);
-  await app.close();
-  fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true });
-  return { ...(figures as OverloadClientFigures), queueWaitMaxMs: config.QUEUE_WAIT_MAX_MS };
+  const { result, config } = await serveToClient(OVERLOAD.endpoint, 'overload-client', {
+    WORKERS: String(OVERLOAD.workers),
+  });
+  return { ...(result as OverloadClientFigures), queueWaitMaxMs: config.QUEUE_WAIT_MAX_MS };
 }
 
 type OverloadClientFigures = Awaited<ReturnType<typeof stageOverloadClient>>;

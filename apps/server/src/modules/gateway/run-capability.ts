@@ -71,13 +71,13 @@ async function admitAndAnswer(
   reply: FastifyReply,
 ) {
   const { ctx, share } = deps;
+  const stats = ctx.backend.stats();
   // No worker ready once the models were loaded (all died, restarts backing off): refused at once,
   // before reading or downloading the images, as the engine would refuse the job.
-  if (ctx.readiness.modelsLoaded && ctx.backend.stats().ready === 0)
+  if (ctx.readiness.modelsLoaded && stats.ready === 0)
     throw new ApiError(10015, 'no inference worker is ready', { retryAfterMs: 1_000 });
   // Admission by deadline, before reading or downloading the images: the engine's estimate of the
   // wait says the call's jobs could not start in time (the engine applies the same rule per job).
-  const stats = ctx.backend.stats();
   if (stats.estimatedWaitMs !== undefined) {
     const service = Math.max(0, ...binding.tasks.map((task) => stats.serviceMs?.[task] ?? 0));
     const retryMs = refusalRetryMs(
