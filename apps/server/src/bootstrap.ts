@@ -40,7 +40,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   try {
     await migrateToLatest(db.kysely, db.dialect);
     await seedMenus(db.kysely, isServed);
-    await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET);
+    await seedDemoApp(db.kysely, config.DEMO_API_KEY, config.DEMO_API_SECRET, config.APP_SECRET_SEAL_KEY);
     await seedContent(db.kysely, loadContent(config.CONTENT_DIR));
   } catch (err) {
     await db.close();

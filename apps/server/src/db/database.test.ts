@@ -5,7 +5,7 @@ import { menuTree } from '../modules/menu/menu.service.ts';
 import { openDatabase, type Db } from './database.ts';
 import { migrateToLatest } from './migrations.ts';
 import { isServed } from '../modules/gateway/bindings.ts';
-import { hashSecret } from '../modules/apps/secrets.ts';
+import { hashSecret, SecretSealer } from '../modules/apps/secrets.ts';
 import { seedDemoApp } from '../modules/apps/demo-app.seed.ts';
 import { seedMenus } from '../modules/menu/menu.seed.ts';
 
@@ -39,6 +39,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0005_console',
       '0006_console_language',
       '0007_demo_face_sets',
+      '0008_signed_requests',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });
@@ -96,6 +97,11 @@ describe.each(targets)('database on %s', (dialect, url) => {
       .execute();
     expect(apps).toHaveLength(1);
     expect(apps[0]!.api_secret_hash).toBe(hashSecret('second-secret'));
+    // Sealed too, so the demo credentials sign calls; the sealed text is not the secret.
+    expect(await new SecretSealer(db.kysely, undefined).open(apps[0]!.api_secret_sealed)).toBe(
+      'second-secret',
+    );
+    expect(apps[0]!.api_secret_sealed).not.toContain('second-secret');
     expect(typeof apps[0]!.id).toBe('number');
   });
 });

@@ -341,6 +341,43 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('face_sets').dropColumn('visitor').execute();
       },
     },
+    '0008_signed_requests': {
+      async up(db: Kysely<unknown>) {
+        // Signed requests need the secret itself (sealed, modules/apps/secrets.ts); apps made before
+        // have none until their secret is rotated or reset. While a secret is rotated the previous
+        // one keeps working until its owner revokes it.
+        for (const column of [
+          'api_secret_sealed',
+          'previous_secret_hash',
+          'previous_secret_sealed',
+          'secret_rotated_at',
+        ])
+          await db.schema.alterTable('apps').addColumn(column, 'text').execute();
+        // Nonces of signed requests seen within the signature window: a second use is a replay.
+        await db.schema
+          .createTable('request_nonces')
+          .addColumn('app_id', 'integer', (c) => c.notNull())
+          .addColumn('nonce', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('request_nonces_pk', ['app_id', 'nonce'])
+          .execute();
+        await db.schema
+          .createIndex('request_nonces_expires_idx')
+          .on('request_nonces')
+          .column('expires_at')
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('request_nonces').execute();
+        for (const column of [
+          'secret_rotated_at',
+          'previous_secret_sealed',
+          'previous_secret_hash',
+          'api_secret_sealed',
+        ])
+          await db.schema.alterTable('apps').dropColumn(column).execute();
+      },
+    },
   };
 }
 

@@ -22,6 +22,13 @@ export interface AppsTable {
   api_key: string;
   /** SHA-256 of the secret: secrets are long random strings, so a fast hash is enough. */
   api_secret_hash: string;
+  /** The secret sealed with the server's key (modules/apps/secrets.ts), for signed requests; null for secrets made before them. */
+  api_secret_sealed: Generated<string | null>;
+  /** While a secret is rotated: the previous one, still accepted until revoked. */
+  previous_secret_hash: Generated<string | null>;
+  previous_secret_sealed: Generated<string | null>;
+  /** When the current secret replaced the previous one by rotation (ISO time); null when there is no previous one. */
+  secret_rotated_at: Generated<string | null>;
   /** Capability ids the app may call, comma-separated; `*` means all (EVERY_CAPABILITY). */
   scopes: string;
   /** AppStatus (modules/apps/apps.repository.ts): enabled, disabled by its owner, suspended by an administrator. */
@@ -221,6 +228,14 @@ export interface FaceSetFacesTable {
   created_at: string;
 }
 
+/** Nonces of signed requests within the signature window (modules/apps/nonces.ts). */
+export interface RequestNoncesTable {
+  app_id: number;
+  nonce: string;
+  /** ISO time after which the nonce's timestamp is out of the window anyway and the row may go. */
+  expires_at: string;
+}
+
 export interface Database {
   menus: MenusTable;
   apps: AppsTable;
@@ -239,4 +254,5 @@ export interface Database {
   face_set_faces: FaceSetFacesTable;
   api_usage: ApiUsageTable;
   sdk_requests: SdkRequestsTable;
+  request_nonces: RequestNoncesTable;
 }

@@ -72,6 +72,9 @@ const schema = z.object({
   SMS_WEBHOOK_URL: z.string().url().optional(),
   // Key of the stored SMS code hashes; unset: one is generated at first start and kept in the database.
   SMS_CODE_SECRET: z.string().min(16).optional(),
+  // Key that seals app secrets in the database (for signed calls); unset: one is generated at first
+  // start and kept in the database, so a database dump then holds what opens them.
+  APP_SECRET_SEAL_KEY: z.string().min(16).optional(),
   SESSION_TTL_HOURS: int(168),
   ADMIN_EMAILS: z.string().default(''),
   // Registration: the phone regions offered (codes of the catalogue's PHONE_REGIONS; INTL is any

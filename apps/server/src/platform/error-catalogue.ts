@@ -59,6 +59,13 @@ export const errorCatalogue = {
   10022: { status: 403, message: 'Unauthorized application, the request cannot be executed' },
   10023: { status: 404, message: 'This capability is not open yet' },
   10024: { status: 500, message: 'Unknown error' },
+  10025: {
+    status: 401,
+    message: 'Signature expired: the request timestamp is not within 5 minutes of the server time',
+  },
+  10026: { status: 401, message: 'Signature verification failed' },
+  10027: { status: 401, message: 'Replayed request: the nonce was already used' },
+  10028: { status: 401, message: 'Unknown api_key' },
   10029: { status: 429, message: 'Operation too frequent.', messageKey: 'tooFrequent' },
   10030: { status: 502, message: 'Cloud storage upload failed' },
   19999: { status: 502, message: 'Upper layer crashed' },

@@ -56,6 +56,11 @@ export const messages = {
   },
   credentialsWrong: { zh: '邮箱或密码错误', zh_tw: '郵箱或密碼錯誤', en: 'Incorrect email or password' },
   tooFrequent: { zh: '操作过于频繁。', zh_tw: '操作過於頻繁。', en: 'Operation too frequent.' },
+  secretRotationPending: {
+    zh: '请先吊销旧密钥，再轮换新密钥。',
+    zh_tw: '請先撤銷舊密鑰，再輪替新密鑰。',
+    en: 'Revoke the previous secret before rotating again.',
+  },
   codeSent: {
     zh: '验证码已发送，请注意查收短信。',
     zh_tw: '驗證碼已發送，請注意查收簡訊。',

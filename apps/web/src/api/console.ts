@@ -42,6 +42,10 @@ export const consoleApi = {
   deleteApp: (id: number) => data(request<Envelope<unknown>>(`/api/v1/apps/${id}`, { method: 'DELETE' })),
   resetSecret: (id: number) =>
     data(request<Envelope<AppWithSecret>>(`/api/v1/apps/${id}/secret`, { method: 'POST' })),
+  rotateSecret: (id: number) =>
+    data(request<Envelope<AppWithSecret>>(`/api/v1/apps/${id}/secret/rotate`, { method: 'POST' })),
+  revokePreviousSecret: (id: number) =>
+    data(request<Envelope<ConsoleApp>>(`/api/v1/apps/${id}/secret/previous`, { method: 'DELETE' })),
   setEnabled: (id: number, enabled: boolean) =>
     data(request<Envelope<ConsoleApp>>(`/api/v1/apps/${id}/status`, { body: { enabled } })),
   usage: (days: number, appId?: number) =>

@@ -50,6 +50,10 @@ export const consoleApp = z.object({
   updated_at: z.string(),
   /** Calls today that count against the quota. */
   today_calls: z.number(),
+  /** Whether the secret can sign calls (secrets made before signed calls existed cannot: reset or rotate them). */
+  can_sign: z.boolean(),
+  /** While a secret is rotated, when the previous one was replaced: it keeps working until revoked. Null otherwise. */
+  previous_secret_since: z.string().nullable(),
 });
 export type ConsoleApp = z.infer<typeof consoleApp>;
 

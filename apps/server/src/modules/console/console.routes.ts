@@ -142,6 +142,34 @@ export const consoleRoutes =
     );
 
     app.post(
+      '/api/v1/apps/:id/secret/rotate',
+      {
+        schema: {
+          tags: apps,
+          summary:
+            'Rotate the secret: a new one (shown only here) while the current one keeps working until it is revoked',
+          params: idParams,
+          response: answer(appWithSecret),
+        },
+      },
+      async (request) => ok(request, await service.rotateSecret(await user(request), request.params.id)),
+    );
+
+    app.delete(
+      '/api/v1/apps/:id/secret/previous',
+      {
+        schema: {
+          tags: apps,
+          summary: 'Revoke the previous secret of a rotation (it stops working at once)',
+          params: idParams,
+          response: answer(consoleApp),
+        },
+      },
+      async (request) =>
+        ok(request, await service.revokePreviousSecret(await user(request), request.params.id)),
+    );
+
+    app.post(
       '/api/v1/apps/:id/status',
       {
         schema: {

@@ -30,7 +30,7 @@ import {
   type Owner,
 } from '../apps/apps.repository.ts';
 import { formatScopes, parseScopes } from '../apps/scopes.ts';
-import { hashSecret, newSecret } from '../apps/secrets.ts';
+import { newSecret, SecretSealer, storedSecret } from '../apps/secrets.ts';
 import { UsageRepository } from '../apps/usage.repository.ts';
 import { shiftDay, usageDay, type UsageMeter } from '../apps/usage.ts';
 import { consoleMail, factLabel, type ConsoleMailInput, type Facts } from './console.mail.ts';
@@ -88,9 +88,11 @@ export class ConsoleService {
   private readonly apps: AppsRepository;
   private readonly sdk: SdkRequestsRepository;
   private readonly usage: UsageRepository;
+  private readonly sealer: SecretSealer;
 
   constructor(private readonly deps: ConsoleDeps) {
     this.apps = new AppsRepository(deps.db);
+    this.sealer = new SecretSealer(deps.db, deps.config.APP_SECRET_SEAL_KEY);
     this.sdk = new SdkRequestsRepository(deps.db);
     this.usage = new UsageRepository(deps.db);
   }
@@ -125,6 +127,8 @@ export class ConsoleService {
       created_at: row.created_at,
       updated_at: row.updated_at || row.created_at,
       today_calls: today.get(row.id) ?? 0,
+      can_sign: row.api_secret_sealed !== null,
+      previous_secret_since: row.previous_secret_hash === null ? null : row.secret_rotated_at,
     };
   }
 
@@ -235,7 +239,7 @@ export class ConsoleService {
       expected_daily_calls: input.expected_daily_calls,
       contact_phone: input.contact_phone,
       api_key: newKey(),
-      api_secret_hash: hashSecret(secret),
+      ...(await storedSecret(this.sealer, secret)),
       scopes: formatScopes(scopes),
       requested_scopes: formatScopes(requested),
       daily_quota: FREE_DAILY_QUOTA,
@@ -281,12 +285,56 @@ export class ConsoleService {
     return (await this.views([row]))[0]!;
   }
 
-  /** A new secret, shown once; the old one stops working at once. */
+  /**
+   * A new secret, shown once; the old one stops working at once, and so does a previous one still
+   * kept by a rotation (for a secret that leaked).
+   */
   async resetSecret(user: User, id: number): Promise<AppWithSecret> {
     await this.ownedOrThrow(user, id);
     const secret = newSecret();
-    const row = await this.apps.update(id, { api_secret_hash: hashSecret(secret), updated_at: now() });
+    const row = await this.apps.update(id, {
+      ...(await storedSecret(this.sealer, secret)),
+      previous_secret_hash: null,
+      previous_secret_sealed: null,
+      secret_rotated_at: null,
+      updated_at: now(),
+    });
     return { app: (await this.views([row]))[0]!, api_secret: secret };
+  }
+
+  /**
+   * Rotation without downtime: a new secret, shown once, while the current one keeps working as
+   * the previous secret until the owner revokes it (revokePreviousSecret), so clients can move
+   * over one by one. Rotating again while a previous secret is kept is refused: an app holds two
+   * secrets at most, and dropping one silently could cut off clients still using it.
+   */
+  async rotateSecret(user: User, id: number): Promise<AppWithSecret> {
+    const app = await this.ownedOrThrow(user, id);
+    if (app.previous_secret_hash !== null)
+      throw new ApiError(10000, 'revoke the previous secret before rotating again', {
+        messageKey: 'secretRotationPending',
+      });
+    const secret = newSecret();
+    const row = await this.apps.update(id, {
+      ...(await storedSecret(this.sealer, secret)),
+      previous_secret_hash: app.api_secret_hash,
+      previous_secret_sealed: app.api_secret_sealed,
+      secret_rotated_at: now(),
+      updated_at: now(),
+    });
+    return { app: (await this.views([row]))[0]!, api_secret: secret };
+  }
+
+  /** Ends a rotation: the previous secret stops working at once. */
+  async revokePreviousSecret(user: User, id: number): Promise<ConsoleApp> {
+    await this.ownedOrThrow(user, id);
+    const row = await this.apps.update(id, {
+      previous_secret_hash: null,
+      previous_secret_sealed: null,
+      secret_rotated_at: null,
+      updated_at: now(),
+    });
+    return (await this.views([row]))[0]!;
   }
 
   /** The owner disables or enables an app; one suspended by an administrator stays suspended. */

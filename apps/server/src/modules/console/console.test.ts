@@ -9,6 +9,7 @@ import { AccountService } from '../account/account.service.ts';
 import { isServed } from '../gateway/bindings.ts';
 import { apiCapabilities } from '../apps/scopes.ts';
 import { hashSecret } from '../apps/secrets.ts';
+import { signRequest } from '../apps/signing.ts';
 import { nextUsageDayStart, usageDay } from '../apps/usage.ts';
 
 const BUSINESS_MAILBOX = 'business@console.test';
@@ -244,6 +245,65 @@ describe.each(['sqlite', 'postgres'] as const)('developer console on %s', (diale
     expect(old.statusCode).toBe(401);
     expect(old.json().ErrorCode).toBe(10021);
     expect((await gateway(created.api_key, second)).statusCode).toBe(200);
+  });
+
+  const signedGateway = (key: string, secret: string, nonce?: string) => {
+    const body = JSON.stringify(gatewayBody(astronaut));
+    const { headers } = signRequest({
+      apiKey: key,
+      secret,
+      method: 'POST',
+      url: '/v2/facepoints',
+      host: 'localhost:80',
+      contentType: 'application/json',
+      body,
+      ...(nonce ? { nonce } : {}),
+    });
+    return app.inject({ method: 'POST', url: '/v2/facepoints', headers, payload: body });
+  };
+
+  it('rotates the secret: both sign and call until the previous one is revoked; a reset ends a rotation', async () => {
+    const { app: created, api_secret: first } = await createApp({ name: 'Rotate Me' });
+    expect(created).toMatchObject({ can_sign: true, previous_secret_since: null });
+    expect((await signedGateway(created.api_key, first)).statusCode).toBe(200);
+    const rotated = await call('dev', 'POST', `/api/v1/apps/${created.id}/secret/rotate`);
+    expect(rotated.statusCode).toBe(200);
+    const second = rotated.json().data.api_secret as string;
+    expect(second).not.toBe(first);
+    expect(rotated.json().data.app.previous_secret_since).toEqual(expect.any(String));
+    for (const secret of [first, second]) {
+      expect((await gateway(created.api_key, secret)).statusCode).toBe(200);
+      expect((await signedGateway(created.api_key, secret)).statusCode).toBe(200);
+    }
+    // An app holds two secrets at most: a second rotation waits for the revocation.
+    const again = await call('dev', 'POST', `/api/v1/apps/${created.id}/secret/rotate`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Revoke the previous secret before rotating again.');
+    expect((await call('other', 'DELETE', `/api/v1/apps/${created.id}/secret/previous`)).statusCode).toBe(
+      404,
+    );
+    const revoked = await call('dev', 'DELETE', `/api/v1/apps/${created.id}/secret/previous`);
+    expect(revoked.json().data.previous_secret_since).toBeNull();
+    expect((await gateway(created.api_key, first)).json().ErrorCode).toBe(10021);
+    expect((await signedGateway(created.api_key, first)).json().ErrorCode).toBe(10026);
+    expect((await gateway(created.api_key, second)).statusCode).toBe(200);
+    // A reset in the middle of a rotation drops both old secrets.
+    const third = (await call('dev', 'POST', `/api/v1/apps/${created.id}/secret/rotate`)).json().data
+      .api_secret as string;
+    const reset = (await call('dev', 'POST', `/api/v1/apps/${created.id}/secret`)).json().data;
+    expect(reset.app.previous_secret_since).toBeNull();
+    for (const secret of [second, third])
+      expect((await gateway(created.api_key, secret)).statusCode).toBe(401);
+    expect((await gateway(created.api_key, reset.api_secret)).statusCode).toBe(200);
+  });
+
+  it('refuses a replayed signed call on this database', async () => {
+    const { app: created, api_secret: secret } = await createApp({ name: 'Replay' });
+    const nonce = 'replay-nonce-0123456789';
+    expect((await signedGateway(created.api_key, secret, nonce)).statusCode).toBe(200);
+    const replay = await signedGateway(created.api_key, secret, nonce);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().ErrorCode).toBe(10027);
   });
 
   it('keeps apps to their owner, refuses a disabled app with 403 / 10022 and deletes an app with its key', async () => {

@@ -1,12 +1,32 @@
+import crypto from 'node:crypto';
+import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
-import { AppsRepository, AppStatus } from '../apps/apps.repository.ts';
+import { type AppRow, AppsRepository, AppStatus } from '../apps/apps.repository.ts';
+import { NonceStore } from '../apps/nonces.ts';
 import { grantsCapability } from '../apps/scopes.ts';
 import { isServed } from './bindings.ts';
-import { hashSecret, sameSecret } from '../apps/secrets.ts';
+import { hashSecret, sameSecret, SecretSealer } from '../apps/secrets.ts';
+import {
+  AUTHORIZATION_TYPE_HEADER,
+  AUTHORIZATION_TYPE_SIGNED,
+  canonicalRequest,
+  isSignedAuthorization,
+  NONCE_HEADER,
+  NONCE_PATTERN,
+  parseAuthorization,
+  REQUIRED_SIGNED_HEADERS,
+  sameSignature,
+  type SignatureHeader,
+  SIGNATURE_WINDOW_MS,
+  signatureOf,
+  stringToSign,
+  TIMESTAMP_HEADER,
+  TIMESTAMP_PATTERN,
+} from '../apps/signing.ts';
 import type { MeteredCall } from '../apps/usage.ts';
 
 /** Query of every gateway call: the app's credentials, when it is not a website demo call. */
@@ -24,10 +44,22 @@ export const DEMO_HEADER = 'x-pixora-demo';
  */
 export type Caller = ({ kind: 'app' } & MeteredCall) | { kind: 'demo' };
 
+/** A signed call whose headers passed (onRequest) and whose signature is checked once its body is read. */
+interface PendingSignature {
+  app: AppRow;
+  header: SignatureHeader;
+  timestamp: string;
+  nonce: string;
+  /** SHA-256 of the body bytes as they arrive (preParsing). */
+  body: crypto.Hash;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller of a route that declares its capability, once registerCaller let them in; else null. */
     caller: Caller | null;
+    /** A signed call waiting for its body to be checked; null otherwise. */
+    signed: PendingSignature | null;
   }
   interface FastifyContextConfig {
     /** The capability a route serves: registerCaller checks its callers against it and meters their calls. */
@@ -55,33 +87,148 @@ function dailyQuotaOf(ctx: AppContext, app: { api_key: string; daily_quota: numb
 }
 
 /**
- * Lets the caller of capability `capabilityId` in, or throws. With `api_key` + `api_secret`: the
- * app must exist with that secret (401 / 10021), be enabled (403 / 10022), and have quota left
- * today (429 / 10029). An enabled app's key calls every capability this build serves, ticked on
- * its form or not (a capability not served never gets here: it answers 10023 first); the scopes
- * record what was applied for and granted by review. From the right secret on, the call is
- * the app's and is counted, refused or not. Without credentials: only website demo calls
- * (DEMO_HEADER), within the per-IP demo grant (decision 0003).
+ * Lets app `app`, whose credentials were right, call capability `capabilityId`, or throws: it must
+ * be enabled (403 / 10022) and have quota left today (429 / 10029). An enabled app's key calls every
+ * capability this build serves, ticked on its form or not (a capability not served never gets
+ * here: it answers 10023 first); the scopes record what was applied for and granted by review.
+ * From the right credentials on, the call is the app's and is counted, refused or not.
+ */
+async function admitApp(
+  ctx: AppContext,
+  request: FastifyRequest,
+  app: AppRow,
+  capabilityId: number,
+): Promise<void> {
+  const caller = { kind: 'app' as const, ...ctx.usage.begin(app.id, capabilityId) };
+  request.caller = caller;
+  if (
+    app.status !== AppStatus.enabled ||
+    !(isServed(capabilityId) || grantsCapability(app.scopes, capabilityId))
+  )
+    throw new ApiError(10022);
+  if (app.api_key === ctx.config.DEMO_API_KEY) await admitDemoAppCall(ctx, app.id);
+  await ctx.usage.admit(caller, dailyQuotaOf(ctx, app));
+}
+
+/** Whether `secret` is the app's secret, or its previous one while a rotation is under way. */
+function isAppSecret(app: AppRow, secret: string): boolean {
+  const hash = hashSecret(secret);
+  return (
+    sameSecret(app.api_secret_hash, hash) ||
+    (app.previous_secret_hash !== null && sameSecret(app.previous_secret_hash, hash))
+  );
+}
+
+/** One header's value as text; a header sent twice is not one value. */
+function headerText(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The checks of a signed call that need no body (modules/apps/signing.ts): the Authorization
+ * header parses (else 401 / 10026), it is not mixed with query credentials, the timestamp is
+ * within 5 minutes of the server's clock (10025), the nonce has its form, the signature covers
+ * host, nonce, timestamp and, when there is a body, content-type, and the key names an app
+ * (10028). The signature and the nonce are checked once the body is read (verifySignedCall).
+ */
+async function beginSignedCall(
+  ctx: AppContext,
+  request: FastifyRequest,
+  authorization: string,
+  query: { api_key?: string | undefined; api_secret?: string | undefined },
+): Promise<void> {
+  if (query.api_key !== undefined || query.api_secret !== undefined)
+    throw new ApiError(10026, 'send a signature or api_key and api_secret, not both');
+  const type = request.headers[AUTHORIZATION_TYPE_HEADER];
+  if (type !== undefined && type !== AUTHORIZATION_TYPE_SIGNED)
+    throw new ApiError(
+      10026,
+      `${AUTHORIZATION_TYPE_HEADER} is ${AUTHORIZATION_TYPE_SIGNED} for signed calls`,
+    );
+  const header = parseAuthorization(authorization);
+  if (typeof header === 'string') throw new ApiError(10026, header);
+  const timestamp = headerText(request, TIMESTAMP_HEADER);
+  if (!timestamp || !TIMESTAMP_PATTERN.test(timestamp))
+    throw new ApiError(10026, `${TIMESTAMP_HEADER} is the time in Unix seconds (ten digits)`);
+  if (Math.abs(Number(timestamp) * 1000 - Date.now()) > SIGNATURE_WINDOW_MS) throw new ApiError(10025);
+  const nonce = headerText(request, NONCE_HEADER);
+  if (!nonce || !NONCE_PATTERN.test(nonce))
+    throw new ApiError(10026, `${NONCE_HEADER} is 16 to 64 characters of A-Z a-z 0-9 _ -`);
+  const hasBody =
+    request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
+  const required = hasBody ? [...REQUIRED_SIGNED_HEADERS, 'content-type'] : REQUIRED_SIGNED_HEADERS;
+  const missing = required.filter((h) => !header.signedHeaders.includes(h));
+  if (missing.length > 0) throw new ApiError(10026, `SignedHeaders must include ${missing.join(', ')}`);
+  // The body must be hashed as it arrives; multipart bodies are read past the parser, so they cannot be.
+  if (request.headers['content-type']?.startsWith('multipart/'))
+    throw new ApiError(10026, 'signed calls send JSON or url-encoded bodies');
+  const app = await new AppsRepository(ctx.db.kysely).byApiKey(header.apiKey);
+  if (!app) throw new ApiError(10028);
+  request.signed = { app, header, timestamp, nonce, body: crypto.createHash('sha256') };
+}
+
+/**
+ * A signed call once its body is read: the signature is the HMAC of its canonical request under
+ * the app's secret, or its previous secret while a rotation is under way (else 401 / 10026), and
+ * its nonce was not used by the app within the window (10027); then the app is admitted.
+ */
+async function verifySignedCall(
+  ctx: AppContext,
+  request: FastifyRequest,
+  pending: PendingSignature,
+  capabilityId: number,
+): Promise<void> {
+  const { app, header } = pending;
+  const url = request.raw.url ?? request.url;
+  const q = url.indexOf('?');
+  const canonical = canonicalRequest({
+    method: request.method,
+    path: q < 0 ? url : url.slice(0, q),
+    query: q < 0 ? '' : url.slice(q + 1),
+    headers: request.headers,
+    signedHeaders: header.signedHeaders,
+    bodySha256: pending.body.digest('hex'),
+  });
+  const toSign = stringToSign(pending.timestamp, pending.nonce, canonical);
+  const sealer = new SecretSealer(ctx.db.kysely, ctx.config.APP_SECRET_SEAL_KEY);
+  const secrets = await Promise.all([
+    sealer.open(app.api_secret_sealed),
+    sealer.open(app.previous_secret_sealed),
+  ]);
+  const usable = secrets.filter((s): s is string => s !== undefined && isAppSecret(app, s));
+  if (usable.length === 0)
+    throw new ApiError(
+      10026,
+      'the app secret was made before signed calls existed: reset or rotate it in the console',
+    );
+  if (!usable.some((secret) => sameSignature(signatureOf(secret, toSign), header.signature)))
+    throw new ApiError(10026);
+  const expires = new Date(Number(pending.timestamp) * 1000 + SIGNATURE_WINDOW_MS);
+  if (!(await new NonceStore(ctx.db.kysely).record(app.id, pending.nonce, expires)))
+    throw new ApiError(10027);
+  await admitApp(ctx, request, app, capabilityId);
+}
+
+/**
+ * Lets the caller of capability `capabilityId` in, or throws. A signed call (Authorization
+ * `PIXORA-HMAC-SHA256 ...`) passes its first checks here and is let in once its body is read
+ * (verifySignedCall). With `api_key` + `api_secret`: the app must exist with that secret, or its
+ * previous one while a rotation is under way (401 / 10021, which never says which of the two was
+ * wrong), then admitApp. Without credentials: only website demo calls (DEMO_HEADER), within the
+ * per-IP demo grant (decision 0003).
  */
 async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityId: number): Promise<void> {
   // A key or secret given more than once (an array) or not as text names no app.
   const query = gatewayQuery.safeParse(request.query);
   if (!query.success) throw new ApiError(10021, 'api_key and api_secret are each given once, as text');
+  const authorization = headerText(request, 'authorization');
+  if (isSignedAuthorization(authorization)) return beginSignedCall(ctx, request, authorization, query.data);
   const { api_key: apiKey, api_secret: apiSecret } = query.data;
   if (apiKey || apiSecret) {
     const app = apiKey ? await new AppsRepository(ctx.db.kysely).byApiKey(apiKey) : undefined;
-    if (!app || !apiSecret || !sameSecret(app.api_secret_hash, hashSecret(apiSecret)))
-      throw new ApiError(10021);
-    const caller = { kind: 'app' as const, ...ctx.usage.begin(app.id, capabilityId) };
-    request.caller = caller;
-    if (
-      app.status !== AppStatus.enabled ||
-      !(isServed(capabilityId) || grantsCapability(app.scopes, capabilityId))
-    )
-      throw new ApiError(10022);
-    if (app.api_key === ctx.config.DEMO_API_KEY) await admitDemoAppCall(ctx, app.id);
-    await ctx.usage.admit(caller, dailyQuotaOf(ctx, app));
-    return;
+    if (!app || !apiSecret || !isAppSecret(app, apiSecret)) throw new ApiError(10021);
+    return admitApp(ctx, request, app, capabilityId);
   }
   if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);
   await enforceRateLimit(
@@ -108,9 +255,31 @@ async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityI
  */
 export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('signed', null);
   app.addHook('onRequest', async (request) => {
     const { capabilityId } = request.routeOptions.config;
     if (capabilityId !== undefined) await admitCaller(ctx, request, capabilityId);
+  });
+  // A signed call's body is hashed as it arrives, byte for byte as the client sent it.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const pending = request.signed;
+    if (!pending) return payload;
+    let received = 0;
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        pending.body.update(chunk);
+        received += chunk.length;
+        Object.assign(hashing, { receivedEncodedLength: received });
+        done(null, chunk);
+      },
+    });
+    payload.on('error', (err) => hashing.destroy(err));
+    return payload.pipe(hashing);
+  });
+  app.addHook('preValidation', async (request) => {
+    const { capabilityId } = request.routeOptions.config;
+    if (request.signed && capabilityId !== undefined)
+      await verifySignedCall(ctx, request, request.signed, capabilityId);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // A body that could not be read (malformed JSON, beyond the JSON limits) never reached the

@@ -22,6 +22,21 @@ function serve(apps = [sampleApp()]) {
         ? json({ code: 0, message: 'ok', data: { app: sampleApp(), api_secret: NEW_SECRET } })
         : undefined,
     (url) =>
+      url === '/api/v1/apps/12/secret/rotate'
+        ? json({
+            code: 0,
+            message: 'ok',
+            data: {
+              app: sampleApp({ previous_secret_since: '2026-11-26T02:00:00.000Z' }),
+              api_secret: NEW_SECRET,
+            },
+          })
+        : undefined,
+    (url) =>
+      url === '/api/v1/apps/12/secret/previous'
+        ? json({ code: 0, message: 'ok', data: sampleApp() })
+        : undefined,
+    (url) =>
       url === '/api/v1/apps/12/status'
         ? json({ code: 0, message: 'ok', data: sampleApp({ status: 'disabled' }) })
         : undefined,
@@ -72,6 +87,41 @@ describe('my apps', () => {
     const modal = await screen.findByTestId('secret-modal');
     expect(within(modal).getByTestId('secret-value').textContent).toBe(NEW_SECRET);
     expect(calls.some((c) => c.url === '/api/v1/apps/12/secret' && c.init?.method === 'POST')).toBe(true);
+  });
+
+  it('rotates the secret: the new one is shown once and the previous one keeps working until revoked', async () => {
+    const calls = serve();
+    await render();
+    const card = await screen.findByTestId('app-card');
+    expect(within(card).queryByTestId('app-previous-secret')).toBeNull();
+    fireEvent.click(within(card).getByTestId('app-rotate'));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Rotate secret' }).at(-1)!);
+    const modal = await screen.findByTestId('secret-modal');
+    expect(within(modal).getByTestId('secret-value').textContent).toBe(NEW_SECRET);
+    expect(modal.textContent).toContain('The previous secret keeps working until you revoke it');
+    expect(calls.some((c) => c.url === '/api/v1/apps/12/secret/rotate' && c.init?.method === 'POST')).toBe(
+      true,
+    );
+  });
+
+  it('shows a rotation under way and revokes the previous secret after confirming', async () => {
+    const calls = serve([sampleApp({ previous_secret_since: '2026-11-26T02:00:00.000Z', can_sign: false })]);
+    await render();
+    const card = await screen.findByTestId('app-card');
+    expect(within(card).getByTestId('app-previous-secret').textContent).toContain(
+      'The previous secret still works',
+    );
+    // One rotation at a time: no second rotation while the previous secret is kept.
+    expect(within(card).queryByTestId('app-rotate')).toBeNull();
+    expect(within(card).getByTestId('app-cannot-sign').textContent).toContain('reset or rotate it');
+    fireEvent.click(within(card).getByTestId('app-revoke'));
+    expect(await screen.findByText('Calls still using it answer 401 at once.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Revoke previous secret' }).at(-1)!);
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url === '/api/v1/apps/12/secret/previous' && c.init?.method === 'DELETE'),
+      ).toBe(true),
+    );
   });
 
   it('disables an app after confirming', async () => {

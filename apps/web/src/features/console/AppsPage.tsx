@@ -8,6 +8,7 @@ import {
   PauseCircleOutlined,
   PlayCircleOutlined,
   PlusOutlined,
+  SyncOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,8 @@ import { useMenuData } from '../algorithm/useMenuData.ts';
 import { capabilityNames, exampleCall } from './capabilities.ts';
 import { CopyField } from './CopyField.tsx';
 import { SecretModal } from './SecretModal.tsx';
+
+type SecretMode = 'reset' | 'rotated';
 import { AppStatusTag, ReviewTag } from './StatusTags.tsx';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
@@ -76,7 +79,7 @@ function AppCard({
 }: {
   app: ConsoleApp;
   names: ReadonlyMap<number, string>;
-  onSecret: (created: AppWithSecret) => void;
+  onSecret: (created: AppWithSecret, mode: SecretMode) => void;
 }) {
   const { t } = useTranslation();
   const message = useMessage();
@@ -188,24 +191,74 @@ function AppCard({
           <CopyField value={app.api_key} label="API Key" testId="app-key" />
         </dd>
         <dt>{t('consoleApps.fields.apiSecret')}</dt>
-        <dd className={styles.copyField}>
-          <span className={styles.quotaText}>{t('consoleApps.secretHidden')}</span>
-          <Popconfirm
-            title={t('consoleApps.confirm.reset')}
-            description={t('consoleApps.confirm.resetHint')}
-            okText={t('consoleApps.actions.reset')}
-            cancelText={t('consoleApps.confirm.cancel')}
-            onConfirm={() => act('reset', async () => onSecret(await consoleApi.resetSecret(app.id)))}
-          >
-            <Button
-              size="small"
-              icon={<KeyOutlined aria-hidden />}
-              loading={busy === 'reset'}
-              data-testid="app-reset"
+        <dd className={styles.secretFact}>
+          <span className={styles.copyField}>
+            <span className={styles.quotaText}>{t('consoleApps.secretHidden')}</span>
+            <Popconfirm
+              title={t('consoleApps.confirm.reset')}
+              description={t('consoleApps.confirm.resetHint')}
+              okText={t('consoleApps.actions.reset')}
+              cancelText={t('consoleApps.confirm.cancel')}
+              onConfirm={() =>
+                act('reset', async () => onSecret(await consoleApi.resetSecret(app.id), 'reset'))
+              }
             >
-              {t('consoleApps.actions.reset')}
-            </Button>
-          </Popconfirm>
+              <Button
+                size="small"
+                icon={<KeyOutlined aria-hidden />}
+                loading={busy === 'reset'}
+                data-testid="app-reset"
+              >
+                {t('consoleApps.actions.reset')}
+              </Button>
+            </Popconfirm>
+            {app.previous_secret_since === null && (
+              <Popconfirm
+                title={t('consoleApps.confirm.rotate')}
+                description={t('consoleApps.confirm.rotateHint')}
+                okText={t('consoleApps.actions.rotate')}
+                cancelText={t('consoleApps.confirm.cancel')}
+                onConfirm={() =>
+                  act('rotate', async () => onSecret(await consoleApi.rotateSecret(app.id), 'rotated'))
+                }
+              >
+                <Button
+                  size="small"
+                  icon={<SyncOutlined aria-hidden />}
+                  loading={busy === 'rotate'}
+                  data-testid="app-rotate"
+                >
+                  {t('consoleApps.actions.rotate')}
+                </Button>
+              </Popconfirm>
+            )}
+          </span>
+          {app.previous_secret_since !== null && (
+            <span className={styles.copyField} data-testid="app-previous-secret">
+              <span className={styles.quotaText}>
+                {t('consoleApps.previousSecret', { time: formatDateTime(app.previous_secret_since) })}
+              </span>
+              <Popconfirm
+                title={t('consoleApps.confirm.revoke')}
+                description={t('consoleApps.confirm.revokeHint')}
+                okButtonProps={{ danger: true }}
+                okText={t('consoleApps.actions.revoke')}
+                cancelText={t('consoleApps.confirm.cancel')}
+                onConfirm={() =>
+                  act('revoke', () => consoleApi.revokePreviousSecret(app.id), 'consoleApps.done.revoked')
+                }
+              >
+                <Button size="small" danger loading={busy === 'revoke'} data-testid="app-revoke">
+                  {t('consoleApps.actions.revoke')}
+                </Button>
+              </Popconfirm>
+            </span>
+          )}
+          {!app.can_sign && (
+            <span className={styles.quotaText} data-testid="app-cannot-sign">
+              {t('consoleApps.cannotSign')}
+            </span>
+          )}
         </dd>
         <dt>{t('consoleApps.fields.capabilities')}</dt>
         <dd>
@@ -260,7 +313,7 @@ export function AppsPage() {
   const { language, menu } = useMenuData();
   const names = useMemo(() => capabilityNames(menu.data ?? [], language), [menu.data, language]);
   const apps = useQuery({ queryKey: APPS_QUERY_KEY, queryFn: consoleApi.apps });
-  const [secret, setSecret] = useState<AppWithSecret | null>(null);
+  const [secret, setSecret] = useState<{ created: AppWithSecret; mode: SecretMode } | null>(null);
 
   const list = apps.data ?? [];
   const full = list.length >= MAX_APPS_PER_USER;
@@ -302,7 +355,12 @@ export function AppsPage() {
     content = (
       <div className={styles.appGrid}>
         {list.map((app) => (
-          <AppCard key={app.id} app={app} names={names} onSecret={setSecret} />
+          <AppCard
+            key={app.id}
+            app={app}
+            names={names}
+            onSecret={(created, mode) => setSecret({ created, mode })}
+          />
         ))}
       </div>
     );
@@ -324,9 +382,9 @@ export function AppsPage() {
         {content}
       </div>
       <SecretModal
-        created={secret}
-        call={exampleCall(menu.data ?? [], secret?.app.scopes[0])}
-        reset
+        created={secret?.created ?? null}
+        call={exampleCall(menu.data ?? [], secret?.created.app.scopes[0])}
+        mode={secret?.mode}
         onDone={() => setSecret(null)}
       />
     </ConsoleShell>

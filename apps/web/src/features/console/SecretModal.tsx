@@ -8,20 +8,21 @@ import { CopyField } from './CopyField.tsx';
 import styles from './Console.module.css';
 
 /**
- * The secret of an app, shown this once (after creating the app or resetting its secret): the
- * platform keeps only its hash. The dialog stays until the developer says the secret is stored.
+ * The secret of an app, shown this once (after creating the app, resetting or rotating its secret):
+ * the platform keeps it only hashed and sealed. The dialog stays until the developer says the
+ * secret is stored.
  */
 export function SecretModal({
   created,
   call,
-  reset,
+  mode = 'created',
   onDone,
 }: {
   created: AppWithSecret | null;
   /** A capability the key may call, for the example. */
   call: ExampleCall | null;
-  /** The secret replaces an older one. */
-  reset?: boolean;
+  /** How the secret came: with a new app, replacing the old one (reset), or beside it (rotated). */
+  mode?: 'created' | 'reset' | 'rotated';
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function SecretModal({
   return (
     <Modal
       open={created !== null}
-      title={t(reset ? 'consoleApps.secret.resetTitle' : 'consoleApps.secret.title', {
+      title={t(mode === 'created' ? 'consoleApps.secret.title' : 'consoleApps.secret.resetTitle', {
         name: created?.app.name ?? '',
       })}
       closable={false}
@@ -53,7 +54,13 @@ export function SecretModal({
             showIcon
             className={styles.secretWarning}
             title={t('consoleApps.secret.once')}
-            description={t(reset ? 'consoleApps.secret.resetHint' : 'consoleApps.secret.hint')}
+            description={t(
+              mode === 'created'
+                ? 'consoleApps.secret.hint'
+                : mode === 'reset'
+                  ? 'consoleApps.secret.resetHint'
+                  : 'consoleApps.secret.rotateHint',
+            )}
           />
           <div className={styles.secretFacts}>
             <div>

@@ -20,5 +20,7 @@ export const sampleApp = (fields: Partial<ConsoleApp> = {}): ConsoleApp => ({
   created_at: '2026-05-04T02:00:00.000Z',
   updated_at: '2026-05-04T02:00:00.000Z',
   today_calls: 3,
+  can_sign: true,
+  previous_secret_since: null,
   ...fields,
 });
