@@ -30,6 +30,8 @@ import { clientErrorHandler, frameworkErrors } from './platform/client-errors.ts
 import { capConnectionsPerAddress, slowClientOptions } from './platform/connections.ts';
 import { ApiError, errorBody } from './platform/error-catalogue.ts';
 import { registerJsonLimits } from './platform/json-body.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
+import { mediaLimits } from './modules/gateway/media.ts';
 import { requestLanguage, translate } from './platform/messages.ts';
 import { proxyTrustFunction } from './platform/network.ts';
 import { registerSecurity } from './platform/security.ts';
@@ -150,7 +152,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(ctx));
   await app.register(menuRoutes(ctx));
   const files = createLocalStorage(path.join(ctx.config.DATA_DIR, 'files'));
-  await app.register(gatewayRoutes(ctx, createResultMedia(files, ctx.config)));
+  const results = createResultMedia(files, ctx.config);
+  await app.register(gatewayRoutes(ctx, results));
+  await app.register(jobRoutes({ ctx, results, limits: mediaLimits(ctx.config), storage: files }));
   await app.register(resultMediaRoutes(files, ctx.config));
   await app.register(faceSetRoutes(ctx));
   const accounts = new AccountService({

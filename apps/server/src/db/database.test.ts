@@ -40,6 +40,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0006_console_language',
       '0007_demo_face_sets',
       '0008_signed_requests',
+      '0009_jobs',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

@@ -378,6 +378,52 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           await db.schema.alterTable('apps').dropColumn(column).execute();
       },
     },
+    '0009_jobs': {
+      async up(db: Kysely<unknown>) {
+        // Asynchronous and batch jobs (modules/jobs): a job runs one capability on a list of items;
+        // both survive a restart, and an item left running by a stopped server runs again.
+        await db.schema
+          .createTable('jobs')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('app_id', 'integer', (c) => c.notNull())
+          .addColumn('capability_id', 'integer', (c) => c.notNull())
+          .addColumn('endpoint', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('total', 'integer', (c) => c.notNull())
+          .addColumn('succeeded', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('parameter', 'text', (c) => c.notNull())
+          .addColumn('origin', 'text', (c) => c.notNull())
+          .addColumn('callback_url', 'text')
+          .addColumn('callback_status', 'text', (c) => c.notNull().defaultTo('none'))
+          .addColumn('callback_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('callback_next_at', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('finished_at', 'text')
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('jobs_app_idx').on('jobs').column('app_id').execute();
+        await db.schema.createIndex('jobs_expires_idx').on('jobs').column('expires_at').execute();
+        await db.schema
+          .createTable('job_items')
+          .addColumn('job_id', 'text', (c) => c.notNull())
+          .addColumn('idx', 'integer', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('input_key', 'text', (c) => c.notNull())
+          .addColumn('claimed_at', 'text')
+          .addColumn('answer', 'text')
+          .addColumn('error_code', 'integer')
+          .addColumn('error_msg', 'text')
+          .addPrimaryKeyConstraint('job_items_pk', ['job_id', 'idx'])
+          .execute();
+        await db.schema.createIndex('job_items_status_idx').on('job_items').column('status').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('job_items').execute();
+        await db.schema.dropTable('jobs').execute();
+      },
+    },
   };
 }
 

@@ -236,6 +236,47 @@ export interface RequestNoncesTable {
   expires_at: string;
 }
 
+/** Asynchronous and batch jobs (modules/jobs). */
+export interface JobsTable {
+  /** `job_` and 24 random hex digits. */
+  id: string;
+  app_id: number;
+  capability_id: number;
+  endpoint: string;
+  /** queued, running, done. */
+  status: string;
+  total: number;
+  succeeded: Generated<number>;
+  failed: Generated<number>;
+  /** JSON: the `parameter` as the client sent it (echoed in each item's answer). */
+  parameter: string;
+  /** Origin of the item results' URLs. */
+  origin: string;
+  callback_url: string | null;
+  /** none, pending, delivered, failed. */
+  callback_status: Generated<string>;
+  callback_attempts: Generated<number>;
+  callback_next_at: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  expires_at: string;
+}
+
+export interface JobItemsTable {
+  job_id: string;
+  idx: number;
+  /** queued, running, succeeded, failed. */
+  status: string;
+  /** Storage key of the item's request (its media and extra), deleted with the job. */
+  input_key: string;
+  claimed_at: string | null;
+  /** JSON: the gateway's answer to the item, result images as short-lived URLs. */
+  answer: string | null;
+  error_code: number | null;
+  error_msg: string | null;
+}
+
 export interface Database {
   menus: MenusTable;
   apps: AppsTable;
@@ -255,4 +296,6 @@ export interface Database {
   api_usage: ApiUsageTable;
   sdk_requests: SdkRequestsTable;
   request_nonces: RequestNoncesTable;
+  jobs: JobsTable;
+  job_items: JobItemsTable;
 }

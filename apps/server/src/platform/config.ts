@@ -44,6 +44,13 @@ const schema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: int(72_000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
   RESULT_URL_TTL_SECONDS: int(3600),
+  // Asynchronous jobs: items per job, the body limit of a job, how long a job and its results stay
+  // readable, and how many items one server runs at once (default: one per inference worker).
+  JOB_MAX_ITEMS: int(100),
+  JOB_MAX_BODY_BYTES: int(64 * 1024 * 1024),
+  JOB_TTL_HOURS: int(24),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+  JOB_CALLBACK_RETRY_MS: int(10_000),
   MAX_IMAGE_BYTES: int(IMAGE_MAX_BYTES),
   MAX_IMAGE_PIXELS: int(25_000_000),
   URL_FETCH_TIMEOUT_MS: int(10_000),

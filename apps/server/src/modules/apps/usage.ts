@@ -101,6 +101,14 @@ export class UsageMeter {
     call.admitted = true;
   }
 
+  /** Calls `appId` may still make today within `dailyQuota` (Infinity when unlimited). */
+  async remaining(appId: number, dailyQuota: number | null): Promise<number> {
+    if (dailyQuota === null) return Infinity;
+    const counter = this.counter(appId, usageDay(this.now()));
+    if (counter.loading) await counter.loading;
+    return Math.max(0, dailyQuota - counter.stored - counter.unflushed);
+  }
+
   /**
    * Gives back the quota an admitted call took, for a call that never became one (its body could
    * not be read): it is not counted either.

@@ -60,10 +60,17 @@ declare module 'fastify' {
     caller: Caller | null;
     /** A signed call waiting for its body to be checked; null otherwise. */
     signed: PendingSignature | null;
+    /** The app whose credentials the call carried, once let in; null for website demo calls. */
+    callerApp: AppRow | null;
   }
   interface FastifyContextConfig {
     /** The capability a route serves: registerCaller checks its callers against it and meters their calls. */
     capabilityId?: number;
+    /**
+     * A route for apps that is not itself a capability call (asynchronous jobs): registerCaller
+     * lets in an enabled app by its credentials or signature, without metering; no demo calls.
+     */
+    appCall?: boolean;
   }
 }
 
@@ -81,7 +88,10 @@ async function admitDemoAppCall(ctx: AppContext, appId: number): Promise<void> {
 }
 
 /** An app's daily quota; the demo app's is at most DEMO_APP_DAILY_QUOTA, whatever its row says. */
-function dailyQuotaOf(ctx: AppContext, app: { api_key: string; daily_quota: number | null }): number | null {
+export function dailyQuotaOf(
+  ctx: AppContext,
+  app: { api_key: string; daily_quota: number | null },
+): number | null {
   if (app.api_key !== ctx.config.DEMO_API_KEY) return app.daily_quota;
   return Math.min(app.daily_quota ?? Infinity, ctx.config.DEMO_APP_DAILY_QUOTA);
 }
@@ -97,8 +107,13 @@ async function admitApp(
   ctx: AppContext,
   request: FastifyRequest,
   app: AppRow,
-  capabilityId: number,
+  capabilityId: number | undefined,
 ): Promise<void> {
+  request.callerApp = app;
+  if (capabilityId === undefined) {
+    if (app.status !== AppStatus.enabled) throw new ApiError(10022);
+    return;
+  }
   const caller = { kind: 'app' as const, ...ctx.usage.begin(app.id, capabilityId) };
   request.caller = caller;
   if (
@@ -177,7 +192,7 @@ async function verifySignedCall(
   ctx: AppContext,
   request: FastifyRequest,
   pending: PendingSignature,
-  capabilityId: number,
+  capabilityId: number | undefined,
 ): Promise<void> {
   const { app, header } = pending;
   const url = request.raw.url ?? request.url;
@@ -218,7 +233,11 @@ async function verifySignedCall(
  * wrong), then admitApp. Without credentials: only website demo calls (DEMO_HEADER), within the
  * per-IP demo grant (decision 0003).
  */
-async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityId: number): Promise<void> {
+async function admitCaller(
+  ctx: AppContext,
+  request: FastifyRequest,
+  capabilityId: number | undefined,
+): Promise<void> {
   // A key or secret given more than once (an array) or not as text names no app.
   const query = gatewayQuery.safeParse(request.query);
   if (!query.success) throw new ApiError(10021, 'api_key and api_secret are each given once, as text');
@@ -230,7 +249,7 @@ async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityI
     if (!app || !apiSecret || !isAppSecret(app, apiSecret)) throw new ApiError(10021);
     return admitApp(ctx, request, app, capabilityId);
   }
-  if (request.headers[DEMO_HEADER] === undefined) throw new ApiError(10021);
+  if (request.headers[DEMO_HEADER] === undefined || capabilityId === undefined) throw new ApiError(10021);
   await enforceRateLimit(
     ctx.rateLimiter,
     `demo:${request.ip}`,
@@ -256,9 +275,10 @@ async function admitCaller(ctx: AppContext, request: FastifyRequest, capabilityI
 export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('signed', null);
+  app.decorateRequest('callerApp', null);
   app.addHook('onRequest', async (request) => {
-    const { capabilityId } = request.routeOptions.config;
-    if (capabilityId !== undefined) await admitCaller(ctx, request, capabilityId);
+    const { capabilityId, appCall } = request.routeOptions.config;
+    if (capabilityId !== undefined || appCall) await admitCaller(ctx, request, capabilityId);
   });
   // A signed call's body is hashed as it arrives, byte for byte as the client sent it.
   app.addHook('preParsing', async (request, _reply, payload) => {
@@ -277,9 +297,8 @@ export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
     return payload.pipe(hashing);
   });
   app.addHook('preValidation', async (request) => {
-    const { capabilityId } = request.routeOptions.config;
-    if (request.signed && capabilityId !== undefined)
-      await verifySignedCall(ctx, request, request.signed, capabilityId);
+    if (request.signed)
+      await verifySignedCall(ctx, request, request.signed, request.routeOptions.config.capabilityId);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // A body that could not be read (malformed JSON, beyond the JSON limits) never reached the
@@ -298,6 +317,12 @@ export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
     }
     return payload;
   });
+}
+
+/** The app registerCaller let in on an `appCall` route; a route that reads it without declaring so is a bug. */
+export function callerAppOf(request: FastifyRequest): AppRow {
+  if (!request.callerApp) throw new Error(`${request.url}: no app; does the route declare appCall?`);
+  return request.callerApp;
 }
 
 /** The caller registerCaller let in; a route that reads it without declaring its capability is a bug. */

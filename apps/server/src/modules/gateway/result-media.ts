@@ -17,20 +17,19 @@ export const RESULT_ROUTE = '/api/v1/media/results';
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 export interface ResultMedia {
-  /** Stores the image; answers its absolute URL and when the URL stops working. */
-  publish(
-    request: FastifyRequest,
-    bytes: Buffer,
-    type: 'jpg' | 'png',
-  ): Promise<{ url: string; expiresAt: Date }>;
+  /** Stores the image; answers its absolute URL under `origin` and when the URL stops working. */
+  publish(origin: string, bytes: Buffer, type: 'jpg' | 'png'): Promise<{ url: string; expiresAt: Date }>;
 }
+
+/** The origin of result URLs: PUBLIC_URL, else the address the client used. */
+export const resultOrigin = (request: FastifyRequest, config: Config): string =>
+  config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 
 export function createResultMedia(storage: Storage, config: Config): ResultMedia {
   const ttlMs = config.RESULT_URL_TTL_SECONDS * 1000;
   return {
-    async publish(request, bytes, type) {
+    async publish(origin, bytes, type) {
       const key = await storage.put(PREFIX, type, bytes);
-      const origin = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
       return {
         url: `${origin}${RESULT_ROUTE}/${key.slice(PREFIX.length + 1)}`,
         expiresAt: new Date(Date.now() + ttlMs),

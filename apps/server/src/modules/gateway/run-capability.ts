@@ -4,10 +4,10 @@ import type { requestEnvelope } from '@pixora/catalog';
 import { OverloadedError, refusalRetryMs } from '@pixora/vision';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError, tooFrequent } from '../../platform/error-catalogue.ts';
-import type { Binding, ResultImage } from './binding.ts';
+import type { Binding, CapabilityAnswer, ResultImage } from './binding.ts';
 import { toApiError } from './engine-errors.ts';
 import { loadCheckedMedia, type MediaLimits } from './media.ts';
-import type { ResultMedia } from './result-media.ts';
+import { resultOrigin, type ResultMedia } from './result-media.ts';
 import { shareKey, type FairShare } from './fair-share.ts';
 
 declare module 'fastify' {
@@ -150,9 +150,35 @@ async function answerCall(
     `media;dur=${(t1 - t0).toFixed(1)}, engine;dur=${(performance.now() - t1).toFixed(1)}`,
   );
 
+  return wrapAnswer(binding, body, answer, echoedParameter(request), (image) =>
+    results.publish(resultOrigin(request, ctx.config), image.bytes, image.type),
+  );
+}
+
+/** A served capability's answer in the gateway's envelope. */
+export interface GatewayAnswer {
+  parameter: Record<string, unknown>;
+  extra: CapabilityRequest['extra'];
+  media_info_list: Array<MediaOut & { media_extra: unknown }>;
+}
+
+/**
+ * Wraps a binding's answer in the gateway's envelope, as a call answers it and a job item stores
+ * it: the result image (and the kind's image fields, a mask) as base64, or as short-lived URLs
+ * made by `publish` when the call asked for `rsp_media_type: url`; `media_extra` in the order the
+ * contract documents its fields.
+ */
+export async function wrapAnswer(
+  binding: Binding,
+  body: CapabilityRequest,
+  answer: CapabilityAnswer,
+  parameter: Record<string, unknown>,
+  publishImage: (image: ResultImage) => Promise<{ url: string; expiresAt: Date }>,
+): Promise<GatewayAnswer> {
+  const contract = binding.capability.api;
+  const media = body.media_info_list;
   const asUrl = (body.parameter as { rsp_media_type?: string }).rsp_media_type === 'url';
-  const publish = async (image: ResultImage) =>
-    asUrl ? results.publish(request, image.bytes, image.type) : undefined;
+  const publish = async (image: ResultImage) => (asUrl ? publishImage(image) : undefined);
   let out: MediaOut = {
     media_profiles: { media_data_type: media[0]?.media_profiles?.media_data_type ?? 'jpg' },
   };
@@ -181,9 +207,5 @@ async function answerCall(
       ),
     );
   }
-  return {
-    parameter: echoedParameter(request),
-    extra: body.extra,
-    media_info_list: [{ ...out, media_extra: mediaExtra }],
-  };
+  return { parameter, extra: body.extra, media_info_list: [{ ...out, media_extra: mediaExtra }] };
 }

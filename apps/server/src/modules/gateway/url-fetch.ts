@@ -206,3 +206,55 @@ function request(
     req.on('error', fail);
   });
 }
+
+/** Checks a URL the platform will call later (a job's callback): http(s), no credentials. */
+export function checkCallbackUrl(raw: string): URL {
+  return parseUrl(raw);
+}
+
+/**
+ * POSTs a JSON body to a client's URL (a job's callback) with the same address checks as image
+ * downloads (no private or loopback addresses unless allowed, checked on the connection itself),
+ * no redirects followed, and a deadline; answers the HTTP status, or throws a DownloadError.
+ */
+export function postJson(
+  raw: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { timeoutMs: number; allowPrivate: boolean },
+): Promise<number> {
+  const url = parseUrl(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!options.allowPrivate && (host === 'localhost' || (net.isIP(host) && isBlockedAddress(host))))
+    return Promise.reject(new DownloadError('blocked', 'the URL points at a private or loopback address'));
+  const client = url.protocol === 'https:' ? https : http;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup(options.allowPrivate) as never,
+        signal,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new DownloadError(
+          signal.aborted ? 'timeout' : err.code === 'EBLOCKED' ? 'blocked' : 'failed',
+          err.code ? `connection failed (${err.code})` : 'connection failed',
+        ),
+      ),
+    );
+    req.end(body);
+  });
+}

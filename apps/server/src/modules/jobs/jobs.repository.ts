@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, JobItemsTable, JobsTable } from '../../db/schema.ts';
+
+export type JobRow = Selectable<JobsTable>;
+export type JobItemRow = Selectable<JobItemsTable>;
+
+const now = () => new Date().toISOString();
+
+/** A new job id: `job_` and 96 random bits in hex, so ids cannot be guessed. */
+export const newJobId = (): string => `job_${crypto.randomBytes(12).toString('hex')}`;
+
+/** The jobs and job_items tables (modules/jobs). */
+export class JobsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(job: Insertable<JobsTable>, inputKeys: string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('jobs').values(job).execute();
+      await trx
+        .insertInto('job_items')
+        .values(inputKeys.map((key, idx) => ({ job_id: job.id, idx, status: 'queued', input_key: key })))
+        .execute();
+    });
+  }
+
+  /** A job of `appId` that has not expired, or undefined (another app's job is not found either). */
+  async owned(appId: number, id: string): Promise<JobRow | undefined> {
+    return (await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('app_id', '=', appId)
+      .where('expires_at', '>', now())
+      .executeTakeFirst()) as JobRow | undefined;
+  }
+
+  async byId(id: string): Promise<JobRow | undefined> {
+    return (await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) as
+      JobRow | undefined;
+  }
+
+  async items(jobId: string): Promise<JobItemRow[]> {
+    return this.db.selectFrom('job_items').selectAll().where('job_id', '=', jobId).orderBy('idx').execute();
+  }
+
+  /**
+   * Claims the next queued item, oldest job first: the update succeeds for one server only, so
+   * servers sharing the database never run an item twice at once. Undefined when none is queued.
+   */
+  async claimNext(): Promise<JobItemRow | undefined> {
+    for (let tries = 0; tries < 5; tries++) {
+      const next = await this.db
+        .selectFrom('job_items')
+        .innerJoin('jobs', 'jobs.id', 'job_items.job_id')
+        .select(['job_items.job_id', 'job_items.idx'])
+        .where('job_items.status', '=', 'queued')
+        .where('jobs.expires_at', '>', now())
+        .orderBy('jobs.created_at')
+        .orderBy('job_items.job_id')
+        .orderBy('job_items.idx')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return undefined;
+      const stamp = now();
+      const claimed = await this.db
+        .updateTable('job_items')
+        .set({ status: 'running', claimed_at: stamp })
+        .where('job_id', '=', next.job_id)
+        .where('idx', '=', next.idx)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      await this.db
+        .updateTable('jobs')
+        .set({ status: 'running', updated_at: stamp })
+        .where('id', '=', next.job_id)
+        .where('status', '=', 'queued')
+        .execute();
+      return this.db
+        .selectFrom('job_items')
+        .selectAll()
+        .where('job_id', '=', next.job_id)
+        .where('idx', '=', next.idx)
+        .executeTakeFirstOrThrow();
+    }
+    return undefined;
+  }
+
+  /** Puts a claimed item back in the queue (the engine was busy). */
+  async requeue(item: JobItemRow): Promise<void> {
+    await this.db
+      .updateTable('job_items')
+      .set({ status: 'queued', claimed_at: null })
+      .where('job_id', '=', item.job_id)
+      .where('idx', '=', item.idx)
+      .execute();
+  }
+
+  /**
+   * Items claimed before `staleBefore` and still running belong to a server that stopped (or
+   * lost its database connection) mid-item: they run again.
+   */
+  async requeueStale(staleBefore: Date): Promise<number> {
+    const result = await this.db
+      .updateTable('job_items')
+      .set({ status: 'queued', claimed_at: null })
+      .where('status', '=', 'running')
+      .where('claimed_at', '<', staleBefore.toISOString())
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Records an item's outcome and counts it in its job; answers the job once its last item is
+   * done (the job is then marked done, its callback due when it has one), else undefined.
+   */
+  async finishItem(
+    item: JobItemRow,
+    outcome: { answer: string } | { errorCode: number; errorMsg: string },
+  ): Promise<JobRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const ok = 'answer' in outcome;
+      const updated = await trx
+        .updateTable('job_items')
+        .set(
+          ok
+            ? { status: 'succeeded', answer: outcome.answer }
+            : { status: 'failed', error_code: outcome.errorCode, error_msg: outcome.errorMsg },
+        )
+        .where('job_id', '=', item.job_id)
+        .where('idx', '=', item.idx)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      // Requeued as stale meanwhile and finished by another server: counted there.
+      if (Number(updated.numUpdatedRows) !== 1) return undefined;
+      const stamp = now();
+      const job = (await trx
+        .updateTable('jobs')
+        .set(
+          ok
+            ? { succeeded: sql<number>`succeeded + 1`, updated_at: stamp }
+            : { failed: sql<number>`failed + 1`, updated_at: stamp },
+        )
+        .where('id', '=', item.job_id)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as JobRow;
+      if (job.succeeded + job.failed < job.total) return undefined;
+      return (await trx
+        .updateTable('jobs')
+        .set({
+          status: 'done',
+          finished_at: stamp,
+          ...(job.callback_url ? { callback_status: 'pending', callback_next_at: stamp } : {}),
+        })
+        .where('id', '=', job.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as JobRow;
+    });
+  }
+
+  /** Jobs whose callback is due. */
+  async dueCallbacks(limit = 10): Promise<JobRow[]> {
+    return (await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('callback_status', '=', 'pending')
+      .where('callback_next_at', '<=', now())
+      .orderBy('callback_next_at')
+      .limit(limit)
+      .execute()) as JobRow[];
+  }
+
+  /** Records a delivery attempt: delivered, failed for good, or due again at `nextAt`. */
+  async callbackAttempt(
+    job: JobRow,
+    status: 'delivered' | 'failed' | 'pending',
+    nextAt?: Date,
+  ): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({
+        callback_status: status,
+        callback_attempts: job.callback_attempts + 1,
+        callback_next_at: nextAt?.toISOString() ?? null,
+        updated_at: now(),
+      })
+      .where('id', '=', job.id)
+      .where('callback_attempts', '=', job.callback_attempts)
+      .execute();
+  }
+
+  /** Deletes jobs past their expiry with their items; answers the input keys they held. */
+  async deleteExpired(): Promise<number> {
+    const expired = await this.db.selectFrom('jobs').select('id').where('expires_at', '<=', now()).execute();
+    if (!expired.length) return 0;
+    const ids = expired.map((j) => j.id);
+    await this.db.deleteFrom('job_items').where('job_id', 'in', ids).execute();
+    await this.db.deleteFrom('jobs').where('id', 'in', ids).execute();
+    return ids.length;
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerAppOf, gatewayQuery, registerCaller } from '../gateway/caller.ts';
+import { resultOrigin } from '../gateway/result-media.ts';
+import type { JobDeps } from './jobs.service.ts';
+import { JobService } from './jobs.service.ts';
+
+/** `POST /v1/jobs`: a capability, its parameters, and the items to run it on. */
+const jobRequest = z.object({
+  capability: z.string().min(1).max(100),
+  parameter: z.record(z.string(), z.unknown()).optional(),
+  items: z
+    .array(
+      z.object({
+        media_info_list: z.array(z.unknown()),
+        extra: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .min(1),
+  callback_url: z.string().max(2000).optional(),
+});
+
+const jobParams = z.object({ id: z.string().max(64) });
+
+/**
+ * The asynchronous job routes (JobService), for apps only: registerCaller lets in an app by its
+ * api_key + api_secret or its signature (`appCall`), as on the gateway. The job runner starts with
+ * the server and stops before it closes.
+ */
+export const jobRoutes =
+  (deps: JobDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    registerCaller(app, deps.ctx);
+    const jobs = new JobService(deps);
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('preClose', async () => jobs.stop());
+    const routes = app;
+    const tags = ['jobs'];
+    routes.post(
+      '/v1/jobs',
+      {
+        bodyLimit: deps.ctx.config.JOB_MAX_BODY_BYTES,
+        config: { appCall: true },
+        schema: {
+          tags,
+          summary: 'Run a capability on a list of images as a job: answers the job id at once (202)',
+          querystring: gatewayQuery,
+          body: jobRequest,
+        },
+      },
+      async (request, reply) => {
+        const view = await jobs.submit(
+          callerAppOf(request),
+          resultOrigin(request, deps.ctx.config),
+          request.body,
+        );
+        return reply.code(202).send(view);
+      },
+    );
+    routes.get(
+      '/v1/jobs/:id',
+      {
+        config: { appCall: true },
+        schema: {
+          tags,
+          summary: 'A job: status, progress and each item’s answer or error (404 / 10004 once expired)',
+          querystring: gatewayQuery,
+          params: jobParams,
+        },
+      },
+      async (request) => jobs.view(callerAppOf(request), request.params.id),
+    );
+  };
