@@ -91,5 +91,6 @@ export * from './api/console.ts';
 export * from './api/account.ts';
 export * from './api/menu.ts';
 export { BEAUTIFY } from './capabilities/imageProcessing/beautify.ts';
+export { STUDIO } from './capabilities/solution/studioSolution.ts';
 export { SHAPE } from './capabilities/imageProcessing/shapeTuning.ts';
 export { MAKEUP_LOOKS } from './capabilities/imageProcessing/makeup.ts';

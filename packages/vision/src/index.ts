@@ -136,6 +136,7 @@ export {
 } from './algorithms/face/skin-analysis-params.ts';
 export { LOOK_IDS } from './algorithms/image/looks.ts';
 export { FILTER_DEFAULTS, type FilterResult } from './algorithms/image/filter-params.ts';
+export { STUDIO_DEFAULTS, type StudioResult } from './algorithms/image/studio-params.ts';
 export {
   HDR_DEFAULTS,
   NIGHT_DEFAULTS,

@@ -25,6 +25,7 @@ import {
   shapeTuning,
   skinAnalysis,
   skinSegment,
+  studioSolution,
   type ApiCapability,
 } from '@pixora/catalog';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -63,6 +64,7 @@ const served = [
   bind(imageEnhance, 'enhance'),
   bind(imageDenoise, 'denoise'),
   bind(imageRestoration, 'restore'),
+  bind(studioSolution, 'studio'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -35,7 +35,7 @@ import type { RgbPixels } from '../../image/resize.ts';
 /** JPEG quality of the answers. */
 const JPEG_QUALITY = 92;
 /** Share of the finest skin texture (pores) put back after beautify's smoothing. */
-const BEAUTIFY_KEEP_PORES = 0.4;
+export const BEAUTIFY_KEEP_PORES = 0.4;
 
 async function editFaces<A extends object>(
   image: DecodedImage,
