@@ -7,6 +7,7 @@ import {
   accessoriesRecognition,
   beautify,
   bodyPose,
+  certificates,
   faceSegment,
   filter,
   hairAnalysis,
@@ -32,6 +33,7 @@ import { bind, kindAnswer, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
 import { bindNeedsFace } from './needs-face-binding.ts';
+import { bindIdPhoto } from './idphoto-binding.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -63,6 +65,7 @@ const served = [
   bind(imageEnhance, 'enhance'),
   bind(imageDenoise, 'denoise'),
   bind(imageRestoration, 'restore'),
+  bindIdPhoto(certificates),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
