@@ -2,7 +2,13 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage, TaskParamsError } from '../src/index.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
-import { composite, idphoto, measureHead, type IdPhotoModels } from '../src/algorithms/body/idphoto.ts';
+import {
+  composite,
+  idphoto,
+  measureHead,
+  placeHead,
+  type IdPhotoModels,
+} from '../src/algorithms/body/idphoto.ts';
 import {
   ID_SPECS,
   parseIdPhotoParams,
@@ -184,6 +190,23 @@ describe('idphoto parameters and compositing', () => {
     const r = await run(read(astronautPath()), { spec: 'custom', width: 240, height: 320 });
     const meta = await sharp(Buffer.from(r.images!.media_data.bytes)).metadata();
     expect([meta.width, meta.height]).toEqual([240, 320]);
+  });
+
+  it('places the head at the targets, moves the eye line into its band, then resizes the head within its band', () => {
+    // Eyes half-way down the head: passport targets as they are (eye line 0.09 + 0.5 x 0.756).
+    expect(placeHead(PASSPORT_RULE, 0.5)).toMatchObject({ head: 34 / 45, crown: 0.09 });
+    // Eyes lower in the head: the crown moves up so the eye line is at the band's 0.5 edge.
+    const low = placeHead(PASSPORT_RULE, 0.6)!;
+    expect(low.head).toBeCloseTo(34 / 45, 6);
+    expect(low.eye).toBeCloseTo(0.5, 6);
+    expect(low.crown).toBeCloseTo(0.5 - 0.6 * (34 / 45), 6);
+    // Lower still: the crown stays at its 0.02 minimum and the head shrinks to 0.48 / 0.64 = 0.75.
+    const lower = placeHead(PASSPORT_RULE, 0.64)!;
+    expect([lower.crown, lower.head, lower.eye].map((v) => Math.round(v * 1e6) / 1e6)).toEqual([
+      0.02, 0.75, 0.5,
+    ]);
+    // No head size in 71.1-80 % puts an eye line at 70 % of the head inside 30-50 %.
+    expect(placeHead(PASSPORT_RULE, 0.7)).toBeUndefined();
   });
 
   it('composite: alpha 0 is the background exactly, alpha 1 the photo', () => {

@@ -310,6 +310,35 @@ export async function measureHead(image: RgbPixels, models: IdPhotoModels): Prom
 }
 
 /**
+ * Step 4, as fractions of the photo's height: the head (crown to chin) at the rule's target and
+ * the crown at its target margin; an eye line outside its band is moved to the band's edge by
+ * moving the crown; when that takes the crown past its margin limits, the crown stays at the limit
+ * and the head's size is changed (within its band) so the eye line reaches the band's edge.
+ * `eyeShare` is the eye line's share of the head's height from the crown. Undefined when no
+ * placement meets the three bands.
+ */
+export function placeHead(
+  rule: PlacementRule,
+  eyeShare: number,
+): { head: number; crown: number; eye: number } | undefined {
+  let head = rule.head.target;
+  let crown = rule.crownMargin.target;
+  const eye = () => crown + eyeShare * head;
+  if (eye() > rule.eyeLine.max) crown = rule.eyeLine.max - eyeShare * head;
+  if (eye() < rule.eyeLine.min) crown = rule.eyeLine.min - eyeShare * head;
+  if (crown < rule.crownMargin.min) {
+    crown = rule.crownMargin.min;
+    head = (rule.eyeLine.max - crown) / eyeShare;
+  } else if (crown > rule.crownMargin.max) {
+    crown = rule.crownMargin.max;
+    head = (rule.eyeLine.min - crown) / eyeShare;
+  }
+  const eps = 1e-9;
+  if (!(eyeShare > 0) || head < rule.head.min - eps || head > rule.head.max + eps) return undefined;
+  return { head, crown, eye: eye() };
+}
+
+/**
  * Steps 1-5: the face, its checks and the head's placement in a `width` x `height` photo under
  * `rule`. Throws Refusal when the photo cannot make one.
  */
@@ -322,16 +351,15 @@ export async function planIdPhoto(
   // 4. Placement.
   const { width: W, height: H, rule } = size;
   const headU = chinU - crownU;
-  const k = (rule.head.target * H) / headU;
-  let crownOut = rule.crownMargin.target * H;
-  const eyeOut = () => crownOut - crownU * k;
-  if (eyeOut() < rule.eyeLine.min * H) crownOut += rule.eyeLine.min * H - eyeOut();
-  if (eyeOut() > rule.eyeLine.max * H) crownOut -= eyeOut() - rule.eyeLine.max * H;
-  if (crownOut < rule.crownMargin.min * H || crownOut > rule.crownMargin.max * H)
+  const place = placeHead(rule, -crownU / headU);
+  if (!place)
     throw new Refusal(
       'proportions',
-      'the head’s proportions do not allow the standard’s eye line and top margin',
+      'the head’s proportions do not allow the standard’s head size, eye line and top margin together',
     );
+  const k = (place.head * H) / headU;
+  const crownOut = place.crown * H;
+  const eyeOut = () => crownOut - crownU * k;
 
   // 5. What the output needs must be in the photo: the cheeks, and the neck below the chin.
   const margin = 1;
