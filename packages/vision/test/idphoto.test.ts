@@ -165,6 +165,19 @@ describe('idphoto refuses photos that cannot make an ID photo', () => {
     expect(r.refused).toBe('head_cut');
   });
 
+  it('a 1 x 1, a transparent 3 x 2 and a grey 37 x 23 photo: no_face, no crash', async () => {
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    const clear = await sharp({ create: { width: 3, height: 2, channels: 4, background: '#0000' } })
+      .png()
+      .toBuffer();
+    const grey = await sharp({ create: { width: 37, height: 23, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer();
+    for (const photo of [tiny, clear, grey]) expect((await run(photo)).refused).toBe('no_face');
+  });
+
   it('too few pixels for the size asked: too_small', async () => {
     const small = await sharp(read(astronautPath())).resize(200).png().toBuffer();
     const r = await run(small, { spec: '2inch' });

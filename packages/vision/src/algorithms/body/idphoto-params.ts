@@ -121,7 +121,7 @@ export interface IdPhotoAnswer extends ImageSize {
 
 /** Why a photo cannot make an ID photo; the gateway answers each with its catalogue code. */
 export type IdPhotoRefusal =
-  'no_face' | 'several_faces' | 'face_turned' | 'head_cut' | 'too_small' | 'proportions';
+  'no_face' | 'several_faces' | 'face_turned' | 'head_cut' | 'no_outline' | 'too_small' | 'proportions';
 
 /**
  * `images.media_data`: the ID photo (or the print sheet of copies with `layout`), a JPEG at 300 dpi.

@@ -97,6 +97,9 @@ const MESH = {
  */
 const CROWN_BOX = { half: 2.75, above: 3, below: 2.5 } as const;
 
+/** Least height of the crown above the forehead point, in eye-to-chin distances. */
+const MIN_CROWN_ABOVE_FOREHEAD = 0.1;
+
 /** Share of the space between the chin and the photo's bottom edge the input must show. */
 const NECK_SHOWN = 0.5;
 
@@ -295,6 +298,10 @@ export async function measureHead(image: RgbPixels, models: IdPhotoModels): Prom
   }
   if (cut || !Number.isFinite(crownRow))
     throw new Refusal('head_cut', 'the top of the head is cut off by the photo’s border');
+  // The skull's top lies above the forehead point (mesh 10) even without hair: a mask that ends
+  // less than MIN_CROWN_ABOVE_FOREHEAD d above it did not find the head against its background.
+  if ((forehead - crownRow) * cell < MIN_CROWN_ABOVE_FOREHEAD * d)
+    throw new Refusal('no_outline', 'the head’s outline could not be told from the background');
   const crownU = (crownRow - j0) * cell;
 
   return {
