@@ -4,6 +4,7 @@
  *   node --import tsx packages/vision/scripts/measure-idphoto.ts placement
  *   node --import tsx packages/vision/scripts/measure-idphoto.ts refusals
  *   taskset -c 0 node --import tsx packages/vision/scripts/measure-idphoto.ts speed
+ *   taskset -c 0 node --import tsx packages/vision/scripts/measure-idphoto.ts stages
  *
  * placement: the 11 single-person crops of the face-api group photos of
  * test/fixtures/idphoto-references.json, whose crown, chin and eye centres were marked by hand
@@ -13,7 +14,8 @@
  * output's head height (crown to chin), eye line (its mean height) and eye tilt are read from
  * them, against the standard's limits. Refused crops are listed with their reason.
  * refusals: the photos that must be refused (two faces, profiles, a cat).
- * speed: engine time (decode to JPEG) on the astronaut at 1080 x 1080 and 640 x 640, 1-inch.
+ * speed: engine time (decode to JPEG) on the astronaut at 1080 x 1080 and 640 x 640 and on a
+ * portrait crop at 840 x 1080, 1-inch; stages: CPU time of the task's stages on that portrait.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +23,18 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { decodeImage } from '../src/image/decode.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
-import { idphoto, planIdPhoto, Refusal, type Affine } from '../src/algorithms/body/idphoto.ts';
+import {
+  composite,
+  DETECT_SIDE,
+  idphoto,
+  measureHead,
+  MIN_FACE_SCORE,
+  planIdPhoto,
+  Refusal,
+  type Affine,
+} from '../src/algorithms/body/idphoto.ts';
+import { personProbability, refineMask, subsampled } from '../src/algorithms/body/segment.ts';
+import { findFaceMeshes } from '../src/algorithms/face/mesh-faces.ts';
 import { ID_SPECS, type NamedSpec } from '../src/algorithms/body/idphoto-params.ts';
 import { astronautPath, cameraPath, chelseaPath, groupSamplePath } from '../test/fixtures.ts';
 import { timeTask } from './task-timing.ts';
@@ -161,10 +174,66 @@ async function speed() {
     const photo = await sharp(source).resize(side, side).jpeg({ quality: 90 }).toBuffer();
     console.log(`astronaut ${side} x ${side}, 1inch: ${await timeTask('idphoto', photo, 20)}`);
   }
+  console.log(`face-api s3a 840 x 1080, 1inch: ${await timeTask('idphoto', await portrait(), 20)}`);
+}
+
+/** The portrait of `speed`: face-api sample 3's crop s3a (700 x 900) at 840 x 1080. */
+async function portrait() {
+  const s3a = REFERENCES.s3a!;
+  return sharp(await crop(samplePath(s3a.file), s3a.crop))
+    .resize(840, 1080)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** CPU time of the task's stages on the portrait, median of 7 runs after 2 warm-up runs. */
+async function stages() {
+  await initTf();
+  const models = await idphoto.loadModels();
+  const image = await decodeImage(await portrait(), undefined, {});
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const runs: Array<Record<string, number>> = [];
+  for (let i = 0; i < 9; i++) {
+    const t: Record<string, number> = {};
+    let c = cpu();
+    const lap = (k: string) => {
+      const now = cpu();
+      t[k] = now - c;
+      c = now;
+    };
+    const working = await subsampled(image, DETECT_SIDE);
+    await findFaceMeshes(models.faces, working, {
+      maxFaces: 3,
+      minConfidence: MIN_FACE_SCORE,
+      smallFaces: false,
+      iris: false,
+    });
+    lap('working copy, faces and mesh');
+    await measureHead(image, models);
+    lap('measureHead (faces again, the crown mask)');
+    const photo = { data: Buffer.alloc(295 * 413 * 3, 120), width: 295, height: 413 };
+    const probability = await personProbability(photo, models);
+    lap('selfie mask of a 295 x 413 output');
+    const mask = await refineMask(probability, photo, photo);
+    lap('its guided refinement');
+    composite(photo, mask, [0, 0, 255]);
+    lap('decontamination and compositing');
+    await idphoto.run(image, idphoto.parseParams({}), models);
+    lap('the whole task (no decode)');
+    if (i >= 2) runs.push(t);
+  }
+  for (const key of Object.keys(runs[0]!)) {
+    const v = runs.map((r) => r[key]!).sort((a, b) => a - b);
+    console.log(`${key}: CPU median ${v[v.length >> 1]!.toFixed(1)} ms (min ${v[0]!.toFixed(1)})`);
+  }
 }
 
 const mode = process.argv[2] ?? 'placement';
 if (mode === 'placement') await placement();
 else if (mode === 'refusals') await refusals();
 else if (mode === 'speed') await speed();
+else if (mode === 'stages') await stages();
 else throw new Error(`unknown mode ${mode}`);
