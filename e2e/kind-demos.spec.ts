@@ -290,4 +290,19 @@ test.describe('kind demos', () => {
     const width = () => result.evaluate((img) => (img as HTMLImageElement).naturalWidth);
     await expect.poll(width, ANALYSIS_TIMEOUT).toBe(452);
   });
+
+  test('ID photo: the astronaut as a small 1-inch photo, 260 x 378, picked by its name', async ({ page }) => {
+    await page.goto('/algorithm/generateImages/certificates?lang=en');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    await page.getByTestId('control-spec').getByText('Small 1 inch (260 × 378)', { exact: true }).click();
+    await page.getByTestId('demo-sample-0').click();
+    await page.getByTestId('demo-analyse').click();
+    const result = page.getByTestId('before-after-result');
+    await expect(result).toBeVisible(ANALYSIS_TIMEOUT);
+    const size = () =>
+      result.evaluate(
+        (img) => `${(img as HTMLImageElement).naturalWidth} x ${(img as HTMLImageElement).naturalHeight}`,
+      );
+    await expect.poll(size, ANALYSIS_TIMEOUT).toBe('260 x 378');
+  });
 });

@@ -113,6 +113,7 @@ const ENDPOINTS: Array<{
   { endpoint: 'test/AIDenoise', parameter: {}, images: 1 },
   // Enhance's target names a 512-px input (x2 to 1024 px).
   { endpoint: 'v1/aiquality', parameter: { scale: '2' }, images: 1, target: 1500, side: 512 },
+  { endpoint: 'v1/certified', parameter: {}, images: 1, target: 500, side: 1080 },
 ];
 
 interface EndpointFigures {

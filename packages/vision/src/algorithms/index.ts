@@ -33,6 +33,7 @@ export const algorithmLoaders = {
   denoise: async () => (await import('./image/denoise.ts')).denoise,
   restore: async () => (await import('./image/restore.ts')).restore,
   studio: async () => (await import('./image/studio.ts')).studio,
+  idphoto: async () => (await import('./body/idphoto.ts')).idphoto,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

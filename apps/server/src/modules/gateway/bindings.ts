@@ -7,6 +7,7 @@ import {
   accessoriesRecognition,
   beautify,
   bodyPose,
+  certificates,
   faceSegment,
   filter,
   hairAnalysis,
@@ -33,6 +34,7 @@ import { bind, kindAnswer, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
 import { bindNeedsFace } from './needs-face-binding.ts';
+import { bindIdPhoto } from './idphoto-binding.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -65,6 +67,7 @@ const served = [
   bind(imageDenoise, 'denoise'),
   bind(imageRestoration, 'restore'),
   bind(studioSolution, 'studio'),
+  bindIdPhoto(certificates),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -83,7 +83,10 @@ export async function subsampled(image: RgbPixels, side: number): Promise<RgbPix
 }
 
 /** The model's person probability for the whole photo (its working copy), 256 x 256, row-major. */
-export async function personProbability(working: RgbPixels, models: SegmentModels): Promise<Float32Array> {
+export async function personProbability(
+  working: RgbPixels,
+  models: Pick<SegmentModels, 'selfie'>,
+): Promise<Float32Array> {
   const rgb = await resizeRgb(working, SELFIE_INPUT, SELFIE_INPUT);
   const input = tf.tidy(() =>
     tf.div(tf.tensor4d(float32View(rgb), [1, SELFIE_INPUT, SELFIE_INPUT, 3], 'float32'), 255),
@@ -234,7 +237,20 @@ export async function personMaskAndPoses(
     const up = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, image.width, image.height);
     return { mask: Uint8Array.from(up, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255)), poses };
   }
-  const guide = await subsampled(working, GUIDE_SIDE);
+  return { mask: await refineMask(probability, working, image), poses };
+}
+
+/**
+ * The model's 256 x 256 probability refined into a mask of `full`'s size, 0..255: the guided
+ * filter's coefficients on a copy of `guideFrom` (the same view as `full`, any size) of at most
+ * GUIDE_SIDE px a side, applied to every pixel of `full` (GUIDE_RADIUS, GUIDE_EPS, GUIDE_LEVELS).
+ */
+export async function refineMask(
+  probability: Float32Array,
+  guideFrom: RgbPixels,
+  full: RgbPixels,
+): Promise<Uint8Array> {
+  const guide = await subsampled(guideFrom, GUIDE_SIDE);
   const p = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, guide.width, guide.height);
   const coefficients = guidedCoefficients(
     planarRgb(guide.data, guide.width, guide.height),
@@ -242,7 +258,7 @@ export async function personMaskAndPoses(
     GUIDE_RADIUS,
     GUIDE_EPS,
   );
-  return { mask: applyGuided(coefficients, image.data, image.width, image.height, GUIDE_LEVELS), poses };
+  return applyGuided(coefficients, full.data, full.width, full.height, GUIDE_LEVELS);
 }
 
 /**
