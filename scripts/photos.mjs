@@ -46,6 +46,27 @@ export const OPENCV_DOC_PHOTOS = [
   'opencv4/html/asymetricalPattern.jpg',
   'opencv4/html/screen_charuco.jpg',
   'opencv4/html/screen_finish.jpg',
+  // Sky and aesthetic score (test/fixtures/sky-references.json, aesthetic-order.json): streets,
+  // buildings, a lighthouse and a landscape under the sky; indoor scenes, close-ups and blurred
+  // test pictures without it.
+  'examples/data/building.jpg',
+  'examples/data/leuvenA.jpg',
+  'examples/data/leuvenB.jpg',
+  'examples/data/home.jpg',
+  'examples/data/stuff.jpg',
+  'examples/data/squirrel_cls.jpg',
+  'examples/data/butterfly.jpg',
+  'examples/data/baboon.jpg',
+  'examples/data/fruits.jpg',
+  'examples/data/orange.jpg',
+  'examples/data/ela_original.jpg',
+  'examples/data/left.jpg',
+  'examples/data/licenseplate_motion.jpg',
+  'examples/data/text_defocus.jpg',
+  'opencv4/html/03.jpg',
+  'opencv4/html/04.jpg',
+  'opencv4/html/retina_TreeHdr_small.jpg',
+  'opencv4/html/corridor_fld.jpg',
 ];
 
 /** Folder holding opencv-doc's files (`<dir>/opencv4/html/face_swapped.jpg`, ...), extracted on first use. */

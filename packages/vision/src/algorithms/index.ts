@@ -32,6 +32,7 @@ export const algorithmLoaders = {
   enhance: async () => (await import('./image/enhance.ts')).enhance,
   denoise: async () => (await import('./image/denoise.ts')).denoise,
   restore: async () => (await import('./image/restore.ts')).restore,
+  skysegment: async () => (await import('./image/sky.ts')).skysegment,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
