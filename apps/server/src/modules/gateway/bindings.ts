@@ -25,6 +25,7 @@ import {
   shapeTuning,
   skinAnalysis,
   skinSegment,
+  skySegment,
   type ApiCapability,
 } from '@pixora/catalog';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -58,6 +59,7 @@ const served = [
     },
   }),
   bind(filter, 'filter'),
+  bind(skySegment, 'skysegment'),
   bind(hdr, 'hdr'),
   bind(nightEnhance, 'night'),
   bind(imageEnhance, 'enhance'),
