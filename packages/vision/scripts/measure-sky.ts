@@ -13,14 +13,13 @@
  * speed: wall and CPU time of the engine task (decode and both PNG encodes included) on
  *   opencv-doc's leuvenA.jpg resized to 640 px wide, 40 runs after 3.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { FOREGROUND_LEVEL } from '../src/algorithms/body/segment.ts';
 import { skyMask } from '../src/algorithms/image/sky.ts';
 import { SKY_REFERENCES, skyPhoto, skyReferenceMask } from '../test/sky-references.ts';
-import { opencvDocPath } from '../test/fixtures.ts';
-import { timeTask } from './task-timing.ts';
+import { streetPhoto, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'all';
@@ -79,10 +78,7 @@ async function measureQuality(): Promise<void> {
 }
 
 async function measureSpeed(): Promise<void> {
-  const photo = await sharp(readFileSync(await opencvDocPath('examples/data/leuvenA.jpg')))
-    .resize(640)
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const photo = await streetPhoto();
   console.log(
     `skysegment, leuvenA 640 x 480, engine in this thread: ${await timeTask('skysegment', photo, 40)}`,
   );

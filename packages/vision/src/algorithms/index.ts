@@ -33,6 +33,7 @@ export const algorithmLoaders = {
   denoise: async () => (await import('./image/denoise.ts')).denoise,
   restore: async () => (await import('./image/restore.ts')).restore,
   skysegment: async () => (await import('./image/sky.ts')).skysegment,
+  aesthetic: async () => (await import('./image/aesthetic.ts')).aesthetic,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

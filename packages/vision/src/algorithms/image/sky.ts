@@ -31,10 +31,10 @@
  * white or pale-blue walls and ceilings that reach the top and are smooth (taken as sky); fog.
  */
 import type { DecodedImage } from '../../image/decode.ts';
-import { resizeRgb, type RgbPixels } from '../../image/resize.ts';
+import type { RgbPixels } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
 import { applyGuided, boxMean, guidedCoefficients, planarRgb } from '../body/guided-filter.ts';
-import { maskImages } from '../body/segment.ts';
+import { maskImages, subsampled } from '../body/segment.ts';
 import { srgbToLab } from './colour.ts';
 import { parseSkyParams, type SkyParams, type SkyResult } from './sky-params.ts';
 
@@ -87,14 +87,6 @@ export interface SkyPlanes {
   gradient: Float32Array;
   /** BRIGHT_QUANTILE of L* over the photo. */
   brightL: number;
-}
-
-export async function workingCopy(image: RgbPixels): Promise<RgbPixels> {
-  const scale = Math.min(1, WORK_SIDE / Math.max(image.width, image.height));
-  if (scale === 1) return image;
-  const width = Math.max(1, Math.round(image.width * scale));
-  const height = Math.max(1, Math.round(image.height * scale));
-  return { data: await resizeRgb(image, width, height), width, height };
 }
 
 /** The q-quantile (0..1) of a plane's values. */
@@ -328,7 +320,7 @@ function forEachComponent(
 
 /** The sky mask of `image` at its full size (0..255, soft edges); all zero without sky. */
 export async function skyMask(image: RgbPixels): Promise<Uint8Array> {
-  const work = await workingCopy(image);
+  const work = await subsampled(image, WORK_SIDE);
   const region = skyRegion(skyPlanes(work));
   if (!region.includes(1)) return new Uint8Array(image.width * image.height);
   const p = Float32Array.from(region);
