@@ -5,6 +5,7 @@
  */
 import {
   accessoriesRecognition,
+  aestheticScore,
   beautify,
   bodyPose,
   faceSegment,
@@ -60,6 +61,7 @@ const served = [
   }),
   bind(filter, 'filter'),
   bind(skySegment, 'skysegment'),
+  bind(aestheticScore, 'aesthetic'),
   bind(hdr, 'hdr'),
   bind(nightEnhance, 'night'),
   bind(imageEnhance, 'enhance'),
