@@ -29,7 +29,7 @@ export const aestheticScore = defineCapability({
   kind: 'attributes',
   status: 4,
   doc: 6,
-  samples: ['chelsea.jpg', 'coffee-dark.jpg'],
+  samples: ['chelsea.jpg', 'street.jpg', 'coffee-dark.jpg'],
   name: ['图像美学评分', '圖像美學評分', 'Aesthetic Score'],
   description: [
     '从内容、光线、色彩鲜艳度、色彩和谐度与构图平衡评估照片美感。',

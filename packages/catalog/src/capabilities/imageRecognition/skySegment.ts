@@ -9,7 +9,7 @@ export const skySegment = defineCapability({
   kind: 'mask',
   status: 3,
   doc: 82,
-  samples: ['rocket.jpg'],
+  samples: ['street.jpg', 'rocket.jpg'],
   name: ['天空分割', '天空分割', 'Sky Segmentation'],
   description: [
     '分割出照片中的天空区域，可用于换天与调色。不是模型：从照片顶部平滑的蓝色或明亮灰白像素学习本张照片的天空颜色，由顶部向下做区域生长，再用导向滤波贴合天际线；没有天空时返回全黑掩码。夕阳等暖色天空、顶部平滑的白墙或天花板、雾天是其弱项。',
