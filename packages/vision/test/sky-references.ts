@@ -13,7 +13,7 @@ import { referenceMask, referencePhotoPath, type Point } from './body-references
 export interface SkyReference {
   /** `skimage:<file>`, `opencv-doc:<path>` or `face-api:demo/<file>`. */
   file: string;
-  set: 'tuning' | 'report';
+  set: 'tuning' | 'report' | 'holdout';
   /** [left, top, width, height] of the photo inside the file (figures of several panels). */
   crop?: [number, number, number, number];
   size: [number, number];
