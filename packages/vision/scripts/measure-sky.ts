@@ -2,14 +2,15 @@
  * Quality and speed of the skysegment task against the hand-drawn sky references of
  * test/fixtures/sky-references.json (docs/quality.md, "Sky segmentation"):
  *
- *   node --import tsx packages/vision/scripts/measure-sky.ts [quality|speed] [--dump <dir>]
+ *   node --import tsx packages/vision/scripts/measure-sky.ts [quality|speed] [--sets tuning,report] [--dump <dir>]
  *
  * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
  *
  * quality: per photo, the share of the image the mask (>= 128) calls sky, and for photos with sky
  *   the IoU, precision and recall against the drawn sky (sky polygons minus notSky polygons); per
  *   set (tuning, report), the mean IoU over the photos with sky and the photos without sky where
- *   more than 1 % was called sky. `--dump <dir>` writes each mask over its photo as a PNG.
+ *   more than 1 % was called sky (tuning, report, holdout). `--sets` limits it to some sets;
+ *   `--dump <dir>` writes each mask over its photo as a PNG.
  * speed: wall and CPU time of the engine task (decode and both PNG encodes included) on
  *   opencv-doc's leuvenA.jpg resized to 640 px wide, 40 runs after 3.
  */
@@ -25,12 +26,15 @@ sharp.concurrency(1);
 const what = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'all';
 const dumpAt = process.argv.indexOf('--dump');
 const dump = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
+const setsAt = process.argv.indexOf('--sets');
+const onlySets = setsAt > 0 ? process.argv[setsAt + 1]!.split(',') : undefined;
 if (dump) mkdirSync(dump, { recursive: true });
 const f = (v: number, d = 3) => v.toFixed(d);
 
 async function measureQuality(): Promise<void> {
   const sets: Record<string, { ious: number[]; falseSky: number; noSky: number }> = {};
   for (const [name, ref] of Object.entries(SKY_REFERENCES)) {
+    if (onlySets && !onlySets.includes(ref.set)) continue;
     const image = await skyPhoto(ref);
     const mask = await skyMask(image);
     const truth = skyReferenceMask(ref);
@@ -69,6 +73,11 @@ async function measureQuality(): Promise<void> {
         .toFile(path.join(dump, `${ref.set}-${name}.png`));
     }
   }
+  const all = Object.values(sets).reduce(
+    (t, s) => ({ ious: [...t.ious, ...s.ious], falseSky: t.falseSky + s.falseSky, noSky: t.noSky + s.noSky }),
+    { ious: [], falseSky: 0, noSky: 0 },
+  );
+  if (Object.keys(sets).length > 1) sets['all shown'] = all;
   for (const [set, s] of Object.entries(sets)) {
     const mean = s.ious.reduce((x, y) => x + y, 0) / s.ious.length;
     console.log(

@@ -9,26 +9,34 @@
  *
  * 1. Working copy of at most WORK_SIDE px a side (sharp, Lanczos). CIELAB (colour.ts) per pixel;
  *    smoothness = the Sobel gradient of L* per pixel, box-averaged over 3 x 3 (guided-filter.ts).
- * 2. Sky-like colour (skyLike): blue (b* clearly negative, more blue than red or green), or
- *    near-grey and bright (overcast or hazy sky: small chroma, not warm, and L* among the photo's
- *    brightest tenth). Warm or saturated non-blue colours are never sky.
- * 3. Seeds: the pixels of the top SEED_BAND of rows that are sky-like and smooth. Fewer than
- *    MIN_SEED_SHARE of that band means no sky: the answer is an all-zero mask, not an error.
+ * 2. Sky-like colour (skyLike): blue (b* clearly negative, hue between cyan and blue: not lilac or
+ *    violet), or near-grey, neutral or a little blue, and bright (overcast or hazy sky: small
+ *    chroma, not warm, L* of at least 70 or among the photo's brightest tenth). Warm or saturated
+ *    non-blue colours are never sky.
+ * 3. Seeds: the pixels of the top SEED_BAND of rows that are sky-like and smooth; only the blue
+ *    ones when there are enough of them (a blue sky; white walls at the top are then no seeds).
+ *    Fewer than MIN_SEED_SHARE of that band means no sky: the answer is an all-zero mask, not an
+ *    error.
  * 4. Colour model of this photo's sky: the seeds' robust mean (median) and spread (1.4826 x MAD,
  *    floored) of L*, a*, b*.
  * 5. Region growing from the seeds (4-connected): a pixel joins when it is smooth, the colour step
  *    from its neighbour in the region is small, and it is near the model (normalised distance at
- *    most MODEL_DISTANCE) or itself sky-like (clouds and the brighter sky near the horizon). So only
- *    sky connected to the top is taken, and a wall of the sky's colour is stopped at its edge.
- *    Holes closed in by sky that are smaller than HOLE_SHARE of the image (birds, wires, a small
- *    cloud) are filled. A region under MIN_SKY_SHARE of the image is dropped (no sky).
+ *    most MODEL_DISTANCE) or itself sky-like, or, in a blue sky, cloud-like (near-grey, not dark).
+ *    So only sky connected to the top is taken, and a wall of the sky's colour is stopped at its
+ *    edge. The region as a whole must then have a sky's colour (its median blue, or grey and
+ *    bright), else there is no sky (a studio backdrop). Smooth sky-like components near the
+ *    region's model that start in the upper DETACHED_TOP of the photo are added (sky between
+ *    branches) and grown. Holes closed in by sky that are smaller than HOLE_SHARE of the image
+ *    (birds, wires, a small cloud) are filled. A region under MIN_SKY_SHARE of the image is
+ *    dropped (no sky).
  * 6. Refinement at full size: the colour guided filter (guided-filter.ts: He, Sun, Tang, TPAMI
  *    2013; coefficients on the working copy, applied to every full-size pixel) with the photo as
  *    guide, as segment does, so the mask follows the skyline and the gaps between branches.
  *
  * Weak (docs/quality.md, "Sky segmentation"): sunsets and other warm skies (not sky-like by rule 2);
- * sky seen only below an object that spans the whole top (under a bridge, through a window);
- * white or pale-blue walls and ceilings that reach the top and are smooth (taken as sky); fog.
+ * sky seen only below an object that spans the whole top (under a canopy, through a window);
+ * white or pale-blue walls and ceilings that reach the top and are smooth (taken as sky); grey
+ * clouds in a blue sky are only partly taken; a dark dusk sky leaks into dark ground; fog.
  */
 import type { DecodedImage } from '../../image/decode.ts';
 import type { RgbPixels } from '../../image/resize.ts';
@@ -46,7 +54,7 @@ export const SEED_BAND = 0.04;
 export const MIN_SEED_SHARE = 0.04;
 /** Smoothness limits on the box-averaged Sobel gradient of L* (L* units per pixel) for seeds and for growing. */
 export const SEED_GRADIENT = 2.5;
-export const GROW_GRADIENT = 6;
+export const GROW_GRADIENT = 4;
 /** Largest L*a*b* step (Euclidean) from a region pixel to a neighbour that joins it. */
 export const GROW_STEP = 6;
 /** Largest normalised distance to the photo's sky model (in robust spreads) for a pixel to join. */
@@ -54,17 +62,34 @@ export const MODEL_DISTANCE = 3;
 /** Floors of the model's spreads (L*; a* and b*): one photo's sky is rarely flatter than this. */
 const SPREAD_FLOOR = { L: 8, ab: 4 } as const;
 /**
- * Bright neutral sky: chroma at most GREY_CHROMA, neither reddish nor yellowish (a* and b* at most
- * GREY_WARM: white walls and ceilings under warm light are), and L* at least SKY_MIN_L and the
- * photo's 90th percentile (an overcast sky is the brightest thing in the photo).
+ * Bright neutral sky: chroma at most GREY_CHROMA, neither reddish nor yellowish (a* at most
+ * GREY_WARM, b* at most GREY_YELLOW: white walls and ceilings under warm light are; an overcast sky
+ * is neutral or a little blue), and bright: L* at least GREY_BRIGHT_L
+ * (an overcast sky in a photo exposed for the ground) or at least the photo's 90th percentile (an
+ * overcast sky is among the brightest things in the photo), and never under SKY_MIN_L.
  */
 const GREY_CHROMA = 10;
 const GREY_WARM = 3;
+const GREY_YELLOW = 1.5;
+const GREY_BRIGHT_L = 70;
 const SKY_MIN_L = 55;
 const BRIGHT_QUANTILE = 0.9;
-/** Blue sky: b* at most this (negative is blue), and |b*| above |a*| x BLUE_OVER_A. */
+/**
+ * Blue sky: b* at most BLUE_B (negative is blue), with a hue between cyan and blue: a* from
+ * -BLUE_GREEN x |b*| to BLUE_RED x |b*| (sky blue is about a* -15 b* -22, deep sky blue a* 10 b* -55;
+ * lilac and violet, a* above 0.4 |b*|, are not sky).
+ */
 const BLUE_B = -8;
-const BLUE_OVER_A = 1.2;
+const BLUE_GREEN = 0.83;
+const BLUE_RED = 0.4;
+/**
+ * Clouds in a blue sky: near-grey (chroma at most CLOUD_CHROMA, a* and b* at most CLOUD_WARM) and
+ * not dark (L* at least CLOUD_MIN_L). They may join a region grown from blue seeds; the growing's
+ * smoothness and colour-step limits keep walls out.
+ */
+const CLOUD_CHROMA = 14;
+const CLOUD_WARM = 6;
+const CLOUD_MIN_L = 40;
 /** Enclosed holes in the sky smaller than this share of the image are filled. */
 export const HOLE_SHARE = 0.01;
 /** Sky cut off from the top is only looked for in components starting above this share of the height. */
@@ -141,23 +166,27 @@ export function skyPlanes(work: RgbPixels): SkyPlanes {
   };
 }
 
-/** Rule 2, blue: b* clearly negative and more blue than red or green. */
-export function blueSky(p: SkyPlanes, i: number): boolean {
-  const b = p.b[i]!;
-  return b <= BLUE_B && -b > BLUE_OVER_A * Math.abs(p.a[i]!);
-}
+/** Rule 2, blue: b* clearly negative, with a hue between cyan and blue (see BLUE_B). */
+const isBlue = (a: number, b: number): boolean => b <= BLUE_B && a >= BLUE_GREEN * b && a <= -BLUE_RED * b;
+
+/** Rule 2, grey: neutral or a little blue, and bright for this photo (see GREY_CHROMA). */
+const isGrey = (L: number, a: number, b: number, brightL: number): boolean =>
+  a <= GREY_WARM &&
+  b <= GREY_YELLOW &&
+  Math.hypot(a, b) <= GREY_CHROMA &&
+  L >= Math.max(SKY_MIN_L, Math.min(GREY_BRIGHT_L, brightL));
+
+export const blueSky = (p: SkyPlanes, i: number): boolean => isBlue(p.a[i]!, p.b[i]!);
 
 /** Rule 2: blue, or near-grey and bright for this photo. */
-export function skyLike(p: SkyPlanes, i: number): boolean {
+export const skyLike = (p: SkyPlanes, i: number): boolean =>
+  isBlue(p.a[i]!, p.b[i]!) || isGrey(p.L[i]!, p.a[i]!, p.b[i]!, p.brightL);
+
+/** A cloud's colour (see CLOUD_CHROMA). */
+function cloudLike(p: SkyPlanes, i: number): boolean {
   const a = p.a[i]!;
   const b = p.b[i]!;
-  if (blueSky(p, i)) return true;
-  return (
-    a <= GREY_WARM &&
-    b <= GREY_WARM &&
-    Math.hypot(a, b) <= GREY_CHROMA &&
-    p.L[i]! >= Math.max(SKY_MIN_L, p.brightL)
-  );
+  return a <= CLOUD_WARM && b <= CLOUD_WARM && Math.hypot(a, b) <= CLOUD_CHROMA && p.L[i]! >= CLOUD_MIN_L;
 }
 
 interface Robust {
@@ -185,7 +214,8 @@ export function skyRegion(p: SkyPlanes): Uint8Array {
   const smooth: number[] = [];
   for (let i = 0; i < band * w; i++) if (gradient[i]! <= SEED_GRADIENT && skyLike(p, i)) smooth.push(i);
   const blue = smooth.filter((i) => blueSky(p, i));
-  const seeds = blue.length >= MIN_SEED_SHARE * band * w ? blue : smooth;
+  const blueMode = blue.length >= MIN_SEED_SHARE * band * w;
+  const seeds = blueMode ? blue : smooth;
   if (seeds.length < MIN_SEED_SHARE * band * w) return region;
 
   const seedPx = Int32Array.from(seeds);
@@ -203,7 +233,7 @@ export function skyRegion(p: SkyPlanes): Uint8Array {
   const joins = (from: number, to: number) =>
     gradient[to]! <= GROW_GRADIENT &&
     (L[to]! - L[from]!) ** 2 + (a[to]! - a[from]!) ** 2 + (b[to]! - b[from]!) ** 2 <= step2 &&
-    (nearModel(to) || skyLike(p, to));
+    (nearModel(to) || skyLike(p, to) || (blueMode && cloudLike(p, to)));
   grow(region, w, h, joins);
 
   // Sky seen between branches or behind a mast, cut off from the top: smooth components near the
@@ -211,6 +241,13 @@ export function skyRegion(p: SkyPlanes): Uint8Array {
   let grown = 0;
   for (let i = 0; i < n; i++) grown += region[i]!;
   const model = grown >= seeds.length ? robustModel(p, region) : { mL, mA, mB };
+  // The sky found, as a whole, must have a sky's colour: its median is blue, or grey and bright. A
+  // studio backdrop or a wall that merely has some sky-like pixels at the top is dropped here.
+  const [cL, cA, cB] = [model.mL.centre, model.mA.centre, model.mB.centre];
+  if (!(isBlue(cA, cB) || isGrey(cL, cA, cB, p.brightL) || (blueMode && cB < 0))) {
+    region.fill(0);
+    return region;
+  }
   const nearGrown = (i: number) =>
     ((L[i]! - model.mL.centre) / model.mL.spread) ** 2 +
       ((a[i]! - model.mA.centre) / model.mA.spread) ** 2 +
