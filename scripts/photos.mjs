@@ -77,6 +77,14 @@ export const OPENCV_DOC_PHOTOS = [
   'opencv4/html/Background_Subtraction_Tutorial_frame.jpg',
   'opencv4/html/studentsSample_parvo.jpg',
   'examples/hfs/data/000.jpg',
+  // The aesthetic score's held-out ordering (aesthetic-order-holdout.json).
+  'opencv4/html/plant.jpg',
+  'opencv4/html/230501201_1.jpg',
+  'opencv4/html/detect_test1.jpg',
+  'examples/data/apple.jpg',
+  'examples/data/board.jpg',
+  'examples/data/aero1.jpg',
+  'examples/text/scenetext01.jpg',
 ];
 
 /** Folder holding opencv-doc's files (`<dir>/opencv4/html/face_swapped.jpg`, ...), extracted on first use. */
