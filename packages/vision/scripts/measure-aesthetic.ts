@@ -1,11 +1,12 @@
 /**
  * Rank agreement and speed of the aesthetic task (docs/quality.md, "Aesthetic score"):
  *
- *   node --import tsx packages/vision/scripts/measure-aesthetic.ts [rank|speed]
+ *   node --import tsx packages/vision/scripts/measure-aesthetic.ts [rank|speed] [--holdout]
  *
  * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
  *
- * rank: every photo of test/fixtures/aesthetic-order.json (a person's ordering, best first) scored;
+ * rank: every photo of test/fixtures/aesthetic-order.json (a person's ordering, best first; with
+ *   --holdout the second ordering, aesthetic-order-holdout.json) scored;
  *   Spearman's rank correlation between the person's order and each measure (total and the six
  *   parts), ties given their mean rank.
  * speed: wall and CPU time of the engine task (decode included) on opencv-doc's leuvenA.jpg resized
@@ -20,13 +21,12 @@ import { referencePhotoPath } from '../test/body-references.ts';
 import { streetPhoto, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
-const what = process.argv[2] ?? 'all';
+const what = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'all';
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ORDER = (
-  JSON.parse(readFileSync(path.join(here, '../test/fixtures/aesthetic-order.json'), 'utf8')) as {
-    order: string[];
-  }
-).order;
+// `--holdout`: the second ordering (aesthetic-order-holdout.json), held out from tuning.
+const holdout = process.argv.includes('--holdout');
+const orderFile = `../test/fixtures/aesthetic-order${holdout ? '-holdout' : ''}.json`;
+const ORDER = (JSON.parse(readFileSync(path.join(here, orderFile), 'utf8')) as { order: string[] }).order;
 
 /** Ranks 1..n of the values (1 = largest), ties sharing their mean rank. */
 function ranks(values: number[]): number[] {

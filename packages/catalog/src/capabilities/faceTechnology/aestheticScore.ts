@@ -48,9 +48,9 @@ export const aestheticScore = defineCapability({
       names: AESTHETIC_NAMES,
       attributes: {
         content: measure([
-          '内容：照片主体是否清楚——显著性（Achanta 等 2009 的频率调谐显著性）最强的十分之一像素占全部显著性的比例；不识别主体是什么。此项与人工排序不一致（见质量说明）。',
-          '內容：照片主體是否清楚——顯著性（Achanta 等 2009 的頻率調諧顯著性）最強的十分之一像素佔全部顯著性的比例；不辨識主體是什麼。此項與人工排序不一致（見品質說明）。',
-          "Content: how clearly the photo has a subject, the share of the saliency (Achanta et al. 2009, frequency-tuned) held by its most salient tenth of pixels; it knows nothing of what the subject is. This measure disagrees with a person's ordering (see the quality notes).",
+          '内容：是否有清晰的主体从画面中突出——最清晰的五分之一图块所占的高频能量比例（Datta 等 2006 的浅景深指标；Luo 与 Tang 2008），均匀为 0，集中为 100；不识别主体是什么。',
+          '內容：是否有清晰的主體從畫面中突出——最清晰的五分之一圖塊所佔的高頻能量比例（Datta 等 2006 的淺景深指標；Luo 與 Tang 2008），均勻為 0，集中為 100；不辨識主體是什麼。',
+          'Content: whether a sharp subject stands out, the share of the high-frequency energy held by the sharpest fifth of the blocks (the low depth-of-field indicator of Datta et al. 2006; Luo and Tang 2008), 0 when it is spread evenly, 100 when concentrated; it knows nothing of what the subject is.',
         ]),
         light: measure([
           '光线：L* 平均值接近中灰、2%–98% 亮度范围宽、少有纯黑纯白溢出。',
