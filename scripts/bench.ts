@@ -114,6 +114,9 @@ const ENDPOINTS: Array<{
   // Enhance's target names a 512-px input (x2 to 1024 px).
   { endpoint: 'v1/aiquality', parameter: { scale: '2' }, images: 1, target: 1500, side: 512 },
   { endpoint: 'v1/certified', parameter: {}, images: 1, target: 500, side: 1080 },
+  // The astronaut has no sky: this row times the no-sky path (measure-sky.ts speed times a street with sky).
+  { endpoint: 'test/skysegment', parameter: {}, images: 1, target: 200 },
+  { endpoint: 'v2/AsestheticsAssess', parameter: {}, images: 1, target: 200 },
 ];
 
 interface EndpointFigures {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { runTaskInProcess, summarize } from '../src/index.ts';
-import { astronautPath, groupSamplePath } from '../test/fixtures.ts';
+import { astronautPath, groupSamplePath, opencvDocPath } from '../test/fixtures.ts';
 
 /** The speed photos: the astronaut at 640 x 640 and face-api sample 1 at 640 x 427, JPEG q90. */
 export async function speedPhotos(): Promise<{ astronaut: Buffer; group: Buffer }> {
@@ -33,4 +33,12 @@ export async function timeTask(task: string, image: Buffer, runs: number): Promi
   const w = summarize(wall);
   const c = summarize(cpu);
   return `wall p50 ${w.p50.toFixed(1)} ms, p95 ${w.p95.toFixed(1)}, min ${w.min.toFixed(1)}; CPU p50 ${c.p50.toFixed(1)} ms`;
+}
+
+/** A street under the sky (opencv-doc's leuvenA.jpg, Leuven's Groot Begijnhof) at 640 x 480, JPEG q90. */
+export async function streetPhoto(): Promise<Buffer> {
+  return sharp(readFileSync(await opencvDocPath('examples/data/leuvenA.jpg')))
+    .resize(640)
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }

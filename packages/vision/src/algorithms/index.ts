@@ -34,6 +34,8 @@ export const algorithmLoaders = {
   restore: async () => (await import('./image/restore.ts')).restore,
   studio: async () => (await import('./image/studio.ts')).studio,
   idphoto: async () => (await import('./body/idphoto.ts')).idphoto,
+  skysegment: async () => (await import('./image/sky.ts')).skysegment,
+  aesthetic: async () => (await import('./image/aesthetic.ts')).aesthetic,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

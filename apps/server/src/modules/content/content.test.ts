@@ -114,7 +114,7 @@ describe('docs and content', () => {
     expect(face).toContain('| [Face Key Points](/doc?id=49) |');
     expect(face).toContain('`POST /v2/facepoints` (open) |');
     expect(face).toContain('`POST /v2/skin` (open) |');
-    expect(face).toContain('`POST /v2/AsestheticsAssess` (not open yet) |');
+    expect(face).toContain('`POST /v2/AsestheticsAssess` (open) |');
     const pets = (await get('/api/v1/doc/1007', 'zh')).json().data.Content as string;
     expect(pets).toContain('移动端 SDK，按申请提供');
   });

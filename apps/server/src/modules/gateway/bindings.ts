@@ -5,6 +5,7 @@
  */
 import {
   accessoriesRecognition,
+  aestheticScore,
   beautify,
   bodyPose,
   certificates,
@@ -27,6 +28,7 @@ import {
   skinAnalysis,
   skinSegment,
   studioSolution,
+  skySegment,
   type ApiCapability,
 } from '@pixora/catalog';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -61,6 +63,8 @@ const served = [
     },
   }),
   bind(filter, 'filter'),
+  bind(skySegment, 'skysegment'),
+  bind(aestheticScore, 'aesthetic'),
   bind(hdr, 'hdr'),
   bind(nightEnhance, 'night'),
   bind(imageEnhance, 'enhance'),

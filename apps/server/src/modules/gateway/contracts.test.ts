@@ -172,7 +172,7 @@ describe('capabilities that are not served', () => {
       const call = (query: string) =>
         app.inject({
           method: 'POST',
-          url: `/v2/AsestheticsAssess?${query}`,
+          url: `/v1/mtai?${query}`,
           payload: { media_info_list: [] },
         });
       for (const query of ['api_key=quota-one&api_secret=secret', 'api_key=quota-one&api_secret=wrong', ''])
