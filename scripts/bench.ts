@@ -471,6 +471,76 @@ async function stageLighthouse() {
   };
 }
 
+/** The studio bench: one job of the default recipe on a 1080-px portrait, on a 2-worker server. */
+const STUDIO = { endpoint: 'v1/studio', workers: 2, pictures: 60, side: 1080, target: 200 };
+
+/**
+ * The studio pipeline's throughput: one asynchronous job (POST /v1/jobs) of STUDIO.pictures copies
+ * of the astronaut portrait at 1080 x 1080 with the default recipe (beautify + look), on a server
+ * as `npm start` runs it with both workers (so both cores) busy; pictures per minute from the
+ * submission to the job's last item, read by polling GET /v1/jobs/{id} every 100 ms.
+ */
+async function stageStudio() {
+  const photo = await sharp(await benchImage())
+    .resize(STUDIO.side, STUDIO.side)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const { app, config, origin } = await startServer({ WORKERS: String(STUDIO.workers) });
+  const key = `api_key=${config.DEMO_API_KEY}&api_secret=${config.DEMO_API_SECRET}`;
+  try {
+    const item = {
+      media_info_list: [{ media_data: photo.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
+    };
+    const t0 = performance.now();
+    const submitted = await fetch(`${origin}/v1/jobs?${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        capability: STUDIO.endpoint,
+        items: Array.from({ length: STUDIO.pictures }, () => item),
+      }),
+    });
+    if (submitted.status !== 202)
+      throw new Error(`studio job refused: ${submitted.status} ${await submitted.text()}`);
+    const { job_id: id } = (await submitted.json()) as { job_id: string };
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const job = (await (await fetch(`${origin}/v1/jobs/${id}?${key}`)).json()) as {
+        status: string;
+        succeeded: number;
+        failed: number;
+      };
+      if (job.status !== 'done') continue;
+      const seconds = (performance.now() - t0) / 1000;
+      return {
+        perMinute: (job.succeeded / seconds) * 60,
+        seconds,
+        succeeded: job.succeeded,
+        failed: job.failed,
+      };
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+type StudioFigures = Awaited<ReturnType<typeof stageStudio>>;
+
+/** The studio section of docs/benchmarks.md. */
+function studioSection(s: StudioFigures): string {
+  return `## Studio pipeline (asynchronous job)
+
+One job of ${STUDIO.pictures} pictures (the astronaut portrait at ${STUDIO.side} x ${STUDIO.side}, JPEG) on
+${STUDIO.endpoint} with the default recipe (beautify, then the soft look at 60 %), submitted to a
+${STUDIO.workers}-worker server and polled until its last item: ${s.succeeded} succeeded, ${s.failed} failed, in
+${s.seconds.toFixed(1)} s.
+
+| measure | value | target | |
+| --- | --- | --- | --- |
+| pictures per minute, both cores busy | ${s.perMinute.toFixed(0)} | at least ${STUDIO.target} | ${check(s.perMinute >= STUDIO.target && s.failed === 0)} |
+`;
+}
+
 /** The overload bench: endpoint, workers, clients and how long each phase lasts. */
 const OVERLOAD = {
   endpoint: 'v2/facedetect',
@@ -682,6 +752,7 @@ async function main() {
         ),
       endpoints: stageEndpoints,
       overload: stageOverload,
+      studio: stageStudio,
       'overload-client': () =>
         stageOverloadClient(process.argv[stageIndex + 2]!, process.argv[stageIndex + 3]!),
       lighthouse: stageLighthouse,
@@ -699,6 +770,11 @@ async function main() {
     const { rows, perWorkerMb } = runStage('endpoints') as EndpointFigures;
     for (const row of rows) console.log(`${endpointLabel(row)}: p50 ${ms(row.p50)}, p95 ${ms(row.p95)}`);
     console.log(`memory per worker: ${perWorkerMb.toFixed(0)} MB`);
+    return;
+  }
+  if (process.argv.includes('--studio')) {
+    // The studio stage alone, printed and not written.
+    console.log(studioSection(runStage('studio') as StudioFigures));
     return;
   }
   if (process.argv.includes('--overload')) {
@@ -768,6 +844,10 @@ async function main() {
   for (const row of faces.rows) console.log(`${endpointLabel(row)}: p50 ${ms(row.p50)}, p95 ${ms(row.p95)}`);
   console.log(`memory per worker (every model loaded and used): ${faces.perWorkerMb.toFixed(0)} MB`);
 
+  console.log('studio pipeline (asynchronous job)');
+  const studio = runStage('studio') as StudioFigures;
+  console.log(studioSection(studio));
+
   console.log('overload (admission by deadline)');
   const overload = runStage('overload') as OverloadFigures;
   console.log(overloadSection(overload));
@@ -827,6 +907,7 @@ encoding of both PNGs (mask and cut-out).
 ${faces.rows.map((row) => `| ${endpointLabel(row)} | ${ms(row.p50)} | ${ms(row.p95)} | ${row.target ? `p50 < ${row.target} ms` : ''} | ${row.target ? check(row.p50 < row.target) : ''} |`).join('\n')}
 | memory per worker (2 workers, every model loaded and used) | ${faces.perWorkerMb.toFixed(0)} MB | | < 700 MB | ${check(faces.perWorkerMb < 700)} |
 
+${studioSection(studio)}
 ${overloadSection(overload)}
 ${websiteSection(website, measuredAt())}`;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
