@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import {
   LANGUAGES,
@@ -7,6 +10,8 @@ import {
   waitForServer,
   type Language,
 } from './support/pages.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const LEGAL_PAGES: Array<{ path: string; titles: Record<Language, string> }> = [
   {
@@ -190,14 +195,21 @@ test.describe('legal texts', () => {
 test.describe('solution, SDK and company pages', () => {
   test.beforeEach(async ({ context, baseURL }) => storeLanguage(context, baseURL!, 'en'));
 
-  test('the solution page compares the plans: the standard one handles 200 pictures per minute', async ({
+  test('the solution page compares the plans: the standard one shows the measured pictures per minute', async ({
     page,
   }) => {
+    // The figure is the studio pipeline's, as `npm run bench` measured it (content/site/measured.json).
+    const measured = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/site/measured.json'), 'utf8')) as {
+      studioPicturesPerMinute: number;
+    };
+    const shown = Math.floor(measured.studioPicturesPerMinute / 10) * 10;
     await page.goto('/algorithm/solution/studioSolution');
     const plans = page.getByTestId('plan-comparison');
     await expect(plans.getByRole('columnheader')).toHaveText(['Standard', 'Custom']);
     const throughput = plans.locator('tr[data-row=throughput]');
-    await expect(throughput.locator('td').first()).toHaveText('200 pictures per minute');
+    await expect(throughput.locator('td').first()).toHaveText(
+      `${shown} pictures per minute, measured on a 2-core server`,
+    );
     await expect(throughput.locator('td').nth(1)).toContainText('Depends on the functions chosen');
   });
 

@@ -526,10 +526,12 @@ async function stageStudio() {
 
 type StudioFigures = Awaited<ReturnType<typeof stageStudio>>;
 
-/** The studio section of docs/benchmarks.md. */
-function studioSection(s: StudioFigures): string {
-  return `## Studio pipeline (asynchronous job)
+const STUDIO_HEADING = '## Studio pipeline (asynchronous job)';
 
+/** The studio section of docs/benchmarks.md; `measured` says when and where when it is written alone. */
+function studioSection(s: StudioFigures, measured?: string): string {
+  return `${STUDIO_HEADING}
+${measured ? `\nMeasured ${measured}.\n` : ''}
 One job of ${STUDIO.pictures} pictures (the astronaut portrait at ${STUDIO.side} x ${STUDIO.side}, JPEG) on
 ${STUDIO.endpoint} with the default recipe (beautify, then the soft look at 60 %), submitted to a
 ${STUDIO.workers}-worker server and polled until its last item: ${s.succeeded} succeeded, ${s.failed} failed, in
@@ -725,12 +727,19 @@ under ${INDEX_JS_BUDGET_KB} KB: ${check(js.gzipKb < INDEX_JS_BUDGET_KB)}.
 }
 
 /** Replaces the website section of an existing report (or adds it at the end). */
-function withWebsiteSection(report: string, section: string): string {
-  const start = report.indexOf(WEBSITE_HEADING);
-  if (start < 0) return `${report.trimEnd()}\n\n${section}`;
-  const next = report.indexOf('\n## ', start + WEBSITE_HEADING.length);
+/** `report` with its section under `heading` replaced by `section` (added before `before`, or at the end, when absent). */
+function withSection(report: string, heading: string, section: string, before?: string): string {
+  const start = report.indexOf(heading);
+  if (start < 0) {
+    const at = before === undefined ? -1 : report.indexOf(before);
+    if (at < 0) return `${report.trimEnd()}\n\n${section}`;
+    return `${report.slice(0, at)}${section.trimEnd()}\n\n${report.slice(at)}`;
+  }
+  const next = report.indexOf('\n## ', start + heading.length);
   return report.slice(0, start) + section + (next < 0 ? '' : report.slice(next + 1));
 }
+
+const withWebsiteSection = (report: string, section: string) => withSection(report, WEBSITE_HEADING, section);
 
 const measuredAt = () => {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
@@ -773,8 +782,14 @@ async function main() {
     return;
   }
   if (process.argv.includes('--studio')) {
-    // The studio stage alone, printed and not written.
-    console.log(studioSection(runStage('studio') as StudioFigures));
+    // The studio stage alone: printed, its section of docs/benchmarks.md replaced, and the site's
+    // figure (content/site/measured.json) written from it.
+    const section = studioSection(runStage('studio') as StudioFigures, measuredAt());
+    console.log(section);
+    const existing = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
+    fs.writeFileSync(reportFile, withSection(existing, STUDIO_HEADING, section, '## Overload'));
+    writeSiteMeasures();
+    console.log('studio section written to docs/benchmarks.md and content/site/measured.json');
     return;
   }
   if (process.argv.includes('--overload')) {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { requestLanguage } from '../../platform/messages.ts';
 import { DocsService } from './docs.service.ts';
-import { figureFacts, fillFigures, type SiteMeasures } from './site-figures.ts';
+import { figureFacts, fillFigures, fillSolution, type SiteMeasures } from './site-figures.ts';
 
 export const contentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -74,13 +74,13 @@ export const contentRoutes =
         if (!value) throw new ApiError(21017, request.params.name);
         const language = requestLanguage(request);
         const text = docs.substitute(value, language);
-        if (request.params.name !== 'figures')
+        if (request.params.name !== 'figures' && request.params.name !== 'solution')
           return { code: 0, message: 'ok', data: JSON.parse(text) as unknown };
-        const measured = await entry('site/measured');
-        const facts = await figureFacts(
-          ctx.db.kysely,
-          measured ? (JSON.parse(measured) as SiteMeasures) : undefined,
-        );
+        const stored = await entry('site/measured');
+        const measured = stored ? (JSON.parse(stored) as SiteMeasures) : undefined;
+        if (request.params.name === 'solution')
+          return { code: 0, message: 'ok', data: JSON.parse(fillSolution(text, measured)) as unknown };
+        const facts = await figureFacts(ctx.db.kysely, measured);
         return { code: 0, message: 'ok', data: fillFigures(text, facts) };
       },
     );

@@ -83,10 +83,10 @@ const labels = {
     en: 'Integration guides: [Android SDK](/doc?id=121), [iOS SDK](/doc?id=122); every SDK product is on the [SDK product page]({{sdk_page}}).',
   },
   solution: {
-    zh: '这是一套组合多项能力的解决方案，不是单个 Web API。功能、标准版与定制版的对比（标准版每分钟处理 200 张图片，定制版取决于所选功能）和使用场景见 [解决方案页面]({{solution_page}})。咨询与开通请写信至 {{business_email}}。',
+    zh: '这是一套组合多项能力的解决方案，不是单个 Web API。功能、标准版与定制版的对比和使用场景见 [解决方案页面]({{solution_page}})。咨询与开通请写信至 {{business_email}}。',
     zh_tw:
-      '這是一套組合多項能力的解決方案，不是單一 Web API。功能、標準版與客製版的比較（標準版每分鐘處理 200 張圖片，客製版取決於所選功能）和使用場景見 [解決方案頁面]({{solution_page}})。諮詢與開通請寫信至 {{business_email}}。',
-    en: 'This is a solution that combines several capabilities, not a single web API. Its features, the standard-versus-custom plan comparison (the standard plan handles 200 pictures per minute; the custom plan depends on the functions chosen) and its use scenes are on the [solution page]({{solution_page}}). To ask about it or start, write to {{business_email}}.',
+      '這是一套組合多項能力的解決方案，不是單一 Web API。功能、標準版與客製版的比較和使用場景見 [解決方案頁面]({{solution_page}})。諮詢與開通請寫信至 {{business_email}}。',
+    en: 'This is a solution that combines several capabilities, not a single web API. Its features, the standard-versus-custom plan comparison and its use scenes are on the [solution page]({{solution_page}}). To ask about it or start, write to {{business_email}}.',
   },
   exampleIntro: {
     zh: '以下命令可直接在 Linux shell 中运行：先下载平台自带的示例图片，再把它以 base64 放入请求体（写入文件，大图也不会超出命令行长度限制）。`pixora-demo-key` / `pixora-demo-secret` 是本地安装的演示凭证，其他部署请换成您应用的 API Key 与 Secret；macOS 上请用 `base64 -i` 代替 `base64 -w0`。',

@@ -92,3 +92,29 @@ describe('the home page figures', () => {
     });
   });
 });
+
+describe('the solution page', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await testApp(idle));
+  });
+  afterAll(async () => app?.close());
+
+  it("states the studio pipeline's measured throughput, in each language, never a promise", async () => {
+    const measured = JSON.parse(fs.readFileSync(path.join(root, 'content/site/measured.json'), 'utf8')) as {
+      studioPicturesPerMinute: number;
+    };
+    const shown = String(Math.floor(measured.studioPicturesPerMinute / 10) * 10);
+    for (const lang of ['zh', 'zh_tw', 'en']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/v1/content/solution',
+        headers: { cookie: `language=${lang}` },
+      });
+      const text = JSON.stringify(res.json().data);
+      expect(text, lang).not.toContain('{{');
+      expect(text, lang).not.toMatch(/\b200\b/);
+      expect(text, lang).toContain(shown);
+    }
+  });
+});

@@ -27,6 +27,19 @@ export interface SiteMeasures {
   commit: string;
   /** p50 of v2/facepoints in ms, on the bench's 640-px photo. */
   facepointsP50Ms: number;
+  /** Pictures per minute of the studio pipeline's default recipe, when measured. */
+  studioPicturesPerMinute?: number;
+}
+
+/**
+ * The solution page's text (content/site/solution.json) with its throughput, `{{studio_per_minute}}`:
+ * the studio pipeline's measured pictures per minute (docs/benchmarks.md), rounded down to tens;
+ * "—" until the bench has measured it.
+ */
+export function fillSolution(text: string, measured: SiteMeasures | undefined): string {
+  const perMinute = measured?.studioPicturesPerMinute;
+  const shown = perMinute === undefined ? '—' : String(Math.floor(perMinute / 10) * 10);
+  return text.replace(/\{\{studio_per_minute\}\}/g, shown);
 }
 
 const servedKey = (key: string) => {
