@@ -19,6 +19,8 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 export interface ResultMedia {
   /** Stores the image; answers its absolute URL under `origin` and when the URL stops working. */
   publish(origin: string, bytes: Buffer, type: 'jpg' | 'png'): Promise<{ url: string; expiresAt: Date }>;
+  /** The image behind a result URL this platform made, while it has not expired; else undefined. */
+  read(url: string): Promise<{ bytes: Buffer; type: 'jpg' | 'png' } | undefined>;
 }
 
 /** The origin of result URLs: PUBLIC_URL, else the address the client used. */
@@ -34,6 +36,21 @@ export function createResultMedia(storage: Storage, config: Config): ResultMedia
         url: `${origin}${RESULT_ROUTE}/${key.slice(PREFIX.length + 1)}`,
         expiresAt: new Date(Date.now() + ttlMs),
       };
+    },
+    async read(url) {
+      let pathname: string;
+      try {
+        pathname = new URL(url).pathname;
+      } catch {
+        return undefined;
+      }
+      if (!pathname.startsWith(`${RESULT_ROUTE}/`)) return undefined;
+      const name = pathname.slice(RESULT_ROUTE.length + 1);
+      const key = `${PREFIX}/${name}`;
+      const storedAt = await storage.storedAt(key).catch(() => undefined);
+      if (storedAt === undefined || storedAt + ttlMs <= Date.now()) return undefined;
+      const bytes = await storage.get(key);
+      return bytes ? { bytes, type: name.endsWith('.png') ? 'png' : 'jpg' } : undefined;
     },
   };
 }

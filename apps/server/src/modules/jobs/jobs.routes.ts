@@ -70,4 +70,23 @@ export const jobRoutes =
       },
       async (request) => jobs.view(callerAppOf(request), request.params.id),
     );
+    routes.get(
+      '/v1/jobs/:id/results.zip',
+      {
+        config: { appCall: true },
+        schema: {
+          tags,
+          summary: 'A job’s result images and job.json in one ZIP (images while their URLs have not expired)',
+          querystring: gatewayQuery,
+          params: jobParams,
+        },
+      },
+      async (request, reply) => {
+        const zip = await jobs.resultsZip(callerAppOf(request), request.params.id);
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${request.params.id}.zip"`)
+          .send(zip);
+      },
+    );
   };

@@ -12,7 +12,8 @@ import { dailyQuotaOf } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
 import { loadCheckedMedia, type MediaLimits } from '../gateway/media.ts';
 import type { ResultMedia } from '../gateway/result-media.ts';
-import { type CapabilityRequest, wrapAnswer } from '../gateway/run-capability.ts';
+import { type CapabilityRequest, type GatewayAnswer, wrapAnswer } from '../gateway/run-capability.ts';
+import { zipStore, type ZipEntry } from '../../platform/zip.ts';
 import { checkCallbackUrl, DownloadError, postJson } from '../gateway/url-fetch.ts';
 import { type JobItemRow, type JobRow, JobsRepository, newJobId } from './jobs.repository.ts';
 
@@ -189,6 +190,34 @@ export class JobService {
     const job = await this.repo.owned(app.id, id);
     if (!job) throw new ApiError(10004, 'no such job, or it has expired');
     return this.viewOf(job);
+  }
+
+  /**
+   * The results of a job of `app` as one ZIP: each item's result image (`item-0001.jpg`, and
+   * `item-0001-<field>.png` for image fields such as a mask) while its URL has not expired, and
+   * `job.json`, the job as GET shows it. Items still running or failed have no image.
+   */
+  async resultsZip(app: AppRow, id: string): Promise<Buffer> {
+    const view = await this.view(app, id);
+    const entries: ZipEntry[] = [];
+    for (const item of view.items) {
+      const media = (item.answer as GatewayAnswer | undefined)?.media_info_list[0];
+      if (!media) continue;
+      const base = `item-${String(item.index + 1).padStart(4, '0')}`;
+      const links: Array<[string, unknown]> = [
+        ['', media.media_profiles.media_data_type === 'url' ? media.media_data : undefined],
+        ...Object.entries((media.media_extra ?? {}) as Record<string, unknown>).map(
+          ([field, value]): [string, unknown] => [`-${field}`, value],
+        ),
+      ];
+      for (const [suffix, link] of links) {
+        if (typeof link !== 'string') continue;
+        const image = await this.deps.results.read(link);
+        if (image) entries.push({ name: `${base}${suffix}.${image.type}`, data: image.bytes });
+      }
+    }
+    entries.push({ name: 'job.json', data: Buffer.from(`${JSON.stringify(view, null, 2)}\n`) });
+    return zipStore(entries);
   }
 
   private async viewOf(job: JobRow): Promise<JobView> {

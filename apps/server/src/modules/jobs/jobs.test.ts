@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -145,6 +146,29 @@ describe('asynchronous jobs', () => {
     const image = await app.inject({ method: 'GET', url: new URL(link!).pathname });
     expect(image.statusCode).toBe(200);
     expect((await sharp(image.rawPayload).metadata()).width).toBe(256);
+    // All of the job in one ZIP: the item's cut-out and mask, and the job itself.
+    const zip = await app.inject({ method: 'GET', url: `/v1/jobs/${job.job_id}/results.zip?${DEMO_KEY}` });
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const file = path.join(os.tmpdir(), `${job.job_id}.zip`);
+    fs.writeFileSync(file, zip.rawPayload);
+    try {
+      // Python's zipfile reads it and checks every file's CRC (testzip answers None when all match).
+      const listing = execFileSync(
+        'python3',
+        [
+          '-c',
+          'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip()); print(*z.namelist())',
+          file,
+        ],
+        { encoding: 'utf8' },
+      ).split('\n');
+      expect(listing[0]).toBe('None');
+      const names = listing[1]!.split(' ');
+      expect(names).toContain('job.json');
+      expect(names.filter((n) => n.startsWith('item-0001-')).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 
   it('takes a signed submission', async () => {
