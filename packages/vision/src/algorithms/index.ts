@@ -26,6 +26,7 @@ export const algorithmLoaders = {
   beautify: async () => (await import('./face/retouch-tasks.ts')).beautify,
   shapetuning: async () => (await import('./face/retouch-tasks.ts')).shapetuning,
   makeup: async () => (await import('./face/retouch-tasks.ts')).makeup,
+  beard: async () => (await import('./face/beard.ts')).beard,
   filter: async () => (await import('./image/filter.ts')).filter,
   hdr: async () => (await import('./image/hdr.ts')).hdr,
   night: async () => (await import('./image/night.ts')).night,
