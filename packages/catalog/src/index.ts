@@ -93,3 +93,4 @@ export * from './api/menu.ts';
 export { BEAUTIFY } from './capabilities/imageProcessing/beautify.ts';
 export { SHAPE } from './capabilities/imageProcessing/shapeTuning.ts';
 export { MAKEUP_LOOKS } from './capabilities/imageProcessing/makeup.ts';
+export { BEARD, BEARD_STYLE_NAMES, BEARD_COLOUR_NAMES } from './capabilities/generateImages/beard.ts';

@@ -5,6 +5,7 @@
  */
 import {
   accessoriesRecognition,
+  beard,
   beautify,
   bodyPose,
   faceSegment,
@@ -63,6 +64,7 @@ const served = [
   bind(imageEnhance, 'enhance'),
   bind(imageDenoise, 'denoise'),
   bind(imageRestoration, 'restore'),
+  bindFaceMask(beard, 'beard'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
