@@ -82,6 +82,12 @@ export {
   BEARD_COLOURS,
   type BeardResult,
 } from './algorithms/face/beard-params.ts';
+export {
+  STICKER_DEFAULTS,
+  STICKER_MATERIALS,
+  MAX_MATERIALS,
+  type StickerResult,
+} from './algorithms/face/stickers-params.ts';
 export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
 export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';
 export { landmarks106, landmarks118, LAYOUT_106, LAYOUT_118 } from './algorithms/face/landmarks106.ts';

@@ -27,6 +27,7 @@ export const algorithmLoaders = {
   shapetuning: async () => (await import('./face/retouch-tasks.ts')).shapetuning,
   makeup: async () => (await import('./face/retouch-tasks.ts')).makeup,
   beard: async () => (await import('./face/beard.ts')).beard,
+  emojmaterial: async () => (await import('./face/stickers.ts')).emojmaterial,
   filter: async () => (await import('./image/filter.ts')).filter,
   hdr: async () => (await import('./image/hdr.ts')).hdr,
   night: async () => (await import('./image/night.ts')).night,
