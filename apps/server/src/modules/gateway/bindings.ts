@@ -8,6 +8,7 @@ import {
   beard,
   beautify,
   bodyPose,
+  emojMaterial,
   faceSegment,
   filter,
   hairAnalysis,
@@ -65,6 +66,7 @@ const served = [
   bind(imageDenoise, 'denoise'),
   bind(imageRestoration, 'restore'),
   bindFaceMask(beard, 'beard'),
+  bindFaceMask(emojMaterial, 'emojmaterial'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
