@@ -188,6 +188,38 @@ test.describe('kind demos', () => {
     await expect(page.getByText('未检测到人脸', { exact: true })).toBeVisible(ANALYSIS_TIMEOUT);
   });
 
+  test('stickers: the materials as named pictures; the crown picked is drawn on the astronaut', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/generateImages/emojMaterial?lang=en');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    const materials = page.getByRole('group', { name: /material$/ });
+    await expect(materials.locator('img')).toHaveCount(11);
+    await expect(materials.getByRole('radio', { name: 'Cat ears' })).toBeChecked();
+    await materials.getByText('Crown', { exact: true }).click();
+    await page.locator('[data-sample="astronaut.jpg"]').click();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/EmojMaterialH5'));
+    await page.getByTestId('demo-analyse').click();
+    const body = (await answered).request().postDataJSON() as { parameter: Record<string, unknown> };
+    expect(body.parameter).toMatchObject({ material: 'crown' });
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('image-download')).toHaveAttribute('href', /^data:image\/jpeg;base64,/);
+  });
+
+  test('beard: the styles offered by name in Simplified Chinese; a goatee drawn on the astronaut', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/generateImages/beard?lang=zh');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    await page.getByTestId('control-style').getByText('山羊胡', { exact: true }).click();
+    await page.locator('[data-sample="astronaut.jpg"]').click();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/beard'));
+    await page.getByTestId('demo-analyse').click();
+    const body = (await answered).request().postDataJSON() as { parameter: Record<string, unknown> };
+    expect(body.parameter).toMatchObject({ style: 'goatee' });
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+  });
+
   test('filters: the looks as named pictures in Traditional Chinese; the mono look picked turns the astronaut grey', async ({
     page,
   }) => {

@@ -105,6 +105,8 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/beauty', parameter: {}, images: 1, target: 250 },
   { endpoint: 'v1/beauty_shape', parameter: {}, images: 1, target: 200 },
   { endpoint: 'v3/makeup', parameter: {}, images: 1, target: 300 },
+  { endpoint: 'v1/beard', parameter: {}, images: 1, target: 200 },
+  { endpoint: 'v1/EmojMaterialH5', parameter: {}, images: 1, target: 200 },
   // The image-processing targets name a 1080-px portrait; the bench's photo is 640 px.
   { endpoint: 'v1/filter', parameter: {}, images: 1, target: 60 },
   { endpoint: 'v1/hdr', parameter: {}, images: 1, target: 400 },

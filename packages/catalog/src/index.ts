@@ -94,3 +94,5 @@ export { BEAUTIFY } from './capabilities/imageProcessing/beautify.ts';
 export { STUDIO } from './capabilities/solution/studioSolution.ts';
 export { SHAPE } from './capabilities/imageProcessing/shapeTuning.ts';
 export { MAKEUP_LOOKS } from './capabilities/imageProcessing/makeup.ts';
+export { BEARD, BEARD_STYLE_NAMES, BEARD_COLOUR_NAMES } from './capabilities/generateImages/beard.ts';
+export { STICKER_NAMES, STICKER_DEFAULT, MAX_STICKERS } from './capabilities/generateImages/emojMaterial.ts';

@@ -76,6 +76,18 @@ export {
   type ShapeResult,
   type MakeupResult,
 } from './algorithms/face/retouch-tasks-params.ts';
+export {
+  BEARD_DEFAULTS,
+  BEARD_STYLES,
+  BEARD_COLOURS,
+  type BeardResult,
+} from './algorithms/face/beard-params.ts';
+export {
+  STICKER_DEFAULTS,
+  STICKER_MATERIALS,
+  MAX_MATERIALS,
+  type StickerResult,
+} from './algorithms/face/stickers-params.ts';
 export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
 export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';
 export { landmarks106, landmarks118, LAYOUT_106, LAYOUT_118 } from './algorithms/face/landmarks106.ts';

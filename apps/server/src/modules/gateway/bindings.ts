@@ -6,9 +6,11 @@
 import {
   accessoriesRecognition,
   aestheticScore,
+  beard,
   beautify,
   bodyPose,
   certificates,
+  emojMaterial,
   faceSegment,
   filter,
   hairAnalysis,
@@ -72,6 +74,8 @@ const served = [
   bind(imageRestoration, 'restore'),
   bind(studioSolution, 'studio'),
   bindIdPhoto(certificates),
+  bindFaceMask(beard, 'beard'),
+  bindFaceMask(emojMaterial, 'emojmaterial'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -37,7 +37,8 @@ const JPEG_QUALITY = 92;
 /** Share of the finest skin texture (pores) put back after beautify's smoothing. */
 export const BEAUTIFY_KEEP_PORES = 0.4;
 
-async function editFaces<A extends object>(
+/** The face loop of the face editing tasks (also v1/beard and v1/EmojMaterialH5): each face edited, the photo encoded. */
+export async function editFaces<A extends object>(
   image: DecodedImage,
   maxFaces: number,
   models: MeshFaceModels,
@@ -59,7 +60,8 @@ async function editFaces<A extends object>(
   return { answer, images: { media_data: { bytes: new Uint8Array(bytes), format: 'jpg' as const } } };
 }
 
-const meshModels = {
+/** The models and decoding of the face editing tasks: facepoints' mesh models, the photo at full size. */
+export const meshModels = {
   // Full size: the result is returned at the size it came in.
   decode: {},
   loadModels: loadMeshFaceModels,

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runTaskInProcess, TaskParamsError, type BeardResult } from '../src/index.ts';
+import { BEARD_STYLES } from '../src/algorithms/face/beard-params.ts';
+import { astronautPath, chelseaPath, groupSamplePath, read } from './fixtures.ts';
+import { grey, type Grey } from './retouch-measures.ts';
+
+/** v1/beard's task on real photos: the beard lands below the nose, in the lower face, darker than the skin. */
+
+const run = (image: Buffer, params?: Record<string, unknown>) =>
+  runTaskInProcess<BeardResult>('beard', { image, params });
+const jpeg = (r: BeardResult) => Buffer.from(r.images.media_data.bytes);
+
+type P = [number, number];
+interface Marked {
+  photo: string;
+  pose: string;
+  rightEye: P | null;
+  leftEye: P | null;
+  noseTip: P;
+}
+const marked = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures/sticker-anchors.json'), 'utf8')) as {
+    faces: Marked[];
+  }
+).faces;
+
+/** Pixels whose grey level moved by more than `by`, as [x, y, change]. */
+function changed(before: Grey, after: Grey, by = 20): Array<[number, number, number]> {
+  const out: Array<[number, number, number]> = [];
+  for (let i = 0; i < before.data.length; i++) {
+    const d = after.data[i]! - before.data[i]!;
+    if (Math.abs(d) > by) out.push([i % before.width, Math.floor(i / before.width), d]);
+  }
+  return out;
+}
+
+describe('beard', () => {
+  it('draws a dark full beard below each hand-marked nose of face-api sample 3, in the lower face only', async () => {
+    const photo = read(groupSamplePath(3));
+    const result = await run(photo, { style: 'full', color: 'black' });
+    expect(result.answer.face_num).toBe(3);
+    const moved = changed(await grey(photo), await grey(jpeg(result)));
+    const faces = marked.filter((f) => f.photo === 'sample3.jpg');
+    const perFace = faces.map(() => ({ count: 0, darker: 0 }));
+    for (const [x, y, d] of moved) {
+      // The face whose hand-marked nose tip is nearest.
+      let k = 0;
+      let best = Infinity;
+      faces.forEach((f, j) => {
+        const dist = Math.hypot(x - f.noseTip[0], y - f.noseTip[1]);
+        if (dist < best) [best, k] = [dist, j];
+      });
+      const f = faces[k]!;
+      const [r, l] = [f.rightEye!, f.leftEye!];
+      const iod = Math.hypot(l[0] - r[0], l[1] - r[1]);
+      // Down the face: perpendicular to the marked eye line, towards the chin.
+      const ex = (l[0] - r[0]) / iod;
+      const ey = (l[1] - r[1]) / iod;
+      const below = (x + 0.5 - f.noseTip[0]) * -ey + (y + 0.5 - f.noseTip[1]) * ex;
+      // Below the nose tip and within the lower face (2.2 eye distances of the nose tip).
+      expect(below, `pixel (${x}, ${y}) of face ${k}`).toBeGreaterThan(0);
+      expect(best, `pixel (${x}, ${y}) of face ${k}`).toBeLessThan(2.2 * iod);
+      perFace[k]!.count++;
+      if (d < 0) perFace[k]!.darker++;
+    }
+    for (const face of perFace) {
+      expect(face.count).toBeGreaterThan(2000);
+      expect(face.darker / face.count).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('draws each style where it belongs: a moustache above the mouth, a goatee reaching below it', async () => {
+    const photo = read(astronautPath());
+    const before = await grey(photo);
+    const points = await runTaskInProcess<{ faces: Array<{ mesh: Array<[number, number, number]> }> }>(
+      'facepoints',
+      { image: photo },
+    );
+    const mesh = points.faces[0]!.mesh;
+    const mouthY = (mesh[13]![1] + mesh[14]![1]) / 2;
+    const chinY = mesh[152]![1];
+    const noseY = mesh[1]![1];
+    const rows = async (style: string) => {
+      const moved = changed(before, await grey(jpeg(await run(photo, { style }))));
+      // Pixel centres.
+      return moved.map(([, y]) => y + 0.5);
+    };
+    const moustache = await rows('moustache');
+    expect(moustache.length).toBeGreaterThan(100);
+    expect(moustache.every((y) => y > noseY && y < mouthY)).toBe(true);
+    const goatee = await rows('goatee');
+    expect(goatee.filter((y) => y > mouthY + 0.5 * (chinY - mouthY)).length).toBeGreaterThan(200);
+    expect(goatee.every((y) => y > noseY)).toBe(true);
+  });
+
+  it('is deterministic, leaves a photo without a face as it was and answers each style and colour', async () => {
+    const photo = read(astronautPath());
+    const a = await run(photo, { style: 'handlebar', color: 'brown', density: 80 });
+    const b = await run(photo, { style: 'handlebar', color: 'brown', density: 80 });
+    expect(Buffer.compare(jpeg(a), jpeg(b))).toBe(0);
+    expect(a.answer.beard).toEqual({ style: 'handlebar', color: 'brown', strength: 85, density: 80 });
+    const hex = await run(photo, { style: 'stubble', color: 'grey', colorHex: '#AA3311' });
+    expect(hex.answer.beard.color).toBe('#aa3311');
+    const cat = await run(read(chelseaPath()));
+    expect(cat.answer.face_num).toBe(0);
+    expect(BEARD_STYLES.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('answers one face with maxFaceNum 1 and refuses bad parameters', async () => {
+    const one = await run(read(groupSamplePath(3)), { maxFaceNum: 1 });
+    expect(one.answer.face_num).toBe(1);
+    await expect(run(read(astronautPath()), { style: 'mullet' })).rejects.toThrow(TaskParamsError);
+    await expect(run(read(astronautPath()), { color: 'green' })).rejects.toThrow(TaskParamsError);
+    await expect(run(read(astronautPath()), { density: 101 })).rejects.toThrow(TaskParamsError);
+  });
+});
