@@ -31,7 +31,7 @@ export const jobRoutes =
   (deps: JobDeps): FastifyPluginAsyncZod =>
   async (app) => {
     registerCaller(app, deps.ctx);
-    const jobs = new JobService(deps);
+    const jobs = new JobService({ ...deps, log: (err, what) => app.log.error({ err }, what) });
     app.addHook('onReady', async () => jobs.start());
     app.addHook('preClose', async () => jobs.stop());
     const routes = app;

@@ -64,6 +64,8 @@ export interface JobDeps {
   results: ResultMedia;
   limits: MediaLimits;
   storage: Storage;
+  /** Where the runner reports its failures (the server's log). */
+  log?: (err: unknown, what: string) => void;
 }
 
 /** The first problem zod found, named by its path under `prefix`. */
@@ -270,7 +272,7 @@ export class JobService {
   }
 
   private log(err: unknown, what: string): void {
-    if (!this.stopped) console.error(what, err);
+    if (!this.stopped) this.deps.log?.(err, what);
   }
 
   private async tick(): Promise<void> {
