@@ -219,6 +219,89 @@ export function gatewayProbes(query: string): AbuseCase[] {
       headers: json,
       body: '<xml/>',
     },
+    ...signatureProbes(body),
+    ...jobProbes(query),
+  ];
+}
+
+/** Signed calls that are not: malformed, oversized, replay-shaped, mixed with query credentials. */
+function signatureProbes(body: string): AbuseCase[] {
+  const signed = (name: string, authorization: string, extra: Record<string, string> = {}): AbuseCase => ({
+    name: `signature: ${name}`,
+    method: 'POST',
+    path: '/v2/facepoints',
+    headers: {
+      ...json,
+      authorization,
+      'x-pixora-timestamp': String(Math.floor(Date.now() / 1000)),
+      'x-pixora-nonce': 'abuse-nonce-0123456789',
+      ...extra,
+    },
+    body,
+  });
+  const good = `Credential=pixora-demo-key, SignedHeaders=content-type;host;x-pixora-nonce;x-pixora-timestamp, Signature=${'0'.repeat(64)}`;
+  return [
+    signed('nothing after the scheme', 'PIXORA-HMAC-SHA256 '),
+    signed('garbage fields', 'PIXORA-HMAC-SHA256 ;;;,,,==='),
+    signed(
+      'a key of 10 000 characters',
+      `PIXORA-HMAC-SHA256 Credential=${'k'.repeat(10_000)}, SignedHeaders=host, Signature=${'0'.repeat(64)}`,
+    ),
+    signed('a zero signature', `PIXORA-HMAC-SHA256 ${good}`),
+    signed('a timestamp from 1970', `PIXORA-HMAC-SHA256 ${good}`, { 'x-pixora-timestamp': '0000000001' }),
+    signed('a timestamp that is not a number', `PIXORA-HMAC-SHA256 ${good}`, { 'x-pixora-timestamp': 'now' }),
+    signed('a nonce with a newline', `PIXORA-HMAC-SHA256 ${good}`, {
+      'x-pixora-nonce': 'abc%0Adef0123456789',
+    }),
+    signed('another authorization type', `PIXORA-HMAC-SHA256 ${good}`, { 'authorization-type': '2' }),
+    signed('a bearer token', 'Bearer abc.def.ghi'),
+  ];
+}
+
+/** Asynchronous jobs asked for in every wrong way. */
+function jobProbes(query: string): AbuseCase[] {
+  const job = (name: string, payload: unknown, path = `/v1/jobs?${query}`): AbuseCase => ({
+    name: `job: ${name}`,
+    method: 'POST',
+    path,
+    headers: json,
+    body: JSON.stringify(payload),
+  });
+  const item = { media_info_list: [{ media_data: 'x', media_profiles: { media_data_type: 'jpg' } }] };
+  return [
+    job('no body fields', {}),
+    job('no items', { capability: 'v2/facepoints', items: [] }),
+    job('a thousand items', { capability: 'v2/facepoints', items: Array.from({ length: 1000 }, () => item) }),
+    job('an unknown capability', { capability: '../../etc/passwd', items: [item] }),
+    job('a capability not open', { capability: 'v1/mtai', items: [item] }),
+    job('an item that is not an object', { capability: 'v2/facepoints', items: ['x'] }),
+    job('a callback to a file', {
+      capability: 'v2/facepoints',
+      items: [item],
+      callback_url: 'file:///etc/passwd',
+    }),
+    job('a callback to the metadata address', {
+      capability: 'v2/facepoints',
+      items: [item],
+      callback_url: 'http://169.254.169.254/latest/meta-data/',
+    }),
+    job('no credentials', { capability: 'v2/facepoints', items: [item] }, '/v1/jobs'),
+    {
+      name: 'job: an id that does not exist',
+      method: 'GET',
+      path: `/v1/jobs/job_${'0'.repeat(24)}?${query}`,
+    },
+    {
+      name: 'job: an id of 10 000 characters',
+      method: 'GET',
+      path: `/v1/jobs/${'j'.repeat(10_000)}?${query}`,
+    },
+    { name: 'job: a traversal id', method: 'GET', path: `/v1/jobs/..%2f..%2fpackage.json?${query}` },
+    {
+      name: 'job: the zip of nothing',
+      method: 'GET',
+      path: `/v1/jobs/job_${'0'.repeat(24)}/results.zip?${query}`,
+    },
   ];
 }
 

@@ -207,9 +207,17 @@ function request(
   });
 }
 
-/** Checks a URL the platform will call later (a job's callback): http(s), no credentials. */
-export function checkCallbackUrl(raw: string): URL {
-  return parseUrl(raw);
+/**
+ * Checks a URL the platform will call later (a job's callback): http(s), no credentials, and,
+ * unless private addresses are allowed, not a loopback, private or link-local address written as
+ * such (a name resolving to one is refused when the call is made).
+ */
+export function checkCallbackUrl(raw: string, allowPrivate: boolean): URL {
+  const url = parseUrl(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && (host === 'localhost' || (net.isIP(host) && isBlockedAddress(host))))
+    throw new DownloadError('blocked', 'the URL points at a private or loopback address');
+  return url;
 }
 
 /**

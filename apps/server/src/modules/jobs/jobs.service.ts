@@ -125,7 +125,7 @@ export class JobService {
       throw new ApiError(10000, `items: at most ${config.JOB_MAX_ITEMS} items in one job`);
     if (request.callback_url !== undefined) {
       try {
-        checkCallbackUrl(request.callback_url);
+        checkCallbackUrl(request.callback_url, config.ALLOW_PRIVATE_URLS);
       } catch (err) {
         throw new ApiError(
           10000,
