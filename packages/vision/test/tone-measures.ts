@@ -10,18 +10,10 @@
  *  - lightness() (CIELAB L* per pixel), shadowMean(), clippedShare() and haloOvershoot() for HDR.
  */
 import { SRGB_TO_LINEAR } from '../src/algorithms/image/colour.ts';
+import { rng } from '../src/algorithms/image/npr.ts';
 
-/** Seeded uniform random numbers in [0, 1) (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded uniform random numbers in [0, 1) (mulberry32, the engine's own: npr.ts rng). */
+export const random = rng;
 
 /** How a clean photo is darkened (defaults: the figures of docs/quality.md). */
 export const DARKEN = {

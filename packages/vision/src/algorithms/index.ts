@@ -32,6 +32,9 @@ export const algorithmLoaders = {
   enhance: async () => (await import('./image/enhance.ts')).enhance,
   denoise: async () => (await import('./image/denoise.ts')).denoise,
   restore: async () => (await import('./image/restore.ts')).restore,
+  cartoon: async () => (await import('./image/cartoon.ts')).cartoon,
+  lineart: async () => (await import('./image/lineart.ts')).lineart,
+  artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
