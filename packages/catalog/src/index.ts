@@ -93,3 +93,6 @@ export * from './api/menu.ts';
 export { BEAUTIFY } from './capabilities/imageProcessing/beautify.ts';
 export { SHAPE } from './capabilities/imageProcessing/shapeTuning.ts';
 export { MAKEUP_LOOKS } from './capabilities/imageProcessing/makeup.ts';
+export { CARTOON_STYLE, CARTOON_STYLES } from './capabilities/generateImages/andy.ts';
+export { LINE_ART } from './capabilities/generateImages/lineArt.ts';
+export { ART_STYLE, ART_STYLES } from './capabilities/generateImages/imageStyle.ts';

@@ -5,6 +5,7 @@
  */
 import {
   accessoriesRecognition,
+  andy,
   beautify,
   bodyPose,
   faceSegment,
@@ -19,6 +20,8 @@ import {
   imageDenoise,
   imageEnhance,
   imageRestoration,
+  imageStyle,
+  lineArt,
   mask,
   nightEnhance,
   personSplit,
@@ -63,6 +66,9 @@ const served = [
   bind(imageEnhance, 'enhance'),
   bind(imageDenoise, 'denoise'),
   bind(imageRestoration, 'restore'),
+  bind(andy, 'cartoon'),
+  bind(lineArt, 'lineart'),
+  bind(imageStyle, 'artstyle'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
