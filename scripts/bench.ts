@@ -113,6 +113,10 @@ const ENDPOINTS: Array<{
   { endpoint: 'test/AIDenoise', parameter: {}, images: 1 },
   // Enhance's target names a 512-px input (x2 to 1024 px).
   { endpoint: 'v1/aiquality', parameter: { scale: '2' }, images: 1, target: 1500, side: 512 },
+  // The style targets name a 1080-px portrait; the bench's photo is 640 px.
+  { endpoint: 'v1/AICartoonStyle1', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/AICartoonStyle2', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/mtstyle', parameter: {}, images: 1, target: 800 },
 ];
 
 interface EndpointFigures {

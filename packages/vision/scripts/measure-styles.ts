@@ -2,18 +2,18 @@
  * Quality and speed figures of the style tasks (docs/quality.md, "Cartoon, line art and art
  * styles"):
  *
- *   node --import tsx packages/vision/scripts/measure-styles.ts [stats|faces|speed [name prefix]]
+ *   node --import tsx packages/vision/scripts/measure-styles.ts [stats|faces [tune|report]|speed [name prefix]]
  *
- * (no argument: stats and faces; prefix `taskset -c 0` for speed).
+ * (no argument: stats and faces on both sets; prefix `taskset -c 0` for speed).
  *
- * stats: for each style (4 cartoon, line art, 6 art styles) and the photo itself, on the face-api
- *   demo photos 1-6 and the astronaut: colours (4-bit-per-channel bins each holding at least
+ * stats: for each style (4 cartoon, line art, 6 art styles) and the photo itself, on each photo
+ *   set (see photos()): colours (4-bit-per-channel bins each holding at least
  *   0.1 % of the pixels), edge density (share of pixels whose Sobel gradient of the grey exceeds
  *   100 levels), mean HSV saturation and mean grey; the mean over the photos. Then how far apart
  *   the styles are: for each pair, the largest of their differences in those statistics relative
  *   to the photo set's spread; the closest pair is printed.
- * faces: the faces of the input (counted by eye: test/fixtures.ts GROUP_FACES and the astronaut's
- *   one) and, for each style, how many of the faces the detector finds in the input it still finds
+ * faces: the faces of the input (counted by eye: test/fixtures.ts GROUP_FACES, one in each
+ *   portrait) and, for each style, how many of the faces the detector finds in the input it still finds
  *   in the output (a detection whose box overlaps an input detection's by IoU >= 0.3), v2/facepoints
  *   defaults.
  * speed: CPU and wall p50 of each task's engine run (decode, work, JPEG) on the astronaut scaled to
@@ -26,6 +26,7 @@ import type { FacePointsResult } from '../src/algorithms/face/facepoints-params.
 import { facesKept, styleStats, type Stats } from '../test/style-measures.ts';
 import { ART_STYLES, CARTOON_STYLES } from '../src/algorithms/image/style-params.ts';
 import { astronautPath, GROUP_FACES, groupSamplePath } from '../test/fixtures.ts';
+import { beardedMan, manInGlasses, smilingMan } from '../test/labelled.ts';
 import { timeTask } from './task-timing.ts';
 
 interface Style {
@@ -40,15 +41,30 @@ export const STYLES: Style[] = [
   ...ART_STYLES.map((style) => ({ name: `art ${style}`, task: 'artstyle', params: { style } })),
 ];
 
-async function photos(): Promise<Array<{ name: string; image: Buffer; faces: number }>> {
+/**
+ * The photos, faces counted by eye. Tuning set (looked at while the styles' constants were set):
+ * the astronaut and face-api samples 1, 3 and 5. Report set (not looked at before the figures):
+ * face-api samples 2, 4 and 6 and opencv-doc's three portraits of young men (test/labelled.ts).
+ */
+async function photos(
+  set: 'tune' | 'report',
+): Promise<Array<{ name: string; image: Buffer; faces: number }>> {
   const list = [];
-  for (const k of [1, 2, 3, 4, 5, 6] as const)
+  for (const k of set === 'tune' ? ([1, 3, 5] as const) : ([2, 4, 6] as const))
     list.push({ name: `sample${k}`, image: readFileSync(groupSamplePath(k)), faces: GROUP_FACES[k] });
-  list.push({
-    name: 'astronaut',
-    image: await sharp(astronautPath()).removeAlpha().jpeg({ quality: 92 }).toBuffer(),
-    faces: 1,
-  });
+  if (set === 'tune')
+    list.push({
+      name: 'astronaut',
+      image: await sharp(astronautPath()).removeAlpha().jpeg({ quality: 92 }).toBuffer(),
+      faces: 1,
+    });
+  else
+    for (const [name, load] of [
+      ['bearded man', beardedMan],
+      ['man in glasses', manInGlasses],
+      ['smiling man', smilingMan],
+    ] as const)
+      list.push({ name, image: await load(), faces: 1 });
   return list;
 }
 
@@ -64,8 +80,9 @@ const render = async (s: Style, image: Buffer) =>
 
 const f3 = (v: number) => v.toFixed(3);
 
-async function stats() {
-  const set = await photos();
+async function stats(which: 'tune' | 'report') {
+  const set = await photos(which);
+  console.log(`${which} set: ${set.map((p) => p.name).join(', ')}`);
   const rows: Array<{ name: string; s: Stats }> = [];
   const average = (all: Stats[]): Stats => ({
     colours: all.reduce((a, s) => a + s.colours, 0) / all.length,
@@ -108,8 +125,9 @@ async function stats() {
   );
 }
 
-async function faces() {
-  const set = await photos();
+async function faces(which: 'tune' | 'report') {
+  const set = await photos(which);
+  console.log(`${which} set: ${set.map((p) => p.name).join(', ')}`);
   const labelled = set.reduce((a, p) => a + p.faces, 0);
   let found = 0;
   for (const p of set)
@@ -154,6 +172,9 @@ async function speed(only?: string) {
 const what = process.argv[2];
 if (what === 'speed') await speed(process.argv[3]);
 else {
-  if (!what || what === 'stats') await stats();
-  if (!what || what === 'faces') await faces();
+  const sets = process.argv[3] ? [process.argv[3] as 'tune' | 'report'] : (['tune', 'report'] as const);
+  for (const set of sets) {
+    if (!what || what === 'stats') await stats(set);
+    if (!what || what === 'faces') await faces(set);
+  }
 }
