@@ -2,7 +2,7 @@
  * Quality and speed figures of the style tasks (docs/quality.md, "Cartoon, line art and art
  * styles"):
  *
- *   node --import tsx packages/vision/scripts/measure-styles.ts [stats|faces [tune|report]|speed [name prefix]]
+ *   node --import tsx packages/vision/scripts/measure-styles.ts [stats|faces [tune|report [name prefix]]|speed [name prefix]]
  *
  * (no argument: stats and faces on both sets; prefix `taskset -c 0` for speed).
  *
@@ -125,7 +125,7 @@ async function stats(which: 'tune' | 'report') {
   );
 }
 
-async function faces(which: 'tune' | 'report') {
+async function faces(which: 'tune' | 'report', only?: string) {
   const set = await photos(which);
   console.log(`${which} set: ${set.map((p) => p.name).join(', ')}`);
   const labelled = set.reduce((a, p) => a + p.faces, 0);
@@ -136,7 +136,7 @@ async function faces(which: 'tune' | 'report') {
   console.log(
     '| rendering | faces kept (of those found in the photo) | per photo | detections not in the photo |\n| --- | --- | --- | --- |',
   );
-  for (const style of STYLES) {
+  for (const style of STYLES.filter((s) => !only || s.name.startsWith(only))) {
     let kept = 0;
     let extra = 0;
     const per: string[] = [];
@@ -175,6 +175,6 @@ else {
   const sets = process.argv[3] ? [process.argv[3] as 'tune' | 'report'] : (['tune', 'report'] as const);
   for (const set of sets) {
     if (!what || what === 'stats') await stats(set);
-    if (!what || what === 'faces') await faces(set);
+    if (!what || what === 'faces') await faces(set, process.argv[4]);
   }
 }

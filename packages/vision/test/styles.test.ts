@@ -175,6 +175,16 @@ describe('art styles', () => {
       expect((await facesKept(astronaut, bytesOf(result))).kept, style).toBe(1);
   });
 
+  it('render a group photo on a copy large enough for its small faces: the three of face-api sample 1 kept in ink', async () => {
+    const photo = read(groupSamplePath(1));
+    const result = await runTaskInProcess<ArtStyleResult>('artstyle', {
+      image: photo,
+      params: { style: 'ink' },
+    });
+    const { found, kept } = await facesKept(photo, bytesOf(result));
+    expect([found, kept]).toEqual([3, 3]);
+  });
+
   it('return the photo itself at strength 0', async () => {
     const r = await runTaskInProcess<ArtStyleResult>('artstyle', {
       image: astronaut,

@@ -24,11 +24,16 @@
  *   neighbouring cells), each tile the mean colour of its pixels, grout where a pixel is nearly
  *   as close to a second seed, a per-tile glaze variation.
  *
- * `strength` blends the rendering with the photo. No model is used.
+ * Faces (BlazeFace, the facepoints detector) only size things: a photo whose faces are small on
+ * the working copy (a group photo) is rendered on a larger copy (FACE_RULES), and the mosaic's
+ * tiles and the halftone dots shrink to keep about 18 tiles and 24 dots across the narrowest face. No face is not an error.
+ * `strength` blends the rendering with the photo.
  */
 import type { DecodedImage } from '../../image/decode.ts';
 import { resampleMap, resizeRgb } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
+import { detectFaces } from '../face/detector.ts';
+import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import { workingCopy } from './cartoon.ts';
 import { jpegOf } from './encode.ts';
 import {
@@ -77,8 +82,26 @@ type Renderer = (ctx: {
   full: DecodedImage;
 }) => Rendering;
 
-/** Lengths in pixels of the working copy at WORK_SIDE, scaled with the copy. */
-const px = (v: number, w: number, h: number) => (v * Math.max(w, h)) / WORK_SIDE;
+/**
+ * Lengths in pixels of a working copy of WORK_SIDE, scaled down with a smaller copy; a copy made
+ * larger for small faces (workingSide) keeps them, so faces are abstracted less.
+ */
+const px = (v: number, w: number, h: number) => (v * Math.min(WORK_SIDE, Math.max(w, h))) / WORK_SIDE;
+
+/**
+ * Faces narrower than this on the working copy get a larger copy (up to MAX_WORK_SIDE): the
+ * strokes, washes and tiles are sized for the picture, and would wipe out the eyes and mouth of
+ * the small faces of a group photo.
+ */
+export const FACE_RULES = { minFace: 160, maxSide: 1600, mosaicTilesPerFace: 18, dotsPerFace: 24 } as const;
+
+/** The narrowest face found on a copy of at most WORK_SIDE pixels, in full-image pixels (undefined: none). */
+async function narrowestFace(image: DecodedImage, models: MeshFaceModels): Promise<number | undefined> {
+  const { work, scale } = await workingCopy(image, WORK_SIDE);
+  const faces = await detectFaces(models.detector, work, { minScore: 0.5, iouThreshold: 0.3, tiling: false });
+  if (faces.length === 0) return undefined;
+  return Math.min(...faces.map((f) => f.box.x2 - f.box.x1)) * scale;
+}
 
 const oil: Renderer = ({ lab, w, h }) => {
   const r = Math.max(2, Math.round(px(5, w, h)));
@@ -200,7 +223,13 @@ const ink: Renderer = ({ lab, w, h }) => {
 };
 
 /** Pop art at full size: posterised colours (work copy, upsampled), halftone dots and outlines. */
-async function popArt(lab: Planes, w: number, h: number, full: DecodedImage): Promise<Uint8Array> {
+async function popArt(
+  lab: Planes,
+  w: number,
+  h: number,
+  full: DecodedImage,
+  face: number | undefined,
+): Promise<Uint8Array> {
   const abstracted = abstractLab(lab, Math.max(2, Math.round(px(3, w, h))), 40, 1);
   const tone = abstracted.c[0].slice();
   quantiseLab(abstracted, kmeansLab(abstracted, 8, 6, 11, 0.8), 0.8, 1, 1);
@@ -212,8 +241,8 @@ async function popArt(lab: Planes, w: number, h: number, full: DecodedImage): Pr
   const colour = await resizeRgb({ width: w, height: h, data: Buffer.from(rgbOfLab(abstracted)) }, W, H);
   const toneUp = resampleMap(tone, w, h, W, H);
   const inkUp = resampleMap(xdogInk(tone, w, h, { sigma: px(1.2, w, h), tau: 0.98, eps: -0.1 }), w, h, W, H);
-  // Ben-Day screen: cells of `cell` full-size pixels on a 45-degree grid.
-  const cell = Math.max(4, Math.max(W, H) / 110);
+  // Ben-Day screen: cells of `cell` full-size pixels on a 45-degree grid, finer on small faces.
+  const cell = Math.max(4, Math.min(Math.max(W, H) / 110, face ? face / FACE_RULES.dotsPerFace : Infinity));
   const out = new Uint8Array(W * H * 3);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -240,10 +269,13 @@ async function popArt(lab: Planes, w: number, h: number, full: DecodedImage): Pr
   return out;
 }
 
-/** Voronoi mosaic at full size on a jittered grid of `cell` pixels. */
-function mosaic(full: DecodedImage): Uint8Array {
+/** Voronoi mosaic at full size on a jittered grid: about 120 tiles on the long side, smaller for small faces. */
+function mosaic(full: DecodedImage, face: number | undefined): Uint8Array {
   const { width: W, height: H, data } = full;
-  const cell = Math.max(4, Math.max(W, H) / 120);
+  const cell = Math.max(
+    4,
+    Math.min(Math.max(W, H) / 120, face ? face / FACE_RULES.mosaicTilesPerFace : Infinity),
+  );
   const cols = Math.ceil(W / cell) + 1;
   const rows = Math.ceil(H / cell) + 1;
   const random = rng(41);
@@ -307,21 +339,37 @@ function mosaic(full: DecodedImage): Uint8Array {
 const RENDERERS: Record<Exclude<ArtStyle, 'pop_art' | 'mosaic'>, Renderer> = { oil, watercolor, pencil, ink };
 
 /** The style's rendering of `image` at full size (packed RGB). */
-export async function renderArtStyle(image: DecodedImage, style: ArtStyle): Promise<Uint8Array> {
+export async function renderArtStyle(
+  image: DecodedImage,
+  style: ArtStyle,
+  models: MeshFaceModels,
+): Promise<Uint8Array> {
   const { width: W, height: H } = image;
-  if (style === 'mosaic') return mosaic(image);
-  const { work } = await workingCopy(image, WORK_SIDE);
+  const face = await narrowestFace(image, models);
+  if (style === 'mosaic') return mosaic(image, face);
+  const long = Math.max(W, H);
+  let side = WORK_SIDE;
+  if (face !== undefined && long > WORK_SIDE) {
+    const faceOnCopy = (face * WORK_SIDE) / long;
+    if (faceOnCopy < FACE_RULES.minFace)
+      side = Math.min(FACE_RULES.maxSide, Math.round((WORK_SIDE * FACE_RULES.minFace) / faceOnCopy));
+  }
+  const { work } = await workingCopy(image, side);
   const { width: w, height: h } = work;
   const lab = labPlanes(work.data, w, h);
-  if (style === 'pop_art') return popArt(lab, w, h, image);
+  if (style === 'pop_art') return popArt(lab, w, h, image, face);
   const { rgb } = RENDERERS[style]({ lab, work: work.data, w, h, full: image });
   if (w === W && h === H) return rgb;
   return resizeRgb({ width: w, height: h, data: Buffer.from(rgb) }, W, H);
 }
 
-async function run(image: DecodedImage, params: ArtStyleParams): Promise<ArtStyleResult> {
+async function run(
+  image: DecodedImage,
+  params: ArtStyleParams,
+  models: MeshFaceModels,
+): Promise<ArtStyleResult> {
   const { width: W, height: H } = image;
-  const rendered = await renderArtStyle(image, params.style);
+  const rendered = await renderArtStyle(image, params.style, models);
   const s = params.strength / 100;
   const out = new Uint8Array(W * H * 3);
   for (let i = 0; i < out.length; i++) out[i] = image.data[i]! + s * (rendered[i]! - image.data[i]!) + 0.5;
@@ -331,12 +379,13 @@ async function run(image: DecodedImage, params: ArtStyleParams): Promise<ArtStyl
   };
 }
 
-export const artstyle: Algorithm<ArtStyleParams, ArtStyleResult, null> = {
+export const artstyle: Algorithm<ArtStyleParams, ArtStyleResult, MeshFaceModels> = {
   task: 'artstyle',
   // Full size: the result is returned at the size the photo came in.
   decode: {},
   parseParams: parseArtStyleParams,
-  loadModels: async () => null,
+  // The face detector only sizes the working copy and the tiles (facepoints' models, shared).
+  loadModels: loadMeshFaceModels,
   warmup: async () => {},
   run,
 };
