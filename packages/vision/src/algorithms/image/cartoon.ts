@@ -25,6 +25,7 @@ import { samplingPositions } from '../body/guided-filter.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import type { Algorithm } from '../types.ts';
 import { jpegOf } from './encode.ts';
+import { guidedFilterGrey } from './guided.ts';
 import { faceStrokes, findStyleFaces } from './face-lines.ts';
 import {
   abstractLab,
@@ -45,7 +46,7 @@ import {
 } from './style-params.ts';
 
 /** The working copy's longest side. */
-export const WORK_SIDE = 576;
+export const WORK_SIDE = 512;
 
 interface CartoonLook {
   /** Abstraction: guided filter radius (fraction of the working long side), eps (L* units^2), passes. */
@@ -173,17 +174,11 @@ export function colourLayer(lab: Planes, look: CartoonLook, skin: Float32Array |
   const r = Math.max(1, Math.round(look.radius * side));
   const abstracted = abstractLab(lab, r, look.smoothEps, look.passes);
   if (skin) {
-    const smooth = abstractLab(
-      abstracted,
-      Math.max(4, Math.round(SKIN_SMOOTH.radius * side)),
-      SKIN_SMOOTH.eps,
-      1,
-    );
-    for (let c = 0; c < 3; c++) {
-      const a = abstracted.c[c]!;
-      const s = smooth.c[c]!;
-      for (let i = 0; i < a.length; i++) a[i] = a[i]! + skin[i]! * (s[i]! - a[i]!);
-    }
+    // Lightness only: the skin's a*, b* are replaced by the skin's mean below.
+    const L = abstracted.c[0];
+    const radius = Math.max(4, Math.round(SKIN_SMOOTH.radius * side));
+    const smooth = guidedFilterGrey(L, L, w, h, radius, SKIN_SMOOTH.eps, 2);
+    for (let i = 0; i < L.length; i++) L[i] = L[i]! + skin[i]! * (smooth[i]! - L[i]!);
   }
   const lightness = abstracted.c[0].slice();
   // The faces' skin keeps its own hue: the mean a*, b* of the skin before quantisation.

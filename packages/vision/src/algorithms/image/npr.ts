@@ -74,14 +74,17 @@ export function gaussianBlur(src: Float32Array, w: number, h: number, sigma: num
   for (let k = 0; k < kernel.length; k++) kernel[k]! /= sum;
   const tmp = new Float32Array(w * h);
   const out = new Float32Array(w * h);
+  // Each row copied into a buffer padded with its edge values, so the taps need no clamping.
+  const row = new Float32Array(w + 2 * radius);
+  const taps = kernel.length;
   for (let y = 0; y < h; y++) {
     const o = y * w;
+    row.fill(src[o]!, 0, radius);
+    row.set(src.subarray(o, o + w), radius);
+    row.fill(src[o + w - 1]!, radius + w);
     for (let x = 0; x < w; x++) {
       let acc = 0;
-      for (let k = -radius; k <= radius; k++) {
-        const xx = x + k < 0 ? 0 : x + k >= w ? w - 1 : x + k;
-        acc += kernel[k + radius]! * src[o + xx]!;
-      }
+      for (let k = 0; k < taps; k++) acc += kernel[k]! * row[x + k]!;
       tmp[o + x] = acc;
     }
   }
@@ -347,26 +350,19 @@ export function kuwahara(p: Planes, r: number): Planes {
   const mA = mean(A);
   const mB = mean(B);
   const out: Planes['c'] = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
-  const offsets = [
-    [-half, -half],
-    [half, -half],
-    [-half, half],
-    [half, half],
-  ] as const;
+  // Variance of lightness in each window centre.
+  const variance = new Float32Array(w * h);
+  for (let i = 0; i < variance.length; i++) variance[i] = mLL[i]! - mL[i]! * mL[i]!;
   for (let y = 0; y < h; y++) {
+    const top = (y - half < 0 ? 0 : y - half) * w;
+    const bottom = (y + half >= h ? h - 1 : y + half) * w;
     for (let x = 0; x < w; x++) {
-      let best = 0;
-      let bestVar = Infinity;
-      for (const [dx, dy] of offsets) {
-        const xx = x + dx < 0 ? 0 : x + dx >= w ? w - 1 : x + dx;
-        const yy = y + dy < 0 ? 0 : y + dy >= h ? h - 1 : y + dy;
-        const j = yy * w + xx;
-        const v = mLL[j]! - mL[j]! * mL[j]!;
-        if (v < bestVar) {
-          bestVar = v;
-          best = j;
-        }
-      }
+      const left = x - half < 0 ? 0 : x - half;
+      const right = x + half >= w ? w - 1 : x + half;
+      let best = top + left;
+      if (variance[top + right]! < variance[best]!) best = top + right;
+      if (variance[bottom + left]! < variance[best]!) best = bottom + left;
+      if (variance[bottom + right]! < variance[best]!) best = bottom + right;
       const i = y * w + x;
       out[0][i] = mL[best]!;
       out[1][i] = mA[best]!;
@@ -412,9 +408,11 @@ export function tangentField(src: Float32Array, w: number, h: number, sigma: num
     exy[i] = gx[i]! * gy[i]!;
     eyy[i] = gy[i]! * gy[i]!;
   }
-  const sxx = gaussianBlur(exx, w, h, sigma);
-  const sxy = gaussianBlur(exy, w, h, sigma);
-  const syy = gaussianBlur(eyy, w, h, sigma);
+  // Smoothed by two box passes of radius ~sigma (close to a Gaussian for this purpose, O(1) per pixel).
+  const mean = boxMeanFilter(w, h, Math.max(1, Math.round(sigma)));
+  const sxx = mean(mean(exx));
+  const sxy = mean(mean(exy));
+  const syy = mean(mean(eyy));
   const tx = new Float32Array(n);
   const ty = new Float32Array(n);
   for (let i = 0; i < n; i++) {
