@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { facePhotos } from './support/face-photos.ts';
 
 /**
@@ -8,6 +8,24 @@ import { facePhotos } from './support/face-photos.ts';
  */
 
 const ANALYSIS_TIMEOUT = { timeout: 30_000 };
+
+/** What a person sees of an image's colour: the mean spread of its channels (0 for grey). */
+function meanChannelSpread(image: Locator): Promise<number> {
+  return image.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let total = 0;
+    for (let i = 0; i < data.length; i += 4)
+      total +=
+        Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!);
+    return total / (data.length / 4);
+  });
+}
 
 test.describe('kind demos', () => {
   test('body key points: the three women of an uploaded photo, each with her skeleton', async ({ page }) => {
@@ -237,22 +255,45 @@ test.describe('kind demos', () => {
     expect(body.parameter).toMatchObject({ filterType: 'mono', filterAlpha: 100, beautyAlpha: 0 });
     await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
     // What a person sees: the result has no colour left (largest channel spread over the image).
-    const spread = await page.getByTestId('before-after-result').evaluate(async (img: HTMLImageElement) => {
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(img, 0, 0);
-      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-      let total = 0;
-      for (let i = 0; i < data.length; i += 4)
-        total +=
-          Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!);
-      return total / (data.length / 4);
-    });
+    const spread = await meanChannelSpread(page.getByTestId('before-after-result'));
     expect(spread).toBeLessThan(3);
     await expect(page.getByTestId('image-download')).toHaveAttribute('href', /^data:image\/jpeg;base64,/);
+  });
+
+  test('cartoon: the styles as named pictures in Traditional Chinese; comic picked draws the astronaut with her face', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/generateImages/AICartoonStyle1?lang=zh_tw');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    const styles = page.getByRole('group', { name: /style$/ });
+    await expect(styles.locator('img')).toHaveCount(4);
+    await expect(styles.getByRole('radio', { name: '動漫賽璐璐' })).toBeChecked();
+    await styles.getByText('漫畫墨線', { exact: true }).click();
+    await page.locator('[data-sample="astronaut.jpg"]').click();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/AICartoonStyle1'));
+    await page.getByTestId('demo-analyse').click();
+    const response = await answered;
+    expect((response.request().postDataJSON() as { parameter: unknown }).parameter).toMatchObject({
+      style: 'comic',
+    });
+    const answer = (await response.json()) as { media_info_list: Array<{ media_extra: unknown }> };
+    expect(answer.media_info_list[0]!.media_extra).toMatchObject({ style: 'comic', face_num: 1 });
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('image-download')).toHaveAttribute('href', /^data:image\/jpeg;base64,/);
+  });
+
+  test('art styles: the pencil style picked turns the coffee sample into a grey sketch', async ({ page }) => {
+    await page.goto('/algorithm/generateImages/mtstyle?lang=en');
+    await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+    const styles = page.getByRole('group', { name: /style$/ });
+    await expect(styles.locator('img')).toHaveCount(6);
+    await styles.getByText('Pencil sketch', { exact: true }).click();
+    await page.locator('[data-sample="coffee.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('before-after-result')).toBeVisible(ANALYSIS_TIMEOUT);
+    // What a person sees: no colour left (mean channel spread over the image).
+    const spread = await meanChannelSpread(page.getByTestId('before-after-result'));
+    expect(spread).toBeLessThan(3);
   });
 
   test('night enhancement: the darkened coffee sample brightened, its gain in the answer', async ({

@@ -119,6 +119,10 @@ const ENDPOINTS: Array<{
   // The astronaut has no sky: this row times the no-sky path (measure-sky.ts speed times a street with sky).
   { endpoint: 'test/skysegment', parameter: {}, images: 1, target: 200 },
   { endpoint: 'v2/AsestheticsAssess', parameter: {}, images: 1, target: 200 },
+  // The style targets name a 1080-px portrait; the bench's photo is 640 px.
+  { endpoint: 'v1/AICartoonStyle1', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/AICartoonStyle2', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/mtstyle', parameter: {}, images: 1, target: 800 },
 ];
 
 interface EndpointFigures {

@@ -96,3 +96,6 @@ export { SHAPE } from './capabilities/imageProcessing/shapeTuning.ts';
 export { MAKEUP_LOOKS } from './capabilities/imageProcessing/makeup.ts';
 export { BEARD, BEARD_STYLE_NAMES, BEARD_COLOUR_NAMES } from './capabilities/generateImages/beard.ts';
 export { STICKER_NAMES, STICKER_DEFAULT, MAX_STICKERS } from './capabilities/generateImages/emojMaterial.ts';
+export { CARTOON_STYLE, CARTOON_STYLES } from './capabilities/generateImages/andy.ts';
+export { LINE_ART } from './capabilities/generateImages/lineArt.ts';
+export { ART_STYLE, ART_STYLES } from './capabilities/generateImages/imageStyle.ts';

@@ -18,14 +18,19 @@ export async function speedPhotos(): Promise<{ astronaut: Buffer; group: Buffer 
 }
 
 /** Wall and CPU time of the engine (decode included) over `runs` runs after 3 warm-up runs. */
-export async function timeTask(task: string, image: Buffer, runs: number): Promise<string> {
-  for (let i = 0; i < 3; i++) await runTaskInProcess(task, { image });
+export async function timeTask(
+  task: string,
+  image: Buffer,
+  runs: number,
+  params?: Record<string, unknown>,
+): Promise<string> {
+  for (let i = 0; i < 3; i++) await runTaskInProcess(task, { image, params });
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const c = process.cpuUsage();
     const t = performance.now();
-    await runTaskInProcess(task, { image });
+    await runTaskInProcess(task, { image, params });
     wall.push(performance.now() - t);
     const d = process.cpuUsage(c);
     cpu.push((d.user + d.system) / 1000);

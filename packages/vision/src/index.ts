@@ -172,3 +172,10 @@ export {
   type RestoreParams,
   type RestoreResult,
 } from './algorithms/image/restore-params.ts';
+export {
+  ART_STYLE_DEFAULTS,
+  ART_STYLES as ENGINE_ART_STYLES,
+  CARTOON_DEFAULTS,
+  CARTOON_STYLES as ENGINE_CARTOON_STYLES,
+  LINE_ART_DEFAULTS,
+} from './algorithms/image/style-params.ts';

@@ -38,6 +38,9 @@ export const algorithmLoaders = {
   idphoto: async () => (await import('./body/idphoto.ts')).idphoto,
   skysegment: async () => (await import('./image/sky.ts')).skysegment,
   aesthetic: async () => (await import('./image/aesthetic.ts')).aesthetic,
+  cartoon: async () => (await import('./image/cartoon.ts')).cartoon,
+  lineart: async () => (await import('./image/lineart.ts')).lineart,
+  artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

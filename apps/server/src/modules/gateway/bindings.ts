@@ -7,6 +7,7 @@ import {
   accessoriesRecognition,
   aestheticScore,
   beard,
+  andy,
   beautify,
   bodyPose,
   certificates,
@@ -23,6 +24,8 @@ import {
   imageDenoise,
   imageEnhance,
   imageRestoration,
+  imageStyle,
+  lineArt,
   mask,
   nightEnhance,
   personSplit,
@@ -76,6 +79,9 @@ const served = [
   bindIdPhoto(certificates),
   bindFaceMask(beard, 'beard'),
   bindFaceMask(emojMaterial, 'emojmaterial'),
+  bind(andy, 'cartoon'),
+  bind(lineArt, 'lineart'),
+  bind(imageStyle, 'artstyle'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

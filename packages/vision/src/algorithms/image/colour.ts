@@ -133,3 +133,17 @@ export function labStats(rgb: Uint8Array, step = 1): LabStats {
     warmth: warmth / n,
   };
 }
+
+const labFInv = (t: number) => (t > 6 / 29 ? t * t * t : ((3 * 36) / 841) * (t - 4 / 29));
+
+/** 8-bit sRGB (unrounded, clamped 0..255) of a CIELAB (D65) colour: the inverse of srgbToLab. */
+export function labToSrgb(L: number, a: number, b: number, out: Float32Array | number[] = [0, 0, 0]) {
+  const fy = (L + 16) / 116;
+  const x = XN * labFInv(fy + a / 500);
+  const y = YN * labFInv(fy);
+  const z = ZN * labFInv(fy - b / 200);
+  out[0] = encodeLinear(3.2404542 * x - 1.5371385 * y - 0.4985314 * z);
+  out[1] = encodeLinear(-0.969266 * x + 1.8760108 * y + 0.041556 * z);
+  out[2] = encodeLinear(0.0556434 * x - 0.2040259 * y + 1.0572252 * z);
+  return out;
+}
