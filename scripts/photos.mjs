@@ -4,8 +4,9 @@
 //  - opencv-doc (Apache-2.0 AND BSD-3-Clause per its debian/copyright, which excluded the non-free Lena
 //    pictures): a bearded man (html/face_swapped.jpg), a man in glasses (html/example.jpg), a smiling
 //    man (html/227943776_1.jpg), a footballer (examples/data/messi5.jpg), two men playing ball
-//    indoors (examples/data/basketball1.png, greyscale) and hands (html/handSrc.jpg and the others
-//    listed below), extracted from the package.
+//    indoors (examples/data/basketball1.png, greyscale), hands (html/handSrc.jpg and others), and
+//    the outdoor and indoor scenes of the sky and aesthetic-score figures: every file is listed in
+//    OPENCV_DOC_PHOTOS below, extracted from the package.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
