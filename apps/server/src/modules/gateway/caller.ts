@@ -183,6 +183,12 @@ async function beginSignedCall(
   request.signed = { app, header, timestamp, nonce, body: crypto.createHash('sha256') };
 }
 
+/** What checking signatures keeps between calls: the secrets' sealer and the nonce store. */
+interface SigningState {
+  sealer: SecretSealer;
+  nonces: NonceStore;
+}
+
 /**
  * A signed call once its body is read: the signature is the HMAC of its canonical request under
  * the app's secret, or its previous secret while a rotation is under way (else 401 / 10026), and
@@ -190,6 +196,7 @@ async function beginSignedCall(
  */
 async function verifySignedCall(
   ctx: AppContext,
+  signing: SigningState,
   request: FastifyRequest,
   pending: PendingSignature,
   capabilityId: number | undefined,
@@ -206,10 +213,9 @@ async function verifySignedCall(
     bodySha256: pending.body.digest('hex'),
   });
   const toSign = stringToSign(pending.timestamp, pending.nonce, canonical);
-  const sealer = new SecretSealer(ctx.db.kysely, ctx.config.APP_SECRET_SEAL_KEY);
   const secrets = await Promise.all([
-    sealer.open(app.api_secret_sealed),
-    sealer.open(app.previous_secret_sealed),
+    signing.sealer.open(app.api_secret_sealed),
+    signing.sealer.open(app.previous_secret_sealed),
   ]);
   const usable = secrets.filter((s): s is string => s !== undefined && isAppSecret(app, s));
   if (usable.length === 0)
@@ -220,8 +226,7 @@ async function verifySignedCall(
   if (!usable.some((secret) => sameSignature(signatureOf(secret, toSign), header.signature)))
     throw new ApiError(10026);
   const expires = new Date(Number(pending.timestamp) * 1000 + SIGNATURE_WINDOW_MS);
-  if (!(await new NonceStore(ctx.db.kysely).record(app.id, pending.nonce, expires)))
-    throw new ApiError(10027);
+  if (!(await signing.nonces.record(app.id, pending.nonce, expires))) throw new ApiError(10027);
   await admitApp(ctx, request, app, capabilityId);
 }
 
@@ -273,6 +278,11 @@ async function admitCaller(
  * or a count.
  */
 export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
+  // One sealer (its key read once) and one nonce store (its purge counts across calls) per scope.
+  const signing: SigningState = {
+    sealer: new SecretSealer(ctx.db.kysely, ctx.config.APP_SECRET_SEAL_KEY),
+    nonces: new NonceStore(ctx.db.kysely),
+  };
   app.decorateRequest('caller', null);
   app.decorateRequest('signed', null);
   app.decorateRequest('callerApp', null);
@@ -298,7 +308,7 @@ export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
   });
   app.addHook('preValidation', async (request) => {
     if (request.signed)
-      await verifySignedCall(ctx, request, request.signed, request.routeOptions.config.capabilityId);
+      await verifySignedCall(ctx, signing, request, request.signed, request.routeOptions.config.capabilityId);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // A body that could not be read (malformed JSON, beyond the JSON limits) never reached the

@@ -26,18 +26,17 @@ export class JobsRepository {
 
   /** A job of `appId` that has not expired, or undefined (another app's job is not found either). */
   async owned(appId: number, id: string): Promise<JobRow | undefined> {
-    return (await this.db
+    return this.db
       .selectFrom('jobs')
       .selectAll()
       .where('id', '=', id)
       .where('app_id', '=', appId)
       .where('expires_at', '>', now())
-      .executeTakeFirst()) as JobRow | undefined;
+      .executeTakeFirst();
   }
 
   async byId(id: string): Promise<JobRow | undefined> {
-    return (await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) as
-      JobRow | undefined;
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   async items(jobId: string): Promise<JobItemRow[]> {
@@ -135,7 +134,7 @@ export class JobsRepository {
       // Requeued as stale meanwhile and finished by another server: counted there.
       if (Number(updated.numUpdatedRows) !== 1) return undefined;
       const stamp = now();
-      const job = (await trx
+      const job = await trx
         .updateTable('jobs')
         .set(
           ok
@@ -144,9 +143,9 @@ export class JobsRepository {
         )
         .where('id', '=', item.job_id)
         .returningAll()
-        .executeTakeFirstOrThrow()) as JobRow;
+        .executeTakeFirstOrThrow();
       if (job.succeeded + job.failed < job.total) return undefined;
-      return (await trx
+      return trx
         .updateTable('jobs')
         .set({
           status: 'done',
@@ -155,20 +154,20 @@ export class JobsRepository {
         })
         .where('id', '=', job.id)
         .returningAll()
-        .executeTakeFirstOrThrow()) as JobRow;
+        .executeTakeFirstOrThrow();
     });
   }
 
   /** Jobs whose callback is due. */
   async dueCallbacks(limit = 10): Promise<JobRow[]> {
-    return (await this.db
+    return this.db
       .selectFrom('jobs')
       .selectAll()
       .where('callback_status', '=', 'pending')
       .where('callback_next_at', '<=', now())
       .orderBy('callback_next_at')
       .limit(limit)
-      .execute()) as JobRow[];
+      .execute();
   }
 
   /** Records a delivery attempt: delivered, failed for good, or due again at `nextAt`. */

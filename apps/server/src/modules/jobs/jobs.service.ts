@@ -184,7 +184,7 @@ export class JobService {
       keys,
     );
     this.wake();
-    return (await this.view(app, id))!;
+    return this.view(app, id);
   }
 
   /** A job of `app` with its items, or 404 / 10004 (unknown, another app's, or expired). */
@@ -316,7 +316,7 @@ export class JobService {
   }
 
   private async runItem(item: JobItemRow): Promise<void> {
-    const { ctx, limits, results, storage } = this.deps;
+    const { ctx, storage } = this.deps;
     const job = await this.repo.byId(item.job_id);
     if (!job) return;
     const fail = (error: ApiError) =>
@@ -339,7 +339,7 @@ export class JobService {
         parameter: sent,
       }) as CapabilityRequest;
       await ctx.usage.admit(call, dailyQuotaOf(ctx, app));
-      const answer = await this.answer(binding, body, sent, job.origin, results, limits);
+      const answer = await this.answer(binding, body, sent, job.origin);
       ctx.usage.count(call, { status: 200, errorCode: 0, ms: performance.now() - started });
       await this.afterItem(await this.repo.finishItem(item, { answer: JSON.stringify(answer) }));
     } catch (err) {
@@ -361,10 +361,8 @@ export class JobService {
     body: CapabilityRequest,
     sent: Record<string, unknown>,
     origin: string,
-    results: ResultMedia,
-    limits: MediaLimits,
   ): Promise<unknown> {
-    const { ctx } = this.deps;
+    const { ctx, results, limits } = this.deps;
     const contract = binding.capability.api;
     const images = await Promise.all(
       body.media_info_list.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits)),

@@ -65,7 +65,8 @@ export const FILTER_LOOK_NAMES: Record<FilterLook, Doc> = {
 /** The default look and strengths (the engine's, checked by a test). */
 export const FILTER = { filterType: 'film_warm', filterAlpha: 100, beautyAlpha: 0 } as const;
 
-const previews = Object.fromEntries(
+/** The picture of each look in the look picker (v1/filter and the studio recipe). */
+export const FILTER_LOOK_PREVIEWS = Object.fromEntries(
   FILTER_LOOKS.map((look) => [look, `/samples/filters/${look}.jpg`]),
 ) as Record<FilterLook, string>;
 
@@ -87,11 +88,15 @@ export const filter = defineCapability({
   api: {
     endpoint: 'v1/filter',
     parameters: {
-      filterType: choice(FILTER_LOOKS, { default: FILTER.filterType, names: FILTER_LOOK_NAMES, previews }, [
-        '滤镜风格：24 种调色风格之一，每种是由曲线、分离色调、通道混合、饱和度、褪色等调色操作生成的 33³ 三维查找表（胶片风格为近似，并非某种胶片的实测）。',
-        '濾鏡風格：24 種調色風格之一，每種是由曲線、分離色調、通道混合、飽和度、褪色等調色操作產生的 33³ 三維查找表（膠片風格為近似，並非某種膠片的實測）。',
-        'The look: one of 24 colour grades, each a 33³ 3D lookup table made from documented colour operations (curves, split toning, channel mixing, saturation, fade); the film looks are approximations, not measurements of a film stock.',
-      ]),
+      filterType: choice(
+        FILTER_LOOKS,
+        { default: FILTER.filterType, names: FILTER_LOOK_NAMES, previews: FILTER_LOOK_PREVIEWS },
+        [
+          '滤镜风格：24 种调色风格之一，每种是由曲线、分离色调、通道混合、饱和度、褪色等调色操作生成的 33³ 三维查找表（胶片风格为近似，并非某种胶片的实测）。',
+          '濾鏡風格：24 種調色風格之一，每種是由曲線、分離色調、通道混合、飽和度、褪色等調色操作產生的 33³ 三維查找表（膠片風格為近似，並非某種膠片的實測）。',
+          'The look: one of 24 colour grades, each a 33³ 3D lookup table made from documented colour operations (curves, split toning, channel mixing, saturation, fade); the film looks are approximations, not measurements of a film stock.',
+        ],
+      ),
       filterAlpha: strength(FILTER.filterAlpha, [
         '滤镜强度：与原图的混合比例，0 为原图，100 为完整滤镜效果。',
         '濾鏡強度：與原圖的混合比例，0 為原圖，100 為完整濾鏡效果。',

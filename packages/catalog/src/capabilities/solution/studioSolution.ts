@@ -5,15 +5,11 @@ import { described } from '../../contract/doc.ts';
 import { image } from '../../contract/kinds.ts';
 import { choice, maxFaces, strength } from '../../contract/params.ts';
 import { BEAUTIFY } from '../imageProcessing/beautify.ts';
-import { FILTER_LOOK_NAMES, FILTER_LOOKS } from '../imageProcessing/filter.ts';
+import { FILTER_LOOK_NAMES, FILTER_LOOK_PREVIEWS, FILTER_LOOKS } from '../imageProcessing/filter.ts';
 import { retouchedFaces } from '../imageProcessing/retouch-fields.ts';
 
 /** The default recipe of the studio (the engine's STUDIO_DEFAULTS, checked by a test). */
 export const STUDIO = { ...BEAUTIFY, filter_type: 'soft', filter_alpha: 60, hdr: 0 } as const;
-
-const previews = Object.fromEntries(
-  FILTER_LOOKS.map((look) => [look, `/samples/filters/${look}.jpg`]),
-) as Record<(typeof FILTER_LOOKS)[number], string>;
 
 export const studioSolution = defineCapability({
   id: 176,
@@ -54,11 +50,15 @@ export const studioSolution = defineCapability({
         '亮眼（與人像美顏相同）；0 為不處理。',
         'Eye brightening (as Portrait Beautify); 0 leaves them.',
       ]),
-      filter_type: choice(FILTER_LOOKS, { default: STUDIO.filter_type, names: FILTER_LOOK_NAMES, previews }, [
-        '调色风格：滤镜能力的 24 种三维查找表之一。',
-        '調色風格：濾鏡能力的 24 種三維查找表之一。',
-        'The colour look: one of the 24 3D lookup tables of Filters.',
-      ]),
+      filter_type: choice(
+        FILTER_LOOKS,
+        { default: STUDIO.filter_type, names: FILTER_LOOK_NAMES, previews: FILTER_LOOK_PREVIEWS },
+        [
+          '调色风格：滤镜能力的 24 种三维查找表之一。',
+          '調色風格：濾鏡能力的 24 種三維查找表之一。',
+          'The colour look: one of the 24 3D lookup tables of Filters.',
+        ],
+      ),
       filter_alpha: strength(STUDIO.filter_alpha, [
         '调色强度：与美颜后照片的混合比例；0 为不调色。',
         '調色強度：與美顏後照片的混合比例；0 為不調色。',

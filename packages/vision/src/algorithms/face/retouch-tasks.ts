@@ -23,6 +23,7 @@ import {
   parseShapeParams,
   type BeautifyParams,
   type BeautifyResult,
+  type BeautifySettings,
   type MakeupParams,
   type MakeupResult,
   type RetouchAnswer,
@@ -35,7 +36,18 @@ import type { RgbPixels } from '../../image/resize.ts';
 /** JPEG quality of the answers. */
 const JPEG_QUALITY = 92;
 /** Share of the finest skin texture (pores) put back after beautify's smoothing. */
-export const BEAUTIFY_KEEP_PORES = 0.4;
+const BEAUTIFY_KEEP_PORES = 0.4;
+
+/** retouch.ts's settings for beautify's four strengths (no warps): v1/beauty's and the studio recipe's. */
+export const beautifyFace = (p: BeautifySettings) => ({
+  smooth: p.smooth,
+  whiten: p.whiten,
+  blemish: p.blemish,
+  eyeBright: p.eyeBright,
+  keepPores: BEAUTIFY_KEEP_PORES,
+  slim: 0,
+  eye: 0,
+});
 
 /** The face loop of the face editing tasks (also v1/beard and v1/EmojMaterialH5): each face edited, the photo encoded. */
 export async function editFaces<A extends object>(
@@ -74,22 +86,9 @@ export const beautify: Algorithm<BeautifyParams, BeautifyResult, MeshFaceModels>
   ...meshModels,
   parseParams: parseBeautifyParams,
   run: (image, p, models) =>
-    editFaces(
-      image,
-      p.maxFaceNum,
-      models,
-      (pixels, mesh) =>
-        retouchFace(pixels, mesh, {
-          smooth: p.smooth,
-          whiten: p.whiten,
-          blemish: p.blemish,
-          eyeBright: p.eyeBright,
-          keepPores: BEAUTIFY_KEEP_PORES,
-          slim: 0,
-          eye: 0,
-        }),
-      { beauty: { smooth: p.smooth, whiten: p.whiten, blemish: p.blemish, eye_bright: p.eyeBright } },
-    ),
+    editFaces(image, p.maxFaceNum, models, (pixels, mesh) => retouchFace(pixels, mesh, beautifyFace(p)), {
+      beauty: { smooth: p.smooth, whiten: p.whiten, blemish: p.blemish, eye_bright: p.eyeBright },
+    }),
 };
 
 export const shapetuning: Algorithm<ShapeParams, ShapeResult, MeshFaceModels> = {

@@ -37,15 +37,19 @@ export interface FilterAnswer extends ImageSize {
 /** `images.media_data`: the photo with the look, a JPEG of the input's size. */
 export type FilterResult = ImageTaskResult<FilterAnswer>;
 
+/** `raw.filterType` when given: one of the looks (looks.ts), else TaskParamsError. */
+export function lookParam(raw: Record<string, unknown>): string | undefined {
+  if (raw.filterType === undefined) return undefined;
+  if (typeof raw.filterType !== 'string' || !LOOK_IDS.includes(raw.filterType))
+    throw new TaskParamsError(`filterType must be one of ${LOOK_IDS.join(', ')}`);
+  return raw.filterType;
+}
+
 export function parseFilterParams(raw: Record<string, unknown> | undefined): FilterParams {
   const p = { ...FILTER_DEFAULTS };
   if (raw === undefined || raw === null) return p;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
-  if (raw.filterType !== undefined) {
-    if (typeof raw.filterType !== 'string' || !LOOK_IDS.includes(raw.filterType))
-      throw new TaskParamsError(`filterType must be one of ${LOOK_IDS.join(', ')}`);
-    p.filterType = raw.filterType;
-  }
+  p.filterType = lookParam(raw) ?? p.filterType;
   p.filterAlpha = numberParam(raw, 'filterAlpha', { min: 0, max: 100 }) ?? p.filterAlpha;
   p.beautyAlpha = numberParam(raw, 'beautyAlpha', { min: 0, max: 100 }) ?? p.beautyAlpha;
   p.quality = numberParam(raw, 'quality', { min: 50, max: 100, integer: true }) ?? p.quality;

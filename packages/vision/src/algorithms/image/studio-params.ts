@@ -7,7 +7,7 @@ import { TaskParamsError } from '../../errors.ts';
 import { BEAUTIFY_DEFAULTS, RETOUCH_MAX_FACES, type RetouchAnswer } from '../face/retouch-tasks-params.ts';
 import type { ImageTaskResult } from '../kinds.ts';
 import { numberParam } from '../param-checks.ts';
-import { LOOK_IDS } from './looks.ts';
+import { lookParam } from './filter-params.ts';
 
 /** One studio recipe: beautify's four strengths, a colour look and its blend, local tone mapping. */
 export interface StudioParams {
@@ -58,11 +58,7 @@ export function parseStudioParams(raw: Record<string, unknown> | undefined): Stu
   const p = { ...STUDIO_DEFAULTS };
   if (raw === undefined || raw === null) return p;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
-  if (raw.filterType !== undefined) {
-    if (typeof raw.filterType !== 'string' || !LOOK_IDS.includes(raw.filterType))
-      throw new TaskParamsError(`filterType must be one of ${LOOK_IDS.join(', ')}`);
-    p.filterType = raw.filterType;
-  }
+  p.filterType = lookParam(raw) ?? p.filterType;
   for (const key of ['smooth', 'whiten', 'blemish', 'eyeBright', 'filterAlpha', 'hdr'] as const)
     p[key] = numberParam(raw, key, { min: 0, max: 100 }) ?? p[key];
   p.maxFaceNum =

@@ -15,7 +15,7 @@ import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import { retouchFaces } from '../face/retouch-faces.ts';
-import { BEAUTIFY_KEEP_PORES } from '../face/retouch-tasks.ts';
+import { beautifyFace } from '../face/retouch-tasks.ts';
 import { retouchFace } from '../face/retouch.ts';
 import { jpegOf } from './encode.ts';
 import { toneMap } from './hdr.ts';
@@ -32,16 +32,7 @@ async function run(image: DecodedImage, p: StudioParams, models: MeshFaceModels)
         image,
         p.maxFaceNum,
         models,
-        (pixels, mesh) =>
-          retouchFace(pixels, mesh, {
-            smooth: p.smooth,
-            whiten: p.whiten,
-            blemish: p.blemish,
-            eyeBright: p.eyeBright,
-            keepPores: BEAUTIFY_KEEP_PORES,
-            slim: 0,
-            eye: 0,
-          }),
+        (pixels, mesh) => retouchFace(pixels, mesh, beautifyFace(p)),
         false,
       )
     : [];
