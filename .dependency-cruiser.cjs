@@ -35,6 +35,14 @@ module.exports = {
       to: { path: '^(packages/vision|apps)/' },
     },
     {
+      name: 'sdk-stands-alone',
+      severity: 'error',
+      comment:
+        'The SDK is published on its own: its code imports no workspace package (its generator reads the contracts; its tests start the platform).',
+      from: { path: '^packages/sdk/src/' },
+      to: { path: '^(packages/(catalog|vision)|apps)/' },
+    },
+    {
       name: 'packages-below-apps',
       severity: 'error',
       comment: 'Packages never reach into the apps that use them.',

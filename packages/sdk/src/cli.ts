@@ -1,0 +1,326 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CAPABILITIES } from './capabilities.generated.ts';
+import { resolveSettings, type CliSettings } from './cli-config.ts';
+import { findCapability, Pixora, SDK_VERSION, type Job } from './client.ts';
+import { PixoraError } from './errors.ts';
+import { pretty } from './pretty.ts';
+
+/** Where the CLI writes: the process's streams, or a test's. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether stderr is a terminal (then progress redraws one line). */
+  tty: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+const USAGE = `pixora ${SDK_VERSION}: the Pixora imaging platform from the command line
+
+Usage:
+  pixora <capability> <image...> [-p name=value]... [-o result.png] [--pretty]
+  pixora batch <capability> <folder or images...> -o <folder> [-p name=value]...
+  pixora job <job id> [--pretty]
+  pixora list
+
+<capability> is an endpoint (v2/facepoints), its last part (facepoints: of several versions the
+highest), or a method name of the SDK (facePoint). An image is a file path or an http(s) URL.
+
+Options:
+  -p, --param name=value  a parameter of the capability (numbers and true/false as JSON); repeatable
+  -o, --output path       save the result image there (batch: the folder for every result)
+      --pretty            human-readable output instead of JSON
+      --base-url url      the platform (default http://localhost:8080)
+      --key, --secret     the app's API key and secret
+      --auth signature|query   sign calls (default) or send the secret in the query
+      --language zh|zh_tw|en   the language of the platform's messages
+      --timeout ms        how long one request may take (default 60000)
+  -h, --help              this text
+
+Settings come from the options, then PIXORA_BASE_URL, PIXORA_API_KEY, PIXORA_API_SECRET,
+PIXORA_AUTH, PIXORA_LANGUAGE, PIXORA_TIMEOUT_MS, then ~/.config/pixora/config.json
+({ "baseUrl", "apiKey", "apiSecret", "auth", "language" }); the local platform needs none of them
+(its demo app is used). JSON goes to stdout, messages and progress to stderr.
+`;
+
+/** Failures of the command line itself (exit code 2), as opposed to the platform's answers (1). */
+class UsageError extends Error {}
+
+const IMAGE = /\.(jpe?g|png|webp|gif)$/i;
+
+/** `name=value` pairs as parameters: JSON where the value reads as JSON (5, true, [1,2]), else the text. */
+export function parseParameters(pairs: readonly string[]): Record<string, unknown> {
+  const parameters: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`a parameter is name=value, not ${pair}`);
+    const value = pair.slice(eq + 1);
+    let parsed: unknown = value;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      // Plain text.
+    }
+    parameters[pair.slice(0, eq)] = parsed;
+  }
+  return parameters;
+}
+
+function capabilityOf(name: string | undefined) {
+  if (!name) throw new UsageError('name a capability (pixora list shows them)');
+  const info = findCapability(name);
+  if (!info) throw new UsageError(`no capability ${name} (pixora list shows them)`);
+  return info;
+}
+
+/** The images of a batch: every image file of the folders given (not their subfolders) and the files given. */
+export function batchInputs(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  for (const p of paths) {
+    if (!fs.existsSync(p)) throw new UsageError(`${p} does not exist`);
+    if (fs.statSync(p).isDirectory())
+      files.push(
+        ...fs
+          .readdirSync(p)
+          .filter((name) => IMAGE.test(name))
+          .sort()
+          .map((name) => path.join(p, name)),
+      );
+    else files.push(p);
+  }
+  if (!files.length) throw new UsageError('no images (.jpg, .jpeg, .png, .webp, .gif) to send');
+  return files;
+}
+
+/** A progress bar of `done` of `total`: `[########------------] 12/30`. */
+export function progressBar(done: number, total: number, failed: number, width = 24): string {
+  const filled = total ? Math.round((done / total) * width) : width;
+  const tail = failed ? `, ${failed} failed` : '';
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}${tail}`;
+}
+
+/** The extension a result is saved under, from its bytes. */
+const extensionOf = (bytes: Buffer) => (bytes[0] === 0x89 ? 'png' : 'jpg');
+
+/** Items per job: below the platform's JOB_MAX_ITEMS default (100) and its body limit for large photos. */
+const CHUNK_ITEMS = 50;
+const CHUNK_BYTES = 32 * 1024 * 1024;
+
+function chunks(files: string[]): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const file of files) {
+    const size = Math.ceil((fs.statSync(file).size * 4) / 3);
+    if (current.length && (current.length >= CHUNK_ITEMS || bytes + size > CHUNK_BYTES)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(file);
+    bytes += size;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+async function batch(
+  client: Pixora,
+  capability: string,
+  inputs: string[],
+  outDir: string | undefined,
+  parameters: Record<string, unknown>,
+  io: CliIo,
+) {
+  if (!outDir) throw new UsageError('batch needs -o <folder> for the results');
+  const info = capabilityOf(capability);
+  if (info.images !== 1)
+    throw new UsageError(`batch runs capabilities of one image; ${info.endpoint} takes ${info.images}`);
+  const files = batchInputs(inputs);
+  fs.mkdirSync(outDir, { recursive: true });
+  const groups = chunks(files);
+  const jobs: Job[] = [];
+  for (const group of groups) jobs.push(await client.createJob(info.endpoint, group, parameters));
+  const total = files.length;
+  let shown = '';
+  const show = (views: Job[]) => {
+    const done = views.reduce((n, j) => n + j.succeeded + j.failed, 0);
+    const failed = views.reduce((n, j) => n + j.failed, 0);
+    const bar = progressBar(done, total, failed);
+    if (bar === shown) return;
+    shown = bar;
+    io.stderr(io.tty ? `\r${bar}` : `${bar}\n`);
+  };
+  const views = [...jobs];
+  show(views);
+  await Promise.all(
+    jobs.map(async (job, i) => {
+      views[i] = await client.waitForJob(job.job_id, {
+        intervalMs: 500,
+        onProgress: (view) => {
+          views[i] = view;
+          show(views);
+        },
+      });
+    }),
+  );
+  if (io.tty) io.stderr('\n');
+  let succeeded = 0;
+  let failed = 0;
+  for (const [j, job] of views.entries()) {
+    for (const item of job.items) {
+      const source = groups[j]![item.index]!;
+      const base = path.join(outDir, path.basename(source, path.extname(source)));
+      if (item.status !== 'succeeded' || !item.answer) {
+        failed += 1;
+        fs.writeFileSync(
+          `${base}.error.json`,
+          `${JSON.stringify(item.error ?? { status: item.status }, null, 2)}\n`,
+        );
+        continue;
+      }
+      succeeded += 1;
+      const media = item.answer.media_info_list[0]!;
+      fs.writeFileSync(`${base}.json`, `${JSON.stringify(media.media_extra, null, 2)}\n`);
+      if (media.media_data) {
+        const bytes = await client.download({
+          type: media.media_profiles?.media_data_type ?? 'jpg',
+          data: media.media_data,
+        });
+        fs.writeFileSync(`${base}.${extensionOf(bytes)}`, bytes);
+      }
+    }
+  }
+  const summary = {
+    capability: info.endpoint,
+    jobs: views.map((j) => j.job_id),
+    total,
+    succeeded,
+    failed,
+    output: outDir,
+  };
+  return { summary, failed };
+}
+
+/** Runs the command line; answers the exit code (0 done, 1 the platform refused or failed, 2 a usage error). */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let values;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        param: { type: 'string', short: 'p', multiple: true },
+        output: { type: 'string', short: 'o' },
+        pretty: { type: 'boolean' },
+        'base-url': { type: 'string' },
+        key: { type: 'string' },
+        secret: { type: 'string' },
+        auth: { type: 'string' },
+        language: { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const print = (value: unknown) =>
+    io.stdout(`${values.pretty ? pretty(value) : JSON.stringify(value, null, 2)}\n`);
+  const [command, ...rest] = positionals;
+  if (values.version) {
+    io.stdout(`${SDK_VERSION}\n`);
+    return 0;
+  }
+  if (values.help || !command || command === 'help') {
+    io.stdout(USAGE);
+    return command || values.help ? 0 : 2;
+  }
+  try {
+    if (command === 'list') {
+      const rows = Object.entries(CAPABILITIES).map(([method, info]) => ({
+        method,
+        endpoint: info.endpoint,
+        kind: info.kind,
+        images: info.images,
+      }));
+      if (values.pretty)
+        io.stdout(
+          `${rows.map((r) => `${r.endpoint.padEnd(26)} ${r.method.padEnd(28)} ${r.kind ?? ''}`).join('\n')}\n`,
+        );
+      else print(rows);
+      return 0;
+    }
+    const flags: CliSettings = {
+      baseUrl: values['base-url'],
+      apiKey: values.key,
+      apiSecret: values.secret,
+      auth: values.auth,
+      language: values.language,
+      timeoutMs: values.timeout ? Number(values.timeout) : undefined,
+    };
+    let client: Pixora;
+    try {
+      client = new Pixora(resolveSettings(flags, io.env));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const parameters = parseParameters(values.param ?? []);
+    if (command === 'job') {
+      if (!rest[0]) throw new UsageError('job needs a job id');
+      print(await client.getJob(rest[0]));
+      return 0;
+    }
+    if (command === 'batch') {
+      const [capability, ...inputs] = rest;
+      if (!inputs.length) throw new UsageError('batch needs a folder or images');
+      const { summary, failed } = await batch(client, capability!, inputs, values.output, parameters, io);
+      print(summary);
+      return failed ? 1 : 0;
+    }
+    const info = capabilityOf(command);
+    if (rest.length !== info.images)
+      throw new UsageError(`${info.endpoint} takes ${info.images} image(s); ${rest.length} given`);
+    for (const image of rest)
+      if (!/^https?:\/\//i.test(image) && !fs.existsSync(image))
+        throw new UsageError(`${image} does not exist`);
+    const result = await client.call(info.endpoint as never, rest as never, parameters as never);
+    let saved: string | undefined;
+    if (result.media && values.output) {
+      const bytes = await client.download(result.media);
+      fs.mkdirSync(path.dirname(path.resolve(values.output)), { recursive: true });
+      fs.writeFileSync(values.output, bytes);
+      saved = values.output;
+      io.stderr(`saved ${values.output} (${extensionOf(bytes).toUpperCase()}, ${bytes.length} bytes)\n`);
+    } else if (values.output)
+      io.stderr(`${info.endpoint} answers no image: nothing saved to ${values.output}\n`);
+    const media = result.media
+      ? {
+          type: result.media.type,
+          ...(saved ? { saved } : {}),
+          ...(result.media.type === 'url'
+            ? { url: result.media.data, expires_at: result.media.expiresAt }
+            : {}),
+        }
+      : undefined;
+    print(values.pretty ? result.answer : { answer: result.answer, ...(media ? { media } : {}) });
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof PixoraError) {
+      io.stderr(
+        `${error.code !== null ? `error ${error.code}` : `HTTP ${error.status || 'error'}`}: ${error.message}\n`,
+      );
+      return 1;
+    }
+    io.stderr(`${(error as Error).message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,183 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseParameters, progressBar } from '../src/cli.ts';
+import { resolveSettings } from '../src/cli-config.ts';
+import { findCapability, Pixora, PixoraError, PixoraTimeoutError } from '../src/index.ts';
+import { pretty } from '../src/pretty.ts';
+import { backoffMs, DEFAULT_RETRY, retryAfterMs } from '../src/retry.ts';
+
+/** A stand-in server answering each request with the next of `answers` (the last one repeats). */
+async function fakePlatform(
+  answers: Array<{ status: number; headers?: Record<string, string>; body?: string } | 'hang'>,
+) {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const server = http.createServer((req, res) => {
+    seen.push(req.headers);
+    const answer = answers[Math.min(seen.length - 1, answers.length - 1)]!;
+    req.resume();
+    if (answer === 'hang') return;
+    res
+      .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+      .end(answer.body ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+const OK = JSON.stringify({
+  parameter: {},
+  extra: {},
+  media_info_list: [{ media_extra: { image_width: 1, image_height: 1, face_num: 0, faces: [] } }],
+});
+const busy = (code: number, headers?: Record<string, string>) => ({
+  status: code === 10015 ? 503 : 429,
+  ...(headers ? { headers } : {}),
+  body: JSON.stringify({ ErrorCode: code, ErrorMsg: 'busy', Data: null }),
+});
+const photo = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+
+describe('retries, timeouts and errors', () => {
+  it('retries 429 and 503 as Retry-After says, signing every attempt afresh', async () => {
+    const fake = await fakePlatform([
+      busy(10029, { 'retry-after': '0' }),
+      busy(10015),
+      { status: 200, body: OK },
+    ]);
+    const client = new Pixora({ baseUrl: fake.url, apiKey: 'k', apiSecret: 's', retry: { baseMs: 10 } });
+    const { answer } = await client.faceDetect(photo);
+    expect(answer.face_num).toBe(0);
+    expect(fake.seen).toHaveLength(3);
+    const nonces = new Set(fake.seen.map((h) => h['x-pixora-nonce']));
+    expect(nonces.size).toBe(3);
+    expect(
+      fake.seen.every((h) => String(h.authorization).startsWith('PIXORA-HMAC-SHA256 Credential=k, ')),
+    ).toBe(true);
+  });
+
+  it('gives up after maxRetries, and never retries an error retrying cannot mend', async () => {
+    const fake = await fakePlatform([busy(10015)]);
+    const client = new Pixora({
+      baseUrl: fake.url,
+      apiKey: 'k',
+      apiSecret: 's',
+      retry: { maxRetries: 2, baseMs: 5 },
+    });
+    await expect(client.faceDetect(photo)).rejects.toMatchObject({ code: 10015, status: 503 });
+    expect(fake.seen).toHaveLength(3);
+    const bad = await fakePlatform([
+      { status: 400, body: JSON.stringify({ ErrorCode: 20009, ErrorMsg: 'bad image', Data: null }) },
+    ]);
+    const refused = new Pixora({ baseUrl: bad.url, apiKey: 'k', apiSecret: 's' });
+    const error = (await refused.faceDetect(photo).catch((e: unknown) => e)) as PixoraError;
+    expect([error.code, error.status, error.message]).toEqual([20009, 400, 'bad image']);
+    expect(bad.seen).toHaveLength(1);
+  });
+
+  it('does not wait for a Retry-After beyond maxRetryAfterMs', async () => {
+    const fake = await fakePlatform([busy(10029, { 'retry-after': '3600' })]);
+    const client = new Pixora({ baseUrl: fake.url, apiKey: 'k', apiSecret: 's' });
+    await expect(client.faceDetect(photo)).rejects.toMatchObject({ code: 10029, retryAfterMs: 3_600_000 });
+    expect(fake.seen).toHaveLength(1);
+  });
+
+  it('times an attempt out', async () => {
+    const fake = await fakePlatform(['hang']);
+    const client = new Pixora({ baseUrl: fake.url, apiKey: 'k', apiSecret: 's', timeoutMs: 200 });
+    await expect(client.faceDetect(photo)).rejects.toBeInstanceOf(PixoraTimeoutError);
+  });
+
+  it('sends api_key and api_secret in the query only when asked to', async () => {
+    const fake = await fakePlatform([{ status: 200, body: OK }]);
+    await new Pixora({ baseUrl: fake.url, apiKey: 'k', apiSecret: 's' }).faceDetect(photo);
+    expect(fake.seen[0]!.authorization).toBeDefined();
+    const query = await fakePlatform([{ status: 200, body: OK }]);
+    let url = '';
+    const spy: typeof fetch = (input, init) => ((url = String(input)), fetch(input, init));
+    await new Pixora({
+      baseUrl: query.url,
+      apiKey: 'k',
+      apiSecret: 's&t',
+      auth: 'query',
+      fetch: spy,
+    }).faceDetect(photo);
+    expect(new URL(url).searchParams.get('api_secret')).toBe('s&t');
+    expect(query.seen[0]!.authorization).toBeUndefined();
+  });
+
+  it('reads Retry-After as seconds or a date, and spreads backoff waits by full jitter', () => {
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs(new Date(10_000 + 5000).toUTCString(), 10_000)).toBe(5000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+    expect(backoffMs(DEFAULT_RETRY, 3, undefined, () => 1)).toBe(4000);
+    expect(backoffMs(DEFAULT_RETRY, 3, undefined, () => 0)).toBe(0);
+    expect(backoffMs(DEFAULT_RETRY, 30, undefined, () => 1)).toBe(DEFAULT_RETRY.maxMs);
+    expect(backoffMs(DEFAULT_RETRY, 0, 1000, () => 1)).toBe(1100);
+  });
+});
+
+describe('the command line pieces', () => {
+  it('finds a capability by endpoint, its last part (highest version), key or method', () => {
+    expect(findCapability('facepoints')?.endpoint).toBe('v2/facepoints');
+    expect(findCapability('facedetect')?.endpoint).toBe('v2/facedetect');
+    expect(findCapability('v1/facedetect')?.method).toBe('faceDetect');
+    expect(findCapability('segment')?.method).toBe('personSplit');
+    expect(findCapability('image-restoration')?.method).toBe('imageRestoration');
+    expect(findCapability('nothing')).toBeUndefined();
+  });
+
+  it('reads parameters as JSON where they are JSON', () => {
+    expect(parseParameters(['max_face_num=5', 'landmark_type=106', 'flag=true', 'name=Ann Lee'])).toEqual({
+      max_face_num: 5,
+      landmark_type: 106,
+      flag: true,
+      name: 'Ann Lee',
+    });
+    expect(() => parseParameters(['oops'])).toThrow(/name=value/);
+  });
+
+  it('takes flags over the environment over the config file, and the demo app only locally', () => {
+    const env = {
+      PIXORA_CONFIG: '/nonexistent/config.json',
+      PIXORA_API_KEY: 'env-key',
+      PIXORA_API_SECRET: 'env-secret',
+    };
+    expect(resolveSettings({ apiKey: 'flag-key' }, env)).toMatchObject({
+      apiKey: 'flag-key',
+      apiSecret: 'env-secret',
+    });
+    expect(resolveSettings({}, { PIXORA_CONFIG: '/nonexistent/config.json' })).toMatchObject({
+      baseUrl: 'http://localhost:8080',
+      apiKey: 'pixora-demo-key',
+    });
+    expect(() =>
+      resolveSettings({ baseUrl: 'https://api.example.com' }, { PIXORA_CONFIG: '/nonexistent' }),
+    ).toThrow(/no API key/);
+    expect(() => resolveSettings({ auth: 'basic' }, env)).toThrow(/signature or query/);
+  });
+
+  it('draws progress and prints answers for a person', () => {
+    expect(progressBar(3, 12, 1, 12)).toBe('[###---------] 3/12, 1 failed');
+    const text = pretty({
+      face_num: 1,
+      faces: [
+        {
+          score: 0.98765,
+          mesh: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+      ],
+    });
+    expect(text).toBe('face_num: 1\nfaces:\n  1.\n     score: 0.9877\n     mesh: [2 points]');
+  });
+});

@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Pixora, PixoraError } from '../src/index.ts';
+import { KEY, SECRET, startPlatform } from './platform.ts';
+
+let platform: Awaited<ReturnType<typeof startPlatform>>;
+let pixora: Pixora;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  pixora = new Pixora({ baseUrl: platform.baseUrl, apiKey: KEY, apiSecret: SECRET, language: 'en' });
+}, 120_000);
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('the SDK against a running platform', () => {
+  it('finds the one face of the astronaut by a signed call, from a path, bytes, a stream and a URL', async () => {
+    const { astronaut } = platform.files;
+    const inputs = [
+      astronaut,
+      fs.readFileSync(astronaut),
+      fs.createReadStream(astronaut),
+      new URL(platform.photoUrl('astronaut')),
+    ];
+    for (const input of inputs) {
+      const { answer } = await pixora.faceDetect(input);
+      expect(answer.face_num).toBe(1);
+      const box = answer.faces[0]!.face_rectangle;
+      // Her face is in the upper half of the portrait, left of centre.
+      expect(box.top + box.height / 2).toBeLessThan(160);
+      expect(box.left + box.width / 2).toBeLessThan(200);
+    }
+  });
+
+  it('calls with the secret in the query when asked to, and by endpoint path', async () => {
+    const query = new Pixora({ baseUrl: platform.baseUrl, apiKey: KEY, apiSecret: SECRET, auth: 'query' });
+    const { answer } = await query.call('v2/facepoints', platform.files.astronaut, { landmark_type: '106' });
+    expect(answer.faces).toHaveLength(1);
+    expect(answer.faces[0]!.face_landmark.points_106).toHaveLength(106);
+  });
+
+  it('answers a result image as a short-lived URL and downloads it', async () => {
+    const result = await pixora.personSplit(platform.files.astronaut, { rsp_media_type: 'url' });
+    expect(result.media?.type).toBe('url');
+    expect(result.media?.expiresAt).toBeTruthy();
+    const cutout = await pixora.download(result.media!);
+    const meta = await sharp(cutout).metadata();
+    expect([meta.format, meta.width, meta.hasAlpha]).toEqual(['png', 320, true]);
+    // The person is kept: the cut-out's centre (her body) is opaque, its top-left corner (the wall) clear.
+    const { data, info } = await sharp(cutout).raw().toBuffer({ resolveWithObject: true });
+    const alpha = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3]!;
+    expect(alpha(160, 250)).toBeGreaterThan(200);
+    expect(alpha(5, 5)).toBeLessThan(50);
+  });
+
+  it("throws the platform's error: its code, message and status", async () => {
+    const error = await pixora.facePoint(platform.files.coffee).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PixoraError);
+    expect((error as PixoraError).code).toBeGreaterThanOrEqual(20000);
+    expect((error as PixoraError).message).toMatch(/face/i);
+    const stranger = new Pixora({ baseUrl: platform.baseUrl, apiKey: 'no-such-key', apiSecret: 'x' });
+    const refused = (await stranger
+      .faceDetect(platform.files.astronaut)
+      .catch((e: unknown) => e)) as PixoraError;
+    expect([refused.status, refused.code]).toEqual([401, 10028]);
+  });
+
+  it('cancels a call whose signal is aborted', async () => {
+    const controller = new AbortController();
+    const call = pixora.faceDetect(platform.files.astronaut, {}, { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('runs a job over several photos and reports each item', async () => {
+    const { astronaut, coffee, chelsea } = platform.files;
+    const job = await pixora.createJob('facedetect', [astronaut, coffee, chelsea]);
+    const seen: number[] = [];
+    const done = await pixora.waitForJob(job.job_id, {
+      intervalMs: 200,
+      onProgress: (j) => seen.push(j.progress),
+    });
+    expect(done.status).toBe('done');
+    expect(done.total).toBe(3);
+    expect(seen.at(-1)).toBe(1);
+    const faces = done.items.map(
+      (item) => (item.answer?.media_info_list[0]?.media_extra as { face_num?: number } | undefined)?.face_num,
+    );
+    // The astronaut has a face; the coffee cup and the cat have none a face detector should report.
+    expect(faces[0]).toBe(1);
+    const zip = await pixora.jobResultsZip(job.job_id);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+const BIN = fileURLToPath(new URL('../bin/pixora.mjs', import.meta.url));
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: platform.dir,
+      env: {
+        ...process.env,
+        PIXORA_BASE_URL: platform.baseUrl,
+        PIXORA_API_KEY: KEY,
+        PIXORA_API_SECRET: SECRET,
+        PIXORA_CONFIG: path.join(platform.dir, 'no-config.json'),
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('the pixora command against a running platform', () => {
+  it('pixora facepoints photo.jpg: JSON on stdout', async () => {
+    const run = await cli(['facepoints', 'astronaut.jpg', '-p', 'landmark_type=106']);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      answer: { faces: Array<{ face_landmark: { points_106: unknown[] } }> };
+    };
+    expect(out.answer.faces).toHaveLength(1);
+    expect(out.answer.faces[0]!.face_landmark.points_106).toHaveLength(106);
+  });
+
+  it('pixora segment photo.jpg -o cutout.png saves the cut-out', async () => {
+    const run = await cli(['segment', 'astronaut.jpg', '-o', 'out/cutout.png']);
+    expect(run.code).toBe(0);
+    const meta = await sharp(path.join(platform.dir, 'out/cutout.png')).metadata();
+    expect([meta.format, meta.width, meta.hasAlpha]).toEqual(['png', 320, true]);
+    expect(JSON.parse(run.stdout).media).toMatchObject({ type: 'png', saved: 'out/cutout.png' });
+  });
+
+  it('pixora batch runs a folder as a job with progress, and writes each result', async () => {
+    const folder = path.join(platform.dir, 'batch-in');
+    fs.mkdirSync(folder, { recursive: true });
+    for (const name of ['astronaut', 'chelsea', 'coffee'])
+      fs.copyFileSync(path.join(platform.dir, `${name}.jpg`), path.join(folder, `${name}.jpg`));
+    fs.writeFileSync(path.join(folder, 'notes.txt'), 'not an image');
+    const run = await cli(['batch', 'segment', 'batch-in', '-o', 'batch-out']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('3/3');
+    expect(JSON.parse(run.stdout)).toMatchObject({ total: 3, succeeded: 3, failed: 0 });
+    const written = fs.readdirSync(path.join(platform.dir, 'batch-out')).sort();
+    expect(written).toEqual([
+      'astronaut.json',
+      'astronaut.png',
+      'chelsea.json',
+      'chelsea.png',
+      'coffee.json',
+      'coffee.png',
+    ]);
+  });
+
+  it('--pretty prints for a person; mistakes answer exit code 2, the platform refusing 1', async () => {
+    const pretty = await cli(['facedetect', 'astronaut.jpg', '--pretty']);
+    expect(pretty.code).toBe(0);
+    expect(pretty.stdout).toMatch(/^face_num: 1$/m);
+    expect((await cli(['no-such-capability', 'astronaut.jpg'])).code).toBe(2);
+    expect((await cli(['facedetect', 'missing.jpg'])).code).toBe(2);
+    const refused = await cli(['facedetect', 'astronaut.jpg'], { PIXORA_API_SECRET: 'wrong' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error 100\d\d: /);
+  });
+});
