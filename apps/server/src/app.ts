@@ -36,6 +36,8 @@ import { requestLanguage, translate } from './platform/messages.ts';
 import { proxyTrustFunction } from './platform/network.ts';
 import { registerSecurity } from './platform/security.ts';
 import { createLocalStorage } from './platform/storage.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { UploadService } from './modules/uploads/uploads.service.ts';
 
 /** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
 function toApiError(error: FastifyError): ApiError | undefined {
@@ -59,6 +61,8 @@ function toApiError(error: FastifyError): ApiError | undefined {
       return new ApiError(10000, 'malformed JSON body');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(20015, 'request body too large');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError(20015, 'file too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(10000, 'unsupported Content-Type, send application/json');
   }
@@ -153,8 +157,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(menuRoutes(ctx));
   const files = createLocalStorage(path.join(ctx.config.DATA_DIR, 'files'));
   const results = createResultMedia(files, ctx.config);
-  await app.register(gatewayRoutes(ctx, results));
-  await app.register(jobRoutes({ ctx, results, limits: mediaLimits(ctx.config), storage: files }));
+  const uploads = new UploadService(ctx, files);
+  await app.register(uploadRoutes(ctx, uploads));
+  await app.register(gatewayRoutes(ctx, results, uploads));
+  await app.register(
+    jobRoutes({ ctx, results, limits: { ...mediaLimits(ctx.config), uploads }, storage: files }),
+  );
   await app.register(resultMediaRoutes(files, ctx.config));
   await app.register(faceSetRoutes(ctx));
   const accounts = new AccountService({

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { CAPABILITIES, ENDPOINTS, type Capabilities, type Endpoints } from './capabilities.generated.ts';
 import { PixoraError, PixoraTimeoutError } from './errors.ts';
-import { mediaItem, type ImageInput, type MediaItem } from './images.ts';
+import { bytesOf, mediaItem, type ImageInput, type MediaItem } from './images.ts';
 import {
   backoffMs,
   DEFAULT_RETRY,
@@ -89,6 +89,16 @@ export interface Envelope<A> {
     media_profiles?: { media_data_type: string; expires_at?: string };
     media_extra: A;
   }>;
+}
+
+/** A file of the shared upload service. */
+export interface UploadedFile {
+  /** What calls and jobs send as `{ upload: key }`. */
+  key: string;
+  /** The kind read from the bytes: jpg, png, webp, gif, pdf, zip, mp4, mov or txt. */
+  type: string;
+  size: number;
+  expires_at: string;
 }
 
 /** A job as `GET /v1/jobs/{id}` shows it. */
@@ -208,6 +218,22 @@ class PixoraClient {
     return Buffer.from(await response.arrayBuffer());
   }
 
+  /**
+   * Uploads a file once to the shared upload service; later calls and jobs of the same app send
+   * `{ upload: key }` instead of the bytes, until `expires_at`.
+   */
+  async upload(
+    input: Exclude<ImageInput, URL | { upload: string }>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<UploadedFile> {
+    const bytes = await bytesOf(input);
+    const response = await this.send('POST', `${this.baseUrl}/public/upload?type=1`, bytes, {
+      ...options,
+      contentType: 'application/octet-stream',
+    });
+    return ((await response.json()) as { data: UploadedFile }).data;
+  }
+
   /** Starts a job: the capability (method name, key or endpoint) over a list of items, one image (or pair) each. */
   async createJob(
     capability: string,
@@ -297,8 +323,8 @@ class PixoraClient {
   private async send(
     method: 'GET' | 'POST',
     url: string,
-    body: string | undefined,
-    options: { signal?: AbortSignal; timeoutMs?: number; authenticate?: boolean },
+    body: string | Buffer | undefined,
+    options: { signal?: AbortSignal; timeoutMs?: number; authenticate?: boolean; contentType?: string },
   ): Promise<Response> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     for (let attempt = 0; ; attempt++) {
@@ -308,7 +334,7 @@ class PixoraClient {
       try {
         response = await this.fetchImpl(this.prepare(url, options.authenticate ?? true), {
           method,
-          ...this.requestInit(method, url, body, options.authenticate ?? true),
+          ...this.requestInit(method, url, body, options.authenticate ?? true, options.contentType),
           signal,
         });
       } catch (error) {
@@ -336,14 +362,15 @@ class PixoraClient {
   private requestInit(
     method: string,
     url: string,
-    body: string | undefined,
+    body: string | Buffer | undefined,
     authenticate: boolean,
+    type = 'application/json',
   ): RequestInit {
     const headers: Record<string, string> = {
       'user-agent': `pixora-sdk/${SDK_VERSION} node/${process.versions.node}`,
     };
     if (this.language) headers['accept-language'] = this.language.replace('_', '-');
-    const contentType = body === undefined ? undefined : 'application/json';
+    const contentType = body === undefined ? undefined : type;
     if (contentType) headers['content-type'] = contentType;
     if (authenticate && this.auth === 'signature') {
       const u = new URL(url);

@@ -3,10 +3,18 @@ import { Readable } from 'node:stream';
 
 /**
  * An image to send: a file path, an http(s) URL (string or URL: the platform fetches it), the
- * bytes (Buffer, Uint8Array, ArrayBuffer, Blob), or a stream of them (Node or web).
+ * bytes (Buffer, Uint8Array, ArrayBuffer, Blob), a stream of them (Node or web), or the key of a
+ * file uploaded before (`{ upload: key }`, see Pixora.upload).
  */
 export type ImageInput =
-  string | URL | Uint8Array | ArrayBuffer | Blob | NodeJS.ReadableStream | ReadableStream<Uint8Array>;
+  | { upload: string }
+  | string
+  | URL
+  | Uint8Array
+  | ArrayBuffer
+  | Blob
+  | NodeJS.ReadableStream
+  | ReadableStream<Uint8Array>;
 
 /** One item of `media_info_list`, as the gateway takes it. */
 export interface MediaItem {
@@ -25,6 +33,9 @@ export function sniffType(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | 'gif' | u
   return undefined;
 }
 
+const isUpload = (input: ImageInput): input is { upload: string } =>
+  typeof input === 'object' && input !== null && typeof (input as { upload?: unknown }).upload === 'string';
+
 const isUrl = (text: string) => /^https?:\/\//i.test(text);
 
 async function collect(stream: NodeJS.ReadableStream | ReadableStream<Uint8Array>): Promise<Buffer> {
@@ -36,7 +47,7 @@ async function collect(stream: NodeJS.ReadableStream | ReadableStream<Uint8Array
 }
 
 /** The bytes of an input that is not a URL. */
-async function bytesOf(input: Exclude<ImageInput, URL>): Promise<Buffer> {
+export async function bytesOf(input: Exclude<ImageInput, URL | { upload: string }>): Promise<Buffer> {
   if (typeof input === 'string') return fs.readFile(input);
   if (input instanceof Uint8Array) return Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (input instanceof ArrayBuffer) return Buffer.from(input);
@@ -44,8 +55,9 @@ async function bytesOf(input: Exclude<ImageInput, URL>): Promise<Buffer> {
   return collect(input as NodeJS.ReadableStream | ReadableStream<Uint8Array>);
 }
 
-/** An input as a `media_info_list` item: a URL as `url`, anything else as base64 with its format. */
+/** An input as a `media_info_list` item: a URL as `url`, an upload's key as `upload`, anything else as base64 with its format. */
 export async function mediaItem(input: ImageInput): Promise<MediaItem> {
+  if (isUpload(input)) return { media_data: input.upload, media_profiles: { media_data_type: 'upload' } };
   if (input instanceof URL || (typeof input === 'string' && isUrl(input)))
     return { media_data: String(input), media_profiles: { media_data_type: 'url' } };
   const bytes = await bytesOf(input);

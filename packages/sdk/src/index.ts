@@ -14,6 +14,7 @@ export type {
   JobOptions,
   PixoraOptions,
   ResultMedia,
+  UploadedFile,
   WaitOptions,
 } from './client.ts';
 export { CAPABILITIES, ENDPOINTS, type Capabilities, type Endpoints } from './capabilities.generated.ts';

@@ -37,6 +37,13 @@ describe('the SDK against a running platform', () => {
     }
   });
 
+  it('uploads a photo once (signed) and calls with its key', async () => {
+    const uploaded = await pixora.upload(fs.createReadStream(platform.files.astronaut));
+    expect(uploaded.type).toBe('jpg');
+    const { answer } = await pixora.faceDetect({ upload: uploaded.key });
+    expect(answer.face_num).toBe(1);
+  });
+
   it('calls with the secret in the query when asked to, and by endpoint path', async () => {
     const query = new Pixora({ baseUrl: platform.baseUrl, apiKey: KEY, apiSecret: SECRET, auth: 'query' });
     const { answer } = await query.call('v2/facepoints', platform.files.astronaut, { landmark_type: '106' });

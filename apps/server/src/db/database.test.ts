@@ -41,6 +41,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0007_demo_face_sets',
       '0008_signed_requests',
       '0009_jobs',
+      '0010_uploads',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

@@ -424,6 +424,28 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('jobs').execute();
       },
     },
+    '0010_uploads': {
+      async up(db: Kysely<unknown>) {
+        // The shared upload service (modules/uploads): who uploaded which key, until when.
+        await db.schema
+          .createTable('uploads')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('app_id', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('uploads_app_idx')
+          .on('uploads')
+          .columns(['app_id', 'created_at'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('uploads').execute();
+      },
+    },
   };
 }
 

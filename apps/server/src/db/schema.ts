@@ -236,6 +236,18 @@ export interface RequestNoncesTable {
   expires_at: string;
 }
 
+/** A file of the shared upload service (modules/uploads), readable by its app until it expires. */
+export interface UploadsTable {
+  /** The storage key, `public-uploads/<32 hex>.<ext>`: what the uploader refers to it by. */
+  key: string;
+  app_id: number;
+  /** The file's kind as read from its bytes (`jpg`, `png`, `pdf`, `zip`...). */
+  kind: string;
+  size: number;
+  created_at: string;
+  expires_at: string;
+}
+
 /** Asynchronous and batch jobs (modules/jobs). */
 export interface JobsTable {
   /** `job_` and 24 random hex digits. */
@@ -298,4 +310,5 @@ export interface Database {
   request_nonces: RequestNoncesTable;
   jobs: JobsTable;
   job_items: JobItemsTable;
+  uploads: UploadsTable;
 }

@@ -51,6 +51,11 @@ const schema = z.object({
   JOB_TTL_HOURS: int(24),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   JOB_CALLBACK_RETRY_MS: int(10_000),
+  // The shared upload service (POST /public/upload): the largest file, uploads per app and UTC day,
+  // and how long an upload stays readable by its key.
+  UPLOAD_MAX_BYTES: int(10 * 1024 * 1024),
+  UPLOAD_DAILY_LIMIT: int(1000),
+  UPLOAD_TTL_HOURS: int(24),
   MAX_IMAGE_BYTES: int(IMAGE_MAX_BYTES),
   MAX_IMAGE_PIXELS: int(25_000_000),
   URL_FETCH_TIMEOUT_MS: int(10_000),

@@ -16,9 +16,9 @@ export const mediaItem = z.object({
   media_profiles: z
     .looseObject({
       media_data_type: described(z.string(), [
-        '`jpg`、`png`（也可 `jpeg`、`webp`、`gif`），或传地址时为 `url`；其他值返回 20009。图片格式以图片数据本身为准，此处仅作提示；不是 JPEG、PNG、WebP 或 GIF 的数据返回 20009。',
-        '`jpg`、`png`（也可 `jpeg`、`webp`、`gif`），或傳位址時為 `url`；其他值回傳 20009。圖片格式以圖片資料本身為準，此處僅作提示；不是 JPEG、PNG、WebP 或 GIF 的資料回傳 20009。',
-        '`jpg`, `png` (also `jpeg`, `webp`, `gif`), or `url` when `media_data` is an address; any other value answers 20009. The image format is read from the bytes themselves, this is only a hint; bytes that are no JPEG, PNG, WebP or GIF answer 20009.',
+        '`jpg`、`png`（也可 `jpeg`、`webp`、`gif`），传地址时为 `url`，传共享上传的 key 时为 `upload`；其他值返回 20009。图片格式以图片数据本身为准，此处仅作提示；不是 JPEG、PNG、WebP 或 GIF 的数据返回 20009。',
+        '`jpg`、`png`（也可 `jpeg`、`webp`、`gif`），傳位址時為 `url`，傳共用上傳的 key 時為 `upload`；其他值回傳 20009。圖片格式以圖片資料本身為準，此處僅作提示；不是 JPEG、PNG、WebP 或 GIF 的資料回傳 20009。',
+        '`jpg`, `png` (also `jpeg`, `webp`, `gif`), `url` when `media_data` is an address, or `upload` when it is a key of the shared upload service (POST /public/upload); any other value answers 20009. The image format is read from the bytes themselves, this is only a hint; bytes that are no JPEG, PNG, WebP or GIF answer 20009.',
       ]).optional(),
     })
     .optional(),

@@ -6,6 +6,7 @@ import { requestLanguage, translate } from '../../platform/messages.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { requireUser } from '../account/auth.ts';
+import { UPLOAD_PREFIX } from '../uploads/uploads.service.ts';
 
 const UPLOAD_TYPES = /^(jpg|jpeg|png|gif|webp|bmp|pdf|txt|log|zip|mp4|mov|doc|docx|xls|xlsx)$/i;
 
@@ -64,8 +65,12 @@ export const feedbackRoutes =
           ),
         ];
         if (attachments.length > MAX_ATTACHMENTS) throw new ApiError(10000, 'too many attachments');
-        for (const key of attachments) {
-          if (!(await storage.get(key))) throw new ApiError(10000, `unknown attachment ${key}`);
+        for (const [i, key] of attachments.entries()) {
+          const bytes = await storage.get(key);
+          if (!bytes) throw new ApiError(10000, `unknown attachment ${key}`);
+          // A key of the shared upload service expires with its upload: the feedback keeps a copy.
+          if (key.startsWith(`${UPLOAD_PREFIX}/`))
+            attachments[i] = await storage.put('uploads', key.split('.').pop() ?? '', bytes);
         }
         await ctx.db.kysely
           .insertInto('feedback')

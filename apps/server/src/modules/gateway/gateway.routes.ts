@@ -13,7 +13,7 @@ import { ApiError } from '../../platform/error-catalogue.ts';
 import { bindingsById } from './bindings.ts';
 import { gatewayQuery, registerCaller } from './caller.ts';
 import { FairShare } from './fair-share.ts';
-import { mediaBodyLimit, mediaLimits } from './media.ts';
+import { mediaBodyLimit, mediaLimits, type MediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
 import { keepSentParameter, runCapability, type CapabilityRequest } from './run-capability.ts';
 
@@ -54,14 +54,14 @@ const describe = (capability: Capability) => ({
  * (onRequest): no caller check, nothing counted against a quota.
  */
 export const gatewayRoutes =
-  (ctx: AppContext, results: ResultMedia): FastifyPluginAsyncZod =>
+  (ctx: AppContext, results: ResultMedia, uploads?: MediaLimits['uploads']): FastifyPluginAsyncZod =>
   async (app) => {
     registerCaller(app, ctx);
     const bodyLimit = mediaBodyLimit(ctx.config);
     const deps = {
       ctx,
       results,
-      limits: mediaLimits(ctx.config),
+      limits: { ...mediaLimits(ctx.config), ...(uploads ? { uploads } : {}) },
       share: new FairShare(ctx.config.CALLER_MAX_IN_FLIGHT),
     };
 

@@ -12,6 +12,8 @@ export interface MediaLimits {
   maxBytes: number;
   urlTimeoutMs: number;
   allowPrivateUrls: boolean;
+  /** The shared uploads (modules/uploads): the bytes of a key when the app uploaded it and it has not expired. */
+  uploads?: { read(key: string, appId: number): Promise<Buffer | undefined> };
 }
 
 /** The media limits of a configuration, for loadMedia. */
@@ -42,8 +44,8 @@ export function decodeBase64Image(data: string, maxBytes: number): Buffer {
 
 const looksLikeUrl = (s: string) => /^https?:\/\//i.test(s.trim());
 
-/** What `media_data_type` may say: an image format, or `url` for an address. */
-const DECLARED_TYPES = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'url']);
+/** What `media_data_type` may say: an image format, `url` for an address, `upload` for a shared upload's key. */
+const DECLARED_TYPES = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'url', 'upload']);
 
 /** The image format of `bytes` by its signature (magic number): JPEG, PNG, WebP or GIF, else undefined. */
 export function imageSignature(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' | undefined {
@@ -61,18 +63,34 @@ export function imageSignature(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' |
  * bytes' signature decides (the docs show `jpg` for any photo), and bytes that are no JPEG, PNG,
  * WebP or GIF answer 400 / 20009 before any inference.
  */
-export async function loadCheckedMedia(item: MediaItem, limits: MediaLimits): Promise<Buffer> {
+export async function loadCheckedMedia(
+  item: MediaItem,
+  limits: MediaLimits,
+  appId?: number,
+): Promise<Buffer> {
   const declared = item.media_profiles?.media_data_type?.trim().toLowerCase();
   if (declared && !DECLARED_TYPES.has(declared))
-    throw new ApiError(20009, `media_data_type "${declared}": send jpg, png, webp, gif or url`);
-  const bytes = await loadMedia(item, limits);
+    throw new ApiError(20009, `media_data_type "${declared}": send jpg, png, webp, gif, url or upload`);
+  const bytes = await loadMedia(item, limits, appId);
   if (!imageSignature(bytes)) throw new ApiError(20009, 'media_data is not a JPEG, PNG, WebP or GIF image');
   return bytes;
 }
 
-/** The bytes of one media item: base64 in the body, or downloaded when the item says it is a URL. */
-export async function loadMedia(item: MediaItem, limits: MediaLimits): Promise<Buffer> {
+/**
+ * The bytes of one media item: base64 in the body, downloaded when the item says it is a URL, or
+ * read from the shared uploads when it says `upload` (only an app's own keys, within their time).
+ */
+export async function loadMedia(item: MediaItem, limits: MediaLimits, appId?: number): Promise<Buffer> {
   const type = item.media_profiles?.media_data_type?.toLowerCase();
+  if (type === 'upload') {
+    const key = item.media_data.trim();
+    if (!key) throw new ApiError(10020);
+    const bytes = appId === undefined ? undefined : await limits.uploads?.read(key, appId);
+    if (!bytes)
+      throw new ApiError(20014, `no upload ${key} of this app (keys expire; uploads are the uploader's own)`);
+    if (bytes.length > limits.maxBytes) throw new ApiError(20015);
+    return bytes;
+  }
   if (type === 'url' || (type === undefined && looksLikeUrl(item.media_data))) {
     const url = item.media_data.trim();
     if (!url) throw new ApiError(10020);

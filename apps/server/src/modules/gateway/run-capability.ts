@@ -114,8 +114,9 @@ async function answerCall(
   const contract = binding.capability.api;
   const media = body.media_info_list;
   const t0 = performance.now();
+  const appId = request.caller?.kind === 'app' ? request.caller.appId : undefined;
   const images = await Promise.all(
-    media.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits)),
+    media.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits, appId)),
   );
   const t1 = performance.now();
   // A client that closes its connection before the answer has given up: its jobs are withdrawn

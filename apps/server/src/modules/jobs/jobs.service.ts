@@ -339,7 +339,7 @@ export class JobService {
         parameter: sent,
       }) as CapabilityRequest;
       await ctx.usage.admit(call, dailyQuotaOf(ctx, app));
-      const answer = await this.answer(binding, body, sent, job.origin);
+      const answer = await this.answer(binding, body, sent, job.origin, app.id);
       ctx.usage.count(call, { status: 200, errorCode: 0, ms: performance.now() - started });
       await this.afterItem(await this.repo.finishItem(item, { answer: JSON.stringify(answer) }));
     } catch (err) {
@@ -361,11 +361,12 @@ export class JobService {
     body: CapabilityRequest,
     sent: Record<string, unknown>,
     origin: string,
+    appId: number,
   ): Promise<unknown> {
     const { ctx, results, limits } = this.deps;
     const contract = binding.capability.api;
     const images = await Promise.all(
-      body.media_info_list.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits)),
+      body.media_info_list.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits, appId)),
     );
     const answer = await binding.run({
       backend: ctx.backend,
