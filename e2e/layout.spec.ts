@@ -219,6 +219,12 @@ test.describe('site chrome', () => {
     const mail = new URL((await support.getByTestId('support-mail').getAttribute('href'))!);
     expect(mail.pathname).toBe('support@pixora.local');
     expect(mail.searchParams.get('body')).toContain(`${baseURL}/index`);
+    // The satisfaction questionnaire under the answers: a rating and a comment, thanked by the server.
+    await support.getByTestId('survey').getByRole('radio').nth(4).click();
+    await support.getByTestId('survey-comment').fill('Clear demos');
+    await support.getByTestId('survey-send').click();
+    await expect(support.getByTestId('survey-thanks')).toContainText('Thank you for rating us');
+    await support.getByTestId('support-search').locator('input').focus();
     await page.keyboard.press('Escape');
     await expect(support).toBeHidden();
     await expect(page.getByTestId('toolbox-support')).toBeFocused();

@@ -18,6 +18,7 @@ import { consoleRoutes } from './modules/console/console.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { faceSetRoutes } from './modules/facesets/facesets.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { questionnaireRoutes } from './modules/questionnaire/questionnaire.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createResultMedia, resultMediaRoutes } from './modules/gateway/result-media.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(contentRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
   await app.register(feedbackRoutes(ctx, accounts, files));
+  await app.register(questionnaireRoutes(ctx, accounts));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -90,6 +90,7 @@ export * from './api/envelope.ts';
 export * from './api/console.ts';
 export * from './api/account.ts';
 export * from './api/menu.ts';
+export * from './api/questionnaire.ts';
 export { BEAUTIFY } from './capabilities/imageProcessing/beautify.ts';
 export { STUDIO } from './capabilities/solution/studioSolution.ts';
 export { SHAPE } from './capabilities/imageProcessing/shapeTuning.ts';

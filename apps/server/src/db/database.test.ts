@@ -42,6 +42,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0008_signed_requests',
       '0009_jobs',
       '0010_uploads',
+      '0011_questionnaire',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

@@ -446,6 +446,28 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('uploads').execute();
       },
     },
+    '0011_questionnaire': {
+      async up(db: Kysely<unknown>) {
+        // The visitors' satisfaction questionnaire (modules/questionnaire).
+        await db.schema
+          .createTable('questionnaire_answers')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('rating', 'integer', (c) => c.notNull())
+          .addColumn('comment', 'text', (c) => c.notNull())
+          .addColumn('page', 'text', (c) => c.notNull())
+          .addColumn('language', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('questionnaire_created_idx')
+          .on('questionnaire_answers')
+          .column('created_at')
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('questionnaire_answers').execute();
+      },
+    },
   };
 }
 

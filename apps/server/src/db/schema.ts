@@ -236,6 +236,18 @@ export interface RequestNoncesTable {
   expires_at: string;
 }
 
+/** A visitor's answer to the satisfaction questionnaire (modules/questionnaire); no address is kept. */
+export interface QuestionnaireAnswersTable {
+  id: Generated<number>;
+  /** 1 (very dissatisfied) to 5 (very satisfied). */
+  rating: number;
+  comment: string;
+  /** The site page the visitor answered on (path and query). */
+  page: string;
+  language: string;
+  created_at: string;
+}
+
 /** A file of the shared upload service (modules/uploads), readable by its app until it expires. */
 export interface UploadsTable {
   /** The storage key, `public-uploads/<32 hex>.<ext>`: what the uploader refers to it by. */
@@ -311,4 +323,5 @@ export interface Database {
   jobs: JobsTable;
   job_items: JobItemsTable;
   uploads: UploadsTable;
+  questionnaire_answers: QuestionnaireAnswersTable;
 }

@@ -108,6 +108,11 @@ export const messages = {
   titleRequired: { zh: '请输入标题', zh_tw: '請輸入標題', en: 'Please enter a title' },
   feedbackThanks: { zh: '感谢您的反馈！', zh_tw: '感謝您的回饋！', en: 'Thank you for your feedback!' },
   ok: { zh: '成功', zh_tw: '成功', en: 'Success' },
+  surveyThanks: {
+    zh: '感谢您的评价，我们会认真阅读每一条意见！',
+    zh_tw: '感謝您的評價，我們會認真閱讀每一則意見！',
+    en: 'Thank you for rating us: we read every comment!',
+  },
 } satisfies Record<string, Text> & Record<RuleKey, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -122,7 +122,7 @@ export const routes: RouteObject[] = [
       },
       {
         // The developer console opened from the access cards: apps and keys, API application,
-        // usage, SDK licence requests, reviews (ADMIN_ROUTES gives the roles of each).
+        // usage, SDK licence requests, reviews, the questionnaire (ADMIN_ROUTES gives the roles of each).
         path: 'admin',
         children: [
           { index: true, loader: () => redirect(APPS_PATH) },
@@ -155,6 +155,13 @@ export const routes: RouteObject[] = [
             path: 'reviewManager',
             lazy: () =>
               import('../features/console/ReviewPage.tsx').then((m) => ({ Component: m.ReviewPage })),
+          },
+          {
+            path: 'questionnaire',
+            lazy: () =>
+              import('../features/console/QuestionnairePage.tsx').then((m) => ({
+                Component: m.QuestionnairePage,
+              })),
           },
         ],
       },

@@ -28,7 +28,7 @@ export const STATIC_PATHS: readonly string[] = [
   '/open-admin/open-platform-admin',
   '/open-admin/users',
   '/demo/mid',
-  // The developer console (apps, API application, usage, SDK requests, reviews).
+  // The developer console (apps, API application, usage, SDK requests, reviews, questionnaire).
   '/admin',
   '/admin/appManager',
   '/admin/appManager/apply',
@@ -36,6 +36,7 @@ export const STATIC_PATHS: readonly string[] = [
   '/admin/sdkManager',
   '/admin/sdkManager/apply',
   '/admin/reviewManager',
+  '/admin/questionnaire',
   // The local outbox of the embedded platform.
   '/outbox',
 ];

@@ -24,6 +24,7 @@ export const USAGE_PATH = '/admin/appManager/usage';
 export const SDK_REQUESTS_PATH = '/admin/sdkManager';
 export const SDK_APPLY_PATH = '/admin/sdkManager/apply';
 export const REVIEW_PATH = '/admin/reviewManager';
+export const QUESTIONNAIRE_PATH = '/admin/questionnaire';
 
 /** Roles that review API applications and SDK requests (admins see everything; business reviews). */
 export const REVIEWER_ROLES = ['admin', 'business'] as const;
@@ -31,7 +32,7 @@ export const REVIEWER_ROLES = ['admin', 'business'] as const;
 /**
  * The admin route table: open-platform-admin and the developer pages (apps, API
  * application, usage, SDK requests) allow all seven roles; reviews are for admin and business,
- * users and roles for admins. Navigation follows this order.
+ * users and roles and the questionnaire's answers for admins. Navigation follows this order.
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: CONSOLE_PATH, roles: ROLES, nav: 'console.nav.overview' },
@@ -42,6 +43,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: SDK_APPLY_PATH, roles: ROLES },
   { path: REVIEW_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.review' },
   { path: USERS_ADMIN_PATH, roles: ['admin'], nav: 'console.nav.users' },
+  { path: QUESTIONNAIRE_PATH, roles: ['admin'], nav: 'console.nav.questionnaire' },
   { path: DEMO_AREA_PATH, internalOnly: true, nav: 'console.nav.demoArea' },
 ];
 

@@ -11,6 +11,7 @@ import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
 import type { Language } from '../../../i18n/language.ts';
 import { contactMails, useSiteConfig } from '../siteConfig.ts';
 import { FAQ_DOC_ID, parseFaq, searchFaq, supportMailto, type FaqEntry } from './faq.ts';
+import { SurveyBox } from './SurveyBox.tsx';
 import styles from './SupportPanel.module.css';
 
 /** Questions listed before the visitor has typed anything. */
@@ -122,6 +123,7 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
             </details>
           ))}
         </div>
+        <SurveyBox />
       </div>
       <footer className={styles.footer}>
         <p className={styles.footerText}>{t('toolbox.support.stillNeedHelp')}</p>

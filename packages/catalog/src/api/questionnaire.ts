@@ -1,0 +1,45 @@
+/**
+ * The visitors' satisfaction questionnaire (`POST /api/v1/questionnaire/not_logged`) and its
+ * admin summary (`GET /api/v1/admin/questionnaire`), shared by the server and the web.
+ */
+import { z } from 'zod';
+
+/** Ratings run from 1 (very dissatisfied) to 5 (very satisfied). */
+export const SURVEY_RATINGS = [1, 2, 3, 4, 5] as const;
+export const SURVEY_COMMENT_MAX = 1000;
+
+export const questionnaireAnswer = z.object({
+  rating: z.coerce.number().int().min(1).max(5),
+  comment: z.string().trim().max(SURVEY_COMMENT_MAX).default(''),
+  /** The site page the visitor is on: a path inside the site. */
+  page: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^(\/.*)?$/, 'page is a path inside the site')
+    .default(''),
+});
+export type QuestionnaireAnswerInput = z.input<typeof questionnaireAnswer>;
+
+export const questionnaireSummary = z.object({
+  /** The period: the last `days` days. */
+  days: z.number(),
+  count: z.number(),
+  /** The mean rating, two decimals; null without answers. */
+  mean: z.number().nullable(),
+  /** Answers per rating, 1 to 5. */
+  ratings: z.array(z.number()).length(5),
+  with_comment: z.number(),
+  /** The latest answers, newest first (at most 200). */
+  answers: z.array(
+    z.object({
+      id: z.number(),
+      rating: z.number(),
+      comment: z.string(),
+      page: z.string(),
+      language: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type QuestionnaireSummary = z.infer<typeof questionnaireSummary>;
