@@ -2,13 +2,16 @@
  * Quality and speed of the scene task (v2/album) against the scene labels of
  * test/fixtures/scene-labels.json (docs/quality.md, "Scene recognition"):
  *
- *   node --import tsx packages/vision/scripts/measure-scene.ts [quality|speed] [--sets tuning,report] [--features]
+ *   node --import tsx packages/vision/scripts/measure-scene.ts [quality|album|speed] [--sets tuning,report] [--features]
  *
  * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
  *
  * quality: per photo, the labelled scenes and the task's top 5; per set, top-1 (the best scene is
  *   one the person accepted) and top-5 (the person's main scene is among the five). `--features`
  *   prints each photo's measured features and detector cues as well.
+ * album: the album task (v1/Album) on the photos whose labels name COCO things (`objects`): per
+ *   set, how many of those things it names (recall), and the COCO things it names that the person
+ *   did not list (each printed, to be judged: an unlisted thing may be in the photo).
  * speed: wall and CPU time of the engine task (decode included) on opencv-doc's leuvenA.jpg resized
  *   to 640 px wide, 40 runs after 3.
  */
@@ -18,7 +21,7 @@ import { decodeImage } from '../src/image/decode.ts';
 import { runTaskInProcess } from '../src/index.ts';
 import { COCO_NAMES } from '../src/algorithms/body/coco.ts';
 import { DECODE_SIDE, loadSceneModels, sceneEvidence } from '../src/algorithms/image/scene.ts';
-import type { SceneResult } from '../src/algorithms/image/scene-params.ts';
+import type { AlbumResult, SceneResult } from '../src/algorithms/image/scene-params.ts';
 import { SCENE_LABELS, scenePhotoPath } from '../test/scene-references.ts';
 import { streetPhoto, timeTask } from './task-timing.ts';
 
@@ -68,10 +71,36 @@ async function measureQuality(): Promise<void> {
     );
 }
 
+async function measureAlbum(): Promise<void> {
+  const sets: Record<string, { listed: number; named: number; extra: number; photos: number }> = {};
+  for (const [name, label] of Object.entries(SCENE_LABELS)) {
+    if (onlySets && !onlySets.includes(label.set)) continue;
+    if (!label.objects?.length) continue;
+    const bytes = readFileSync(await scenePhotoPath(label));
+    const result = (await runTaskInProcess('album', { image: bytes })) as AlbumResult;
+    const said = result.labels.map((l) => l.label);
+    const missed = label.objects.filter((o) => !said.includes(o));
+    const extra = said.filter((l) => COCO_NAMES.includes(l) && !label.objects!.includes(l));
+    const s = (sets[label.set] ??= { listed: 0, named: 0, extra: 0, photos: 0 });
+    s.photos++;
+    s.listed += label.objects.length;
+    s.named += label.objects.length - missed.length;
+    s.extra += extra.length;
+    console.log(
+      `${label.set} ${name} [${label.objects.join(', ')}]: ${result.labels.map((l) => `${l.label} ${l.score.toFixed(2)}`).join(', ')}${missed.length ? `  (missed: ${missed.join(', ')})` : ''}${extra.length ? `  (not listed: ${extra.join(', ')})` : ''}`,
+    );
+  }
+  for (const [set, s] of Object.entries(sets))
+    console.log(
+      `album ${set}: ${s.named} of ${s.listed} listed things named (${((100 * s.named) / s.listed).toFixed(0)} %) on ${s.photos} photos; ${s.extra} COCO labels not listed by the person`,
+    );
+}
+
 async function measureSpeed(): Promise<void> {
   const photo = await streetPhoto();
   console.log(`scene, leuvenA 640 x 480, engine in this thread: ${await timeTask('scene', photo, 40)}`);
 }
 
 if (what === 'quality' || what === 'all') await measureQuality();
+if (what === 'album' || what === 'all') await measureAlbum();
 if (what === 'speed' || what === 'all') await measureSpeed();

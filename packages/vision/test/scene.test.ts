@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runTaskInProcess } from '../src/index.ts';
-import { SCENES, type SceneResult } from '../src/algorithms/image/scene-params.ts';
+import { SCENES, type AlbumResult, type SceneResult } from '../src/algorithms/image/scene-params.ts';
 import { TaskParamsError } from '../src/errors.ts';
 import { scenePhoto } from './scene-references.ts';
 
@@ -53,5 +53,29 @@ describe('scene: the five best scenes of real photos (test/fixtures/scene-labels
     return expect(
       runTaskInProcess('scene', { image: Buffer.alloc(1), params: 3 as unknown as Record<string, unknown> }),
     ).rejects.toBeInstanceOf(TaskParamsError);
+  });
+});
+
+describe('album: the main subjects of real photos', () => {
+  const albumOf = async (name: string) =>
+    ((await runTaskInProcess('album', { image: await scenePhoto(name) })) as AlbumResult).labels.map(
+      (l) => l.label,
+    );
+
+  it.each([
+    // The close-up cat: CenterNet's first look says dog; the zoomed-out second look says cat.
+    ['chelsea', ['cat', 'animal'], ['dog']],
+    ['astronaut', ['person', 'face'], []],
+    ['messi', ['person', 'sports ball'], []],
+    ['wine-room', ['bottle', 'wine glass'], []],
+    ['car-rear', ['car'], []],
+  ])('%s: names %j, not %j', async (name, present, absent) => {
+    const labels = await albumOf(name);
+    expect(labels).toEqual(expect.arrayContaining(present));
+    for (const a of absent) expect(labels).not.toContain(a);
+  });
+
+  it('names no face on the cat (a BlazeFace face without a person box is not named)', async () => {
+    expect(await albumOf('chelsea')).not.toContain('face');
   });
 });

@@ -4,13 +4,17 @@
  * loads nothing.
  */
 import type { ScoredLabel } from '../kinds.ts';
+import { COCO_NAMES } from '../body/coco.ts';
 
 export { parseSegmentParams as parseSceneParams } from '../body/segment-params.ts';
 
 /** No parameters. */
 export type SceneParams = Record<string, never>;
 
-/** The scenes the scene task scores, in the order of SCENE_NAMES (keys of the answer's labels). */
+/**
+ * The scenes the scene task scores (the answer's labels). Their display names are the contract's
+ * (packages/catalog sceneRecognition.ts), which a test compares with this list.
+ */
 export const SCENES = [
   'beach',
   'mountain',
@@ -32,25 +36,13 @@ export const SCENES = [
 
 export type Scene = (typeof SCENES)[number];
 
-/** Display names of the scenes: zh, zh_tw, en. */
-export const SCENE_NAMES: Record<Scene, readonly [string, string, string]> = {
-  beach: ['海滩', '海灘', 'Beach'],
-  mountain: ['山景', '山景', 'Mountain'],
-  city_street: ['城市街道', '城市街道', 'City street'],
-  building: ['建筑', '建築', 'Building'],
-  indoor: ['室内', '室內', 'Indoor room'],
-  restaurant: ['餐厅/美食', '餐廳/美食', 'Restaurant / food'],
-  sports_field: ['运动场', '運動場', 'Sports field'],
-  night: ['夜景', '夜景', 'Night'],
-  sky: ['天空', '天空', 'Sky'],
-  forest_park: ['森林/公园', '森林/公園', 'Forest / park'],
-  snow: ['雪景', '雪景', 'Snow'],
-  water: ['水景', '水景', 'Water'],
-  stage: ['舞台', '舞台', 'Stage'],
-  portrait: ['人像', '人像', 'Portrait'],
-  plant: ['花草植物', '花草植物', 'Flowers and plants'],
-  animal: ['动物', '動物', 'Animal'],
-};
+/** Scenes the album (v1/Album) names; people, food and animals it names by its other labels. */
+export const ALBUM_SCENES: readonly Scene[] = SCENES.filter(
+  (s) => s !== 'portrait' && s !== 'restaurant' && s !== 'animal',
+);
+
+/** Every label the album may answer: the COCO classes, face, food, animal and ALBUM_SCENES. */
+export const ALBUM_LABELS: readonly string[] = [...COCO_NAMES, 'face', 'food', 'animal', ...ALBUM_SCENES];
 
 /** `labels`: the five best scenes, best first; each score is 0..1 (4 decimals), a score, not a probability. */
 export interface SceneResult {
