@@ -12,8 +12,9 @@
  * album: the album task (v1/Album) on the photos whose labels name COCO things (`objects`): per
  *   set, how many of those things it names (recall), and the COCO things it names that the person
  *   did not list (each printed, to be judged: an unlisted thing may be in the photo).
- * speed: wall and CPU time of the engine task (decode included) on opencv-doc's leuvenA.jpg resized
- *   to 640 px wide, 40 runs after 3.
+ * speed: wall and CPU time of the engine tasks (decode included) on opencv-doc's leuvenA.jpg resized
+ *   to 640 px wide and on skimage's coffee at 640 px (a close-up: the album's CenterNet looks twice),
+ *   40 runs after 3.
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -23,6 +24,7 @@ import { COCO_NAMES } from '../src/algorithms/body/coco.ts';
 import { DECODE_SIDE, loadSceneModels, sceneEvidence } from '../src/algorithms/image/scene.ts';
 import type { AlbumResult, SceneResult } from '../src/algorithms/image/scene-params.ts';
 import { SCENE_LABELS, scenePhotoPath } from '../test/scene-references.ts';
+import { coffeePath } from '../test/fixtures.ts';
 import { streetPhoto, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
@@ -99,6 +101,13 @@ async function measureAlbum(): Promise<void> {
 async function measureSpeed(): Promise<void> {
   const photo = await streetPhoto();
   console.log(`scene, leuvenA 640 x 480, engine in this thread: ${await timeTask('scene', photo, 40)}`);
+  console.log(`album, leuvenA 640 x 480, engine in this thread: ${await timeTask('album', photo, 40)}`);
+  // A close-up (a cup filling the frame): the album looks at it twice, the scene once.
+  const coffee = await sharp(readFileSync(coffeePath())).resize(640).jpeg({ quality: 90 }).toBuffer();
+  console.log(`scene, coffee 640 x 427, engine in this thread: ${await timeTask('scene', coffee, 40)}`);
+  console.log(
+    `album, coffee 640 x 427 (close-up: second look), engine in this thread: ${await timeTask('album', coffee, 40)}`,
+  );
 }
 
 if (what === 'quality' || what === 'all') await measureQuality();

@@ -79,5 +79,5 @@ export const album: Algorithm<SceneParams, AlbumResult, SceneModels> = {
   parseParams: parseSceneParams,
   loadModels: loadSceneModels,
   warmup: warmupScene,
-  run: async (image, _params, models) => ({ labels: albumLabels(await sceneEvidence(image, models)) }),
+  run: async (image, _params, models) => ({ labels: albumLabels(await sceneEvidence(image, models, true)) }),
 };
