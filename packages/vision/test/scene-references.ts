@@ -11,7 +11,7 @@ import { referencePhotoPath } from './body-references.ts';
 export interface SceneLabel {
   /** `skimage:<file>`, `opencv-doc:<path>`, `face-api:demo/<file>` or `<debian package>:<absolute path>`. */
   file: string;
-  set: 'tuning' | 'report';
+  set: 'tuning' | 'report' | 'holdout';
   size: [number, number];
   scenes: string[];
   objects?: string[];
