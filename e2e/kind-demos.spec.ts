@@ -157,6 +157,32 @@ test.describe('kind demos', () => {
     await expect(page.getByTestId('kind-item').locator('h3')).toHaveText(/眼鏡$/);
   });
 
+  test('scene recognition: the street sample has five scenes, building first, named in Chinese', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/imageRecognition/sceneRecognition?lang=zh');
+    await expect(page.getByTestId('kind-demo-labels')).toBeVisible();
+    await page.locator('[data-sample="street.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('label-bar')).toHaveCount(5, ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('label-bar').first()).toHaveAttribute('data-label', 'building');
+    await expect(page.getByTestId('label-bar').first().locator('th')).toHaveText('建筑');
+    await expect(page.locator('[data-testid="label-bar"][data-label="city_street"] th')).toHaveText(
+      '城市街道',
+    );
+  });
+
+  test('image classification: the cat sample is a cat, named in Traditional Chinese', async ({ page }) => {
+    await page.goto('/algorithm/imageRecognition/imageClassification?lang=zh_tw');
+    await page.locator('[data-sample="chelsea.jpg"]').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.locator('[data-testid="label-bar"][data-label="cat"] th')).toHaveText(
+      '貓',
+      ANALYSIS_TIMEOUT,
+    );
+    await expect(page.locator('[data-testid="label-bar"][data-label="dog"]')).toHaveCount(0);
+  });
+
   test("skin analysis: the astronaut's face with her skin measures named in English, cheeks outlined", async ({
     page,
   }) => {

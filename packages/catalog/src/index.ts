@@ -18,6 +18,8 @@ export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGestur
 export { HAIR_MAX_FACES, HAIR_NAMES } from './capabilities/faceTechnology/hairAnalysis.ts';
 export { ORNAMENT_NAMES } from './capabilities/bodyTechnology/accessoriesRecognition.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
+export { SCENE_NAMES } from './capabilities/imageRecognition/sceneRecognition.ts';
+export { ALBUM_NAMES } from './capabilities/imageRecognition/imageClassification.ts';
 export {
   OIL_AREAS,
   SKIN_SEVERITIES,

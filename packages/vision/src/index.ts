@@ -179,3 +179,10 @@ export {
   CARTOON_STYLES as ENGINE_CARTOON_STYLES,
   LINE_ART_DEFAULTS,
 } from './algorithms/image/style-params.ts';
+export {
+  ALBUM_LABELS,
+  SCENES,
+  type Scene,
+  type SceneResult,
+  type AlbumResult,
+} from './algorithms/image/scene-params.ts';

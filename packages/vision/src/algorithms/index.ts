@@ -41,6 +41,8 @@ export const algorithmLoaders = {
   cartoon: async () => (await import('./image/cartoon.ts')).cartoon,
   lineart: async () => (await import('./image/lineart.ts')).lineart,
   artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
+  scene: async () => (await import('./image/scene.ts')).scene,
+  album: async () => (await import('./image/album.ts')).album,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -20,6 +20,7 @@ import {
   hdr,
   humanContourPointDetection,
   humanDetect,
+  imageClassification,
   makeup,
   imageDenoise,
   imageEnhance,
@@ -29,6 +30,7 @@ import {
   mask,
   nightEnhance,
   personSplit,
+  sceneRecognition,
   shapeTuning,
   skinAnalysis,
   skinSegment,
@@ -82,6 +84,8 @@ const served = [
   bind(andy, 'cartoon'),
   bind(lineArt, 'lineart'),
   bind(imageStyle, 'artstyle'),
+  bind(sceneRecognition, 'scene'),
+  bind(imageClassification, 'album'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -346,19 +346,20 @@ async function loadModels(): Promise<HumanDetectModels> {
   return models;
 }
 
+/** A plain grey square photo, for warming up the detectors. */
+export const greyImage = (side: number): DecodedImage => ({
+  data: Buffer.alloc(side * side * 3, 128),
+  width: side,
+  height: side,
+  channels: 3,
+  originalWidth: side,
+  originalHeight: side,
+  format: 'png',
+});
+
 /** First executions compile wasm kernels and allocate; run the shipped method once on a grey photo. */
 async function warmup(models: HumanDetectModels): Promise<void> {
-  const side = 256;
-  const image: DecodedImage = {
-    data: Buffer.alloc(side * side * 3, 128),
-    width: side,
-    height: side,
-    channels: 3,
-    originalWidth: side,
-    originalHeight: side,
-    format: 'png',
-  };
-  await detectPeople(image, 1, models, SHIPPED);
+  await detectPeople(greyImage(256), 1, models, SHIPPED);
 }
 
 export const humandetect: Algorithm<HumanDetectParams, HumanDetectResult, HumanDetectModels> = {
