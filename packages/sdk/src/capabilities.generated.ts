@@ -1469,6 +1469,40 @@ export interface Capabilities {
     };
   };
   /**
+   * Scene Recognition: Recognises the scene of a photo and returns the top 5 of 16 scenes (beach, mountain, city street, building, indoor room, restaurant / food, sports field, night, sky, forest / park, snow, water, stage, portrait, flowers and plants, animal). Not a scene model: written rules score the detected things (the 80 COCO classes), faces, the sky and its skyline, the shares of vegetation, water, snow and sand colours, brightness and straight-line structure; the scores are not probabilities. The best scene is right on about two thirds of 41 labelled photos; scenes of similar colours (a blue wall and water, a green backdrop and plants), close-ups and dark photos are its weak points.
+   * `POST /v2/album`, one image.
+   */
+  sceneRecognition: {
+    endpoint: 'v2/album';
+    images: 1;
+    parameters: Record<string, unknown>;
+    answer: {
+      /** The five best scenes with their scores, best first. */
+      labels: Array<{
+        label: string;
+        /** Range 0 to 1. */
+        score: number;
+      }>;
+    };
+  };
+  /**
+   * Image Classification: Names the main subjects of a photo: things of the 80 classes the detector knows (person, cat, dog, car, cup...), faces, food, animals, and the places and landscapes of scene recognition (beach, mountain, city street, indoor room...), best first, at most 10. Not an ImageNet classifier: things come from COCO object detection and the scores are the detector's and the rules' scores, not probabilities; text is not read; things the detector does not know (a butterfly, say) are not named.
+   * `POST /v1/Album`, one image.
+   */
+  imageClassification: {
+    endpoint: 'v1/Album';
+    images: 1;
+    parameters: Record<string, unknown>;
+    answer: {
+      /** The main subjects of the photo with their scores, best first. */
+      labels: Array<{
+        label: string;
+        /** Range 0 to 1. */
+        score: number;
+      }>;
+    };
+  };
+  /**
    * Sky Segmentation: Segments the sky of a photo for sky replacement and grading. Not a model: the sky colour of this photo is learnt from smooth blue or bright grey pixels at its top, grown downwards as one region and fitted to the skyline by a guided filter; a photo without sky answers an all-black mask. Weak on sunsets and other warm skies, smooth white or pale-blue walls and ceilings at the top, sky seen only under something that spans the top, and fog.
    * `POST /test/skysegment`, one image.
    */
@@ -2778,6 +2812,8 @@ export interface Endpoints {
   'v1/mask': Capabilities['mask'];
   'v1/Ornaments': Capabilities['accessoriesRecognition'];
   'v1/HandGesture': Capabilities['handGesture'];
+  'v2/album': Capabilities['sceneRecognition'];
+  'v1/Album': Capabilities['imageClassification'];
   'test/skysegment': Capabilities['skySegment'];
   'v1/PhotoSegment': Capabilities['faceSegment'];
   'v3/makeup': Capabilities['makeup'];
@@ -2951,6 +2987,22 @@ export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo 
     producesImages: false,
     imageFields: [],
   },
+  sceneRecognition: {
+    key: 'sceneRecognition',
+    endpoint: 'v2/album',
+    images: 1,
+    kind: 'labels',
+    producesImages: false,
+    imageFields: [],
+  },
+  imageClassification: {
+    key: 'imageClassification',
+    endpoint: 'v1/Album',
+    images: 1,
+    kind: 'labels',
+    producesImages: false,
+    imageFields: [],
+  },
   skySegment: {
     key: 'skySegment',
     endpoint: 'test/skysegment',
@@ -3117,6 +3169,8 @@ export const ENDPOINTS: { readonly [E in keyof Endpoints]: { images: number } } 
   'v1/mask': { images: 1 },
   'v1/Ornaments': { images: 1 },
   'v1/HandGesture': { images: 1 },
+  'v2/album': { images: 1 },
+  'v1/Album': { images: 1 },
   'test/skysegment': { images: 1 },
   'v1/PhotoSegment': { images: 1 },
   'v3/makeup': { images: 1 },
