@@ -34,6 +34,7 @@ import {
   skinSegment,
   studioSolution,
   skySegment,
+  depthEstimation,
   type ApiCapability,
 } from '@pixora/catalog';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -82,6 +83,7 @@ const served = [
   bind(andy, 'cartoon'),
   bind(lineArt, 'lineart'),
   bind(imageStyle, 'artstyle'),
+  bind(depthEstimation, 'depth'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
