@@ -152,12 +152,13 @@ export function groundRegion(p: SkyPlanes, category: Uint8Array): Uint8Array {
   for (let i = (h - band) * w; i < n; i++) if (!category[i]) seeds.push(i);
   if (seeds.length < MIN_GROUND_SEEDS * band * w) return region;
   const clusters = colourClusters(seeds, L, A, B);
-  const near = (i: number) =>
-    clusters.some(
-      (c) =>
-        ((L[i]! - c.L) / c.sL) ** 2 + ((A[i]! - c.a) / c.sA) ** 2 + ((B[i]! - c.b) / c.sB) ** 2 <=
-        GROUND_DISTANCE * GROUND_DISTANCE,
-    );
+  const limit = GROUND_DISTANCE * GROUND_DISTANCE;
+  const near = (i: number): boolean => {
+    for (const c of clusters)
+      if (((L[i]! - c.L) / c.sL) ** 2 + ((A[i]! - c.a) / c.sA) ** 2 + ((B[i]! - c.b) / c.sB) ** 2 <= limit)
+        return true;
+    return false;
+  };
   const queue = new Int32Array(n);
   let tail = 0;
   for (const i of seeds) {
@@ -329,11 +330,17 @@ function regionBottoms(mask: Uint8Array, w: number, h: number): Int32Array {
   const bottom = new Int32Array(n).fill(-1);
   const stack = new Int32Array(n);
   const members: number[] = [];
+  let depth = 0;
+  const push = (j: number) => {
+    if (mask[j] && bottom[j] === -1) {
+      bottom[j] = -2;
+      stack[depth++] = j;
+    }
+  };
   for (let start = 0; start < n; start++) {
     if (!mask[start] || bottom[start] !== -1) continue;
-    let depth = 0;
-    stack[depth++] = start;
-    bottom[start] = -2;
+    depth = 0;
+    push(start);
     members.length = 0;
     let low = 0;
     while (depth > 0) {
@@ -342,16 +349,10 @@ function regionBottoms(mask: Uint8Array, w: number, h: number): Int32Array {
       const x = i % w;
       const y = (i - x) / w;
       if (y > low) low = y;
-      for (const j of [
-        x > 0 ? i - 1 : -1,
-        x < w - 1 ? i + 1 : -1,
-        y > 0 ? i - w : -1,
-        y < h - 1 ? i + w : -1,
-      ])
-        if (j >= 0 && mask[j] && bottom[j] === -1) {
-          bottom[j] = -2;
-          stack[depth++] = j;
-        }
+      if (x > 0) push(i - 1);
+      if (x < w - 1) push(i + 1);
+      if (y > 0) push(i - w);
+      if (y < h - 1) push(i + w);
     }
     for (const i of members) bottom[i] = low;
   }
@@ -437,22 +438,26 @@ export async function depthCues(image: DecodedImage, models: DepthModels): Promi
     }
   }
   // Hidden contacts: the same row's nearest known pixels left and right, never nearer than the occluder.
+  const left = new Int32Array(w);
   for (let y = 0; y < h; y++) {
     const o = y * w;
-    const known = (x: number) => unknown[o + x]! < 0 && (category[o + x] === 0 || category[o + x] === GROUND);
+    let last = -1;
     for (let x = 0; x < w; x++) {
+      left[x] = last;
+      if (unknown[o + x]! < 0 && (category[o + x] === 0 || category[o + x] === GROUND)) last = x;
+    }
+    let r = w;
+    for (let x = w - 1; x >= 0; x--) {
       const bound = unknown[o + x]!;
-      if (bound < 0) continue;
-      let l = x - 1;
-      while (l >= 0 && !known(l)) l--;
-      let r = x + 1;
-      while (r < w && !known(r)) r++;
-      let v: number;
-      if (l >= 0 && r < w) v = near[o + l]! + ((near[o + r]! - near[o + l]!) * (x - l)) / (r - l);
-      else if (l >= 0) v = near[o + l]!;
-      else if (r < w) v = near[o + r]!;
-      else v = bound * 0.5;
-      near[o + x] = Math.min(v, BEHIND * bound);
+      if (bound >= 0) {
+        const l = left[x]!;
+        let v: number;
+        if (l >= 0 && r < w) v = near[o + l]! + ((near[o + r]! - near[o + l]!) * (x - l)) / (r - l);
+        else if (l >= 0) v = near[o + l]!;
+        else if (r < w) v = near[o + r]!;
+        else v = bound * 0.5;
+        near[o + x] = Math.min(v, BEHIND * bound);
+      } else if (category[o + x] === 0 || category[o + x] === GROUND) r = x;
     }
   }
   return { width: w, height: h, category, horizon: yh, near };
@@ -511,19 +516,29 @@ export async function depthMap(image: DecodedImage, models: DepthModels): Promis
   return out;
 }
 
+/** Turbo at 4096 levels (12 bits of the 16-bit map), RGB packed. */
+let turboTable: Uint8Array | undefined;
+function turboLevels(): Uint8Array {
+  if (turboTable) return turboTable;
+  turboTable = new Uint8Array(4096 * 3);
+  for (let k = 0; k < 4096; k++) turboTable.set(turbo(k / 4095), 3 * k);
+  return turboTable;
+}
+
 async function run(image: DecodedImage, _params: DepthParams, models: DepthModels): Promise<DepthResult> {
   const map = await depthMap(image, models);
   const W = image.width;
   const H = image.height;
   const painted = Buffer.alloc(W * H * 3);
+  const table = turboLevels();
   let finite = 0;
   for (let i = 0; i < map.length; i++) {
     const v = map[i]!;
     if (v > 0) finite++;
-    const [r, g, b] = turbo(v / 65535);
-    painted[3 * i] = r;
-    painted[3 * i + 1] = g;
-    painted[3 * i + 2] = b;
+    const k = 3 * (v >> 4);
+    painted[3 * i] = table[k]!;
+    painted[3 * i + 1] = table[k + 1]!;
+    painted[3 * i + 2] = table[k + 2]!;
   }
   const paintedPng = await sharp(painted, { raw: { width: W, height: H, channels: 3 } })
     .png()
