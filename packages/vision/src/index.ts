@@ -179,3 +179,7 @@ export {
   CARTOON_STYLES as ENGINE_CARTOON_STYLES,
   LINE_ART_DEFAULTS,
 } from './algorithms/image/style-params.ts';
+export {
+  EFFECTS as ENGINE_MTAI_EFFECTS,
+  EFFECTS_DEFAULTS as MTAI_DEFAULTS,
+} from './algorithms/image/effects-params.ts';

@@ -42,6 +42,7 @@ export const algorithmLoaders = {
   lineart: async () => (await import('./image/lineart.ts')).lineart,
   artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
   depth: async () => (await import('./image/depth.ts')).depth,
+  aieffects: async () => (await import('./image/effects.ts')).aieffects,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

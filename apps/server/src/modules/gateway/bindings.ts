@@ -35,6 +35,7 @@ import {
   studioSolution,
   skySegment,
   depthEstimation,
+  test,
   type ApiCapability,
 } from '@pixora/catalog';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -84,6 +85,7 @@ const served = [
   bind(lineArt, 'lineart'),
   bind(imageStyle, 'artstyle'),
   bind(depthEstimation, 'depth'),
+  bind(test, 'aieffects'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
