@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { opencvDocPath, skimageDataDir } from './fixtures.ts';
+import { groupSamplePath, opencvDocPath, skimageDataDir } from './fixtures.ts';
 
 /** A point in percent of the photo's width and height. */
 export type Percent = [number, number];
@@ -19,9 +19,9 @@ export interface DepthPair {
 }
 
 export interface DepthPhoto {
-  /** `skimage:<file>` or `opencv-doc:<path>`. */
+  /** `skimage:<file>`, `opencv-doc:<path>` or `face-api:demo/<file>`. */
   photo: string;
-  set: 'tune' | 'report';
+  set: 'tune' | 'report' | 'holdout';
   pairs: DepthPair[];
 }
 
@@ -36,6 +36,8 @@ export async function depthPhotoPath(photo: string): Promise<string> {
   const [source, file] = photo.split(/:(.*)/s) as [string, string];
   if (source === 'skimage') return path.join(skimageDataDir(), file);
   if (source === 'opencv-doc') return opencvDocPath(file);
+  if (source === 'face-api')
+    return groupSamplePath(Number(/sample(\d)\.jpg$/.exec(file)?.[1]) as 1 | 2 | 3 | 4 | 5 | 6);
   throw new Error(`unknown photo source ${photo}`);
 }
 
