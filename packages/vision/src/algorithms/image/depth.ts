@@ -35,9 +35,10 @@
  *    when a person or object stands between them and that ground, the contact is hidden: they take
  *    the values of the same row's nearest uncovered pixels left and right (a wall continues
  *    behind a person), never nearer than the person or object in front of them.
- * 5. Smoothing: upsampled to full size and passed through the grey guided filter (guided.ts: He,
- *    Sun, Tang, TPAMI 2013; He, Sun 2015) with the photo's luminance as guide, so depth edges
- *    follow the photo's edges; the sky is set back to 0 afterwards.
+ * 5. Smoothing: upsampled to a copy of at most SMOOTH_SIDE px a side and passed through the grey
+ *    guided filter (guided.ts: He, Sun, Tang, TPAMI 2013; He, Sun 2015) with the photo's
+ *    luminance as guide, so depth edges follow the photo's edges; sampled bilinearly to full size,
+ *    the sky set back to 0.
  * 6. Answer: the nearness as a 16-bit greyscale PNG (65535 nearest, 0 sky; png16.ts) and the same
  *    map painted with Google's Turbo colour map (A. Mikhailov, 2019, its polynomial
  *    approximation; red near, blue far).
@@ -56,7 +57,7 @@ import { getModel } from '../../runtime/models.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import { resampleMap } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
-import { boxMean } from '../body/guided-filter.ts';
+import { boxMean, samplingPositions } from '../body/guided-filter.ts';
 import { centernetBoxes, nms, type Candidate } from '../body/humandetect.ts';
 import { COCO_CLASS, COCO_NAMES } from '../body/coco.ts';
 import { peopleAndPoses, SELFIE_INPUT, subsampled, WORKING_SIDE } from '../body/segment.ts';
@@ -108,6 +109,8 @@ const BEHIND = 0.9;
 /** Guided filter: radius as a share of the long side, regulariser on 0..1 luminance. */
 const SMOOTH_RADIUS = 0.012;
 const SMOOTH_EPS = 1e-3;
+/** Long side of the copy the guided filter smooths on (a depth map needs no finer edges). */
+const SMOOTH_SIDE = 1024;
 /** Nearness of the farthest non-sky pixel in the 16-bit map, so that only sky is 0. */
 const NEAR_FLOOR = 1 / 4096;
 
@@ -485,33 +488,47 @@ export async function depthMap(image: DecodedImage, models: DepthModels): Promis
   const cues = await depthCues(image, models);
   const W = image.width;
   const H = image.height;
-  const full = resampleMap(cues.near, cues.width, cues.height, W, H);
-  const skyFull = resampleMap(
-    Float32Array.from(cues.category, (c) => (c === SKY ? 1 : 0)),
-    cues.width,
-    cues.height,
-    W,
-    H,
-  );
-  const grey = new Float32Array(W * H);
-  const rgb = image.data;
+  // The filter runs on a copy of at most SMOOTH_SIDE px a side; larger photos get it bilinearly.
+  const guide = await subsampled(image, SMOOTH_SIDE);
+  const gw = guide.width;
+  const gh = guide.height;
+  const near = resampleMap(cues.near, cues.width, cues.height, gw, gh);
+  const grey = new Float32Array(gw * gh);
+  const rgb = guide.data;
   for (let i = 0; i < grey.length; i++)
     grey[i] = (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) / 255;
-  const side = Math.max(W, H);
-  const sub = Math.max(1, Math.round(side / WORK_SIDE));
+  const side = Math.max(gw, gh);
   const smooth = guidedFilterGrey(
     grey,
-    full,
-    W,
-    H,
+    near,
+    gw,
+    gh,
     Math.max(2, Math.round(SMOOTH_RADIUS * side)),
     SMOOTH_EPS,
-    sub,
+    Math.max(1, Math.round(side / WORK_SIDE)),
   );
+  // Full size, row by row: the smoothed map sampled bilinearly, the sky (nearest working-copy pixel) 0.
   const out = new Uint16Array(W * H);
-  for (let i = 0; i < out.length; i++) {
-    if (skyFull[i]! >= 0.5) continue;
-    out[i] = Math.round(Math.min(1, Math.max(NEAR_FLOOR, smooth[i]!)) * 65535);
+  const cols = samplingPositions(W, gw);
+  const rows = samplingPositions(H, gh);
+  const skyX = Int32Array.from({ length: W }, (_, x) =>
+    Math.min(cues.width - 1, Math.floor((x * cues.width) / W)),
+  );
+  for (let y = 0; y < H; y++) {
+    const fy = rows.f[y]!;
+    const r0 = rows.i0[y]! * gw;
+    const r1 = rows.i1[y]! * gw;
+    const skyRow = Math.min(cues.height - 1, Math.floor((y * cues.height) / H)) * cues.width;
+    for (let x = 0; x < W; x++) {
+      if (cues.category[skyRow + skyX[x]!] === SKY) continue;
+      const fx = cols.f[x]!;
+      const c0 = cols.i0[x]!;
+      const c1 = cols.i1[x]!;
+      const top = smooth[r0 + c0]! + fx * (smooth[r0 + c1]! - smooth[r0 + c0]!);
+      const bottom = smooth[r1 + c0]! + fx * (smooth[r1 + c1]! - smooth[r1 + c0]!);
+      const v = top + fy * (bottom - top);
+      out[y * W + x] = Math.round(Math.min(1, Math.max(NEAR_FLOOR, v)) * 65535);
+    }
   }
   return out;
 }
