@@ -125,6 +125,9 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/mtstyle', parameter: {}, images: 1, target: 800 },
   { endpoint: 'v2/album', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/Album', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/MonoDepth', parameter: {}, images: 1, target: 500 },
+  // The default effect (portrait glow) chains v1/beauty and v1/filter: its target is theirs summed.
+  { endpoint: 'v1/mtai', parameter: {}, images: 1, target: 310 },
 ];
 
 interface EndpointFigures {

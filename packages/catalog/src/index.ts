@@ -102,3 +102,4 @@ export { STICKER_NAMES, STICKER_DEFAULT, MAX_STICKERS } from './capabilities/gen
 export { CARTOON_STYLE, CARTOON_STYLES } from './capabilities/generateImages/andy.ts';
 export { LINE_ART } from './capabilities/generateImages/lineArt.ts';
 export { ART_STYLE, ART_STYLES } from './capabilities/generateImages/imageStyle.ts';
+export { MTAI, MTAI_EFFECTS } from './capabilities/generateImages/test.ts';

@@ -1567,6 +1567,34 @@ export interface Capabilities {
     };
   };
   /**
+   * Depth Estimation: Estimates a relative depth map from a single photo (nearer is brighter, the sky is 0). Not a depth model: built from geometric cues in the manner of Hoiem et al.'s "photo pop-up" and Make3D: the sky is at infinity, the ground is a plane grown from the bottom of the photo up to the horizon, people and common objects (the 80 COCO classes) are upright planes standing at the bottom of their boxes, walls take the depth where their column meets the ground, and a guided filter fits the map to the photo's edges. It gives the order of near and far, not distances in metres; indoor scenes and close-ups without a visible floor fall back to "lower is nearer", and a ground the colour of the walls, photos looking down, and walls seen at a slant are its weak points.
+   * `POST /v1/MonoDepth`, one image.
+   */
+  depthEstimation: {
+    endpoint: 'v1/MonoDepth';
+    images: 1;
+    parameters: {
+      /**
+       * jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input (except where a capability enlarges the photo: its answer gives the result’s size). url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.
+       * @default "jpg"
+       */
+      rsp_media_type?: 'jpg' | 'url';
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** The relative depth map: a 16-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url), values 0 to 65535: the "nearness" (inverse depth): 65535 the nearest point of the photo, smaller is farther, 0 the sky (infinitely far); only the order of the values means something, not distances in metres. The same map painted with the Turbo colour map (RGB PNG, red near, blue far) is in media_info_list[0].media_data. */
+      mask: string;
+      /**
+       * Share of the pixels with a finite depth (value other than 0: not sky), 0 to 1.
+       * Range 0 to 1.
+       */
+      foreground_ratio: number;
+    };
+  };
+  /**
    * AI Makeup: Applies natural makeup such as lipstick, blush and eye shadow.
    * `POST /v3/makeup`, one image.
    */
@@ -2467,6 +2495,58 @@ export interface Capabilities {
     };
   };
   /**
+   * Generation Lab: AI effects: a chain of this platform's other capabilities chosen by name, for example "Portrait glow" is AI beautify followed by the airy filter, "Comic party" the comic cartoon style followed by a party-hat sticker. Not a generative model: each step is the very processing of the corresponding endpoint (beautify, filters, cartoon, line art, art styles, stickers, beard, HDR), and an effect takes about the sum of its steps; on a photo without a face the face steps leave it unchanged and the other steps apply.
+   * `POST /v1/mtai`, one image.
+   */
+  test: {
+    endpoint: 'v1/mtai';
+    images: 1;
+    parameters: {
+      /**
+       * The effect: one of 9 chains; the brackets after each name list the capabilities it runs, in order.
+       * @default "portrait_glow"
+       */
+      effect?:
+        | 'portrait_glow'
+        | 'comic'
+        | 'cute'
+        | 'oil_portrait'
+        | 'pop_star'
+        | 'old_film'
+        | 'sketchbook'
+        | 'gentleman'
+        | 'anime_dream';
+      /**
+       * jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input (except where a capability enlarges the photo: its answer gives the result’s size). url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.
+       * @default "jpg"
+       */
+      rsp_media_type?: 'jpg' | 'url';
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** The effect applied. */
+      effect:
+        | 'portrait_glow'
+        | 'comic'
+        | 'cute'
+        | 'oil_portrait'
+        | 'pop_star'
+        | 'old_film'
+        | 'sketchbook'
+        | 'gentleman'
+        | 'anime_dream';
+      /** The engine tasks run, in order: beautify, filter, cartoon, lineart (line art), artstyle (art styles), emojmaterial (stickers), beard, hdr. */
+      steps: Array<
+        'beautify' | 'filter' | 'cartoon' | 'artstyle' | 'lineart' | 'emojmaterial' | 'beard' | 'hdr'
+      >;
+      /** Faces the face steps found (the most any of them found); 0 when the effect has no face step. */
+      face_num: number;
+    };
+  };
+  /**
    * Smart Photo Editing Solution: Batch retouching for studios: beautify, colour look and tone in one pass, runnable as asynchronous batch jobs.
    * `POST /v1/studio`, one image.
    */
@@ -2816,6 +2896,7 @@ export interface Endpoints {
   'v1/Album': Capabilities['imageClassification'];
   'test/skysegment': Capabilities['skySegment'];
   'v1/PhotoSegment': Capabilities['faceSegment'];
+  'v1/MonoDepth': Capabilities['depthEstimation'];
   'v3/makeup': Capabilities['makeup'];
   'v1/beauty': Capabilities['beautify'];
   'v1/beauty_shape': Capabilities['shapeTuning'];
@@ -2831,6 +2912,7 @@ export interface Endpoints {
   'v1/mtstyle': Capabilities['imageStyle'];
   'v1/AICartoonStyle2': Capabilities['lineArt'];
   'v1/certified': Capabilities['certificates'];
+  'v1/mtai': Capabilities['test'];
   'v1/studio': Capabilities['studioSolution'];
 }
 
@@ -3019,6 +3101,14 @@ export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo 
     producesImages: true,
     imageFields: ['mask'],
   },
+  depthEstimation: {
+    key: 'depthEstimation',
+    endpoint: 'v1/MonoDepth',
+    images: 1,
+    kind: 'mask',
+    producesImages: true,
+    imageFields: ['mask'],
+  },
   makeup: {
     key: 'makeup',
     endpoint: 'v3/makeup',
@@ -3132,6 +3222,7 @@ export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo 
     producesImages: true,
     imageFields: [],
   },
+  test: { key: 'test', endpoint: 'v1/mtai', images: 1, kind: 'image', producesImages: true, imageFields: [] },
   studioSolution: {
     key: 'studio-solution',
     endpoint: 'v1/studio',
@@ -3173,6 +3264,7 @@ export const ENDPOINTS: { readonly [E in keyof Endpoints]: { images: number } } 
   'v1/Album': { images: 1 },
   'test/skysegment': { images: 1 },
   'v1/PhotoSegment': { images: 1 },
+  'v1/MonoDepth': { images: 1 },
   'v3/makeup': { images: 1 },
   'v1/beauty': { images: 1 },
   'v1/beauty_shape': { images: 1 },
@@ -3188,5 +3280,6 @@ export const ENDPOINTS: { readonly [E in keyof Endpoints]: { images: number } } 
   'v1/mtstyle': { images: 1 },
   'v1/AICartoonStyle2': { images: 1 },
   'v1/certified': { images: 1 },
+  'v1/mtai': { images: 1 },
   'v1/studio': { images: 1 },
 };

@@ -186,3 +186,7 @@ export {
   type SceneResult,
   type AlbumResult,
 } from './algorithms/image/scene-params.ts';
+export {
+  EFFECTS as ENGINE_MTAI_EFFECTS,
+  EFFECTS_DEFAULTS as MTAI_DEFAULTS,
+} from './algorithms/image/effects-params.ts';

@@ -68,3 +68,12 @@ export async function facesKept(input: Buffer, output: Buffer) {
   const kept = before.filter((f) => after.some((g) => iou(f.rectangle, g.rectangle) >= 0.3)).length;
   return { found: before.length, kept, extra: after.length - kept };
 }
+
+/** Mean absolute difference of two encoded images of one size, per channel value (0..255). */
+export async function meanDifference(a: Buffer | Uint8Array, b: Buffer | Uint8Array): Promise<number> {
+  const [x, y] = await Promise.all([a, b].map((i) => sharp(i).removeAlpha().raw().toBuffer()));
+  if (x!.length !== y!.length) throw new Error('meanDifference: the images differ in size');
+  let sum = 0;
+  for (let i = 0; i < x!.length; i++) sum += Math.abs(x![i]! - y![i]!);
+  return sum / x!.length;
+}

@@ -5,6 +5,8 @@
  * another address. abuse.test.ts sends it and checks every answer.
  */
 import zlib from 'node:zlib';
+import { capabilities } from '@pixora/catalog';
+import { bindings } from '../../src/modules/gateway/bindings.ts';
 
 /** A request of the corpus: sent as it is (body bytes and content type chosen by the case). */
 export interface AbuseCase {
@@ -258,6 +260,13 @@ function signatureProbes(body: string): AbuseCase[] {
   ];
 }
 
+/** The endpoint of a capability of the spec that this build does not serve yet (a served one when all are). */
+function unservedEndpoint(): string {
+  const served = new Set(bindings.map((b) => b.capability.id));
+  const open = (c: (typeof capabilities)[number]) => !!c.endpoint && !c.endpoint.includes('{');
+  return (capabilities.find((c) => open(c) && !served.has(c.id)) ?? capabilities.find(open)!).endpoint!;
+}
+
 /** Asynchronous jobs asked for in every wrong way. */
 function jobProbes(query: string): AbuseCase[] {
   const job = (name: string, payload: unknown, path = `/v1/jobs?${query}`): AbuseCase => ({
@@ -273,7 +282,7 @@ function jobProbes(query: string): AbuseCase[] {
     job('no items', { capability: 'v2/facepoints', items: [] }),
     job('a thousand items', { capability: 'v2/facepoints', items: Array.from({ length: 1000 }, () => item) }),
     job('an unknown capability', { capability: '../../etc/passwd', items: [item] }),
-    job('a capability not open', { capability: 'v1/mtai', items: [item] }),
+    job('a capability not open', { capability: unservedEndpoint(), items: [item] }),
     job('an item that is not an object', { capability: 'v2/facepoints', items: ['x'] }),
     job('a callback to a file', {
       capability: 'v2/facepoints',

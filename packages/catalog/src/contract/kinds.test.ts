@@ -109,3 +109,35 @@ describe('the attributes kind with shapes (regions and findings drawn over the p
     expect(withoutShapes.answer.safeParse({ ...found, faces: [{ ...face, shapes }] }).success).toBe(false);
   });
 });
+
+describe('the mask kind with 16-bit values (a depth map)', () => {
+  const depth = mask({
+    region: ['深度图', '深度圖', 'depth map'],
+    grey16: {
+      values: ['近度。', '近度。', 'nearness.'],
+      ratio: ['不是天空的比例。', '不是天空的比例。', 'Share not sky.'],
+      picture: ['彩色图', '彩色圖', 'The painted map'],
+    },
+  });
+
+  it("describes the mask as a 16-bit PNG of the capability's values, and its ratio in its own words", () => {
+    const text = (schema: z.ZodType) => JSON.stringify(schema.meta?.() ?? schema.description);
+    expect(text(depth.answer.shape.mask)).toMatch(
+      /16-bit greyscale PNG.*0 to 65535: nearness\. The painted map is in media_info_list\[0\]\.media_data/,
+    );
+    expect(text(depth.answer.shape.mask)).toMatch(/16 位灰度 PNG/);
+    expect(text(depth.answer.shape.mask)).not.toMatch(/8-bit/);
+    expect(text(depth.answer.shape.foreground_ratio)).toMatch(/Share not sky\./);
+  });
+
+  it("tells the demo that the answer's image paints the map; plain and label masks do not say so", () => {
+    expect(depth.view).toEqual({ kind: 'mask', image: 'mask', painted: true });
+    expect(plain.view).not.toHaveProperty('painted');
+    expect(labelled.view).not.toHaveProperty('painted');
+  });
+
+  it('answers the same fields as a plain mask', () => {
+    expect(depth.answer.safeParse(answer).success).toBe(true);
+    expect(depth.answer.safeParse({ ...answer, legend: [] }).success).toBe(false);
+  });
+});

@@ -59,7 +59,13 @@ export type KindView =
       /** What the demo says when nothing is found, instead of "Item not detected". */
       empty?: I18nText;
     }
-  | { kind: 'mask'; image: string; legend?: readonly MaskLegendEntry[] }
+  | {
+      kind: 'mask';
+      image: string;
+      legend?: readonly MaskLegendEntry[];
+      /** The answer's image paints the mask's values (a depth map in colours): the demo lays it over the photo. */
+      painted?: boolean;
+    }
   | { kind: 'labels'; list: string; names?: Record<string, I18nText> }
   | {
       kind: 'attributes';
@@ -271,41 +277,65 @@ export function points<
 }
 
 /**
+ * A mask of 16-bit values (a depth map): what its values mean, what `foreground_ratio` counts and
+ * what the answer's image (`media_data`) paints, each as a sentence in three languages.
+ */
+export interface Grey16 {
+  values: Doc;
+  ratio: Doc;
+  picture: Doc;
+}
+
+/** The texts of a 16-bit mask: the format in the kind's words, the meaning in the capability's. */
+const grey16Text = (region: Doc, g: Grey16): Doc => [
+  `${region[0]}：与原图同尺寸的 16 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），像素值 0 到 65535：${g.values[0]}${g.picture[0]}在 media_info_list[0].media_data。`,
+  `${region[1]}：與原圖同尺寸的 16 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），像素值 0 到 65535：${g.values[1]}${g.picture[1]}在 media_info_list[0].media_data。`,
+  `The ${region[2]}: a 16-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url), values 0 to 65535: ${g.values[2]} ${g.picture[2]} is in media_info_list[0].media_data.`,
+];
+
+/**
  * mask: a mask of the input's size as an 8-bit greyscale PNG (`mask`: 0 background to 255
  * foreground, soft at the edges), and the cut-out (the photo with the mask as alpha, PNG) as the
  * answer's image. With `labels` the mask is a label image instead: each pixel's value is the
  * number of its label (0 none), the answer lists the labels (`legend`), its image is the labels
- * painted in their colours, and the demo colours them from the view's legend.
+ * painted in their colours, and the demo colours them from the view's legend. With `grey16` the
+ * mask is a 16-bit greyscale PNG of values (a depth map), the answer's image paints them, and the
+ * demo lays that painting over the photo.
  */
 export function mask<E extends z.ZodRawShape = NoFields>(spec: {
   region: Doc;
   extra?: E;
   labels?: ReadonlyArray<{ value: number; label: string; name: Doc; colour: string }>;
+  grey16?: Grey16;
 }) {
   const labels = spec.labels;
   const list = labels?.map((l) => `${l.value} ${l.label}`).join(', ');
-  const maskText: Doc = labels
-    ? [
-        `${spec.region[0]}标签图：与原图同尺寸的 8 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），每个像素的值是其标签编号（${list}），0 为其他。按标签颜色绘制的彩色图（PNG，0 处透明）在 media_info_list[0].media_data。`,
-        `${spec.region[1]}標籤圖：與原圖同尺寸的 8 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），每個像素的值是其標籤編號（${list}），0 為其他。依標籤顏色繪製的彩色圖（PNG，0 處透明）在 media_info_list[0].media_data。`,
-        `Label image of the ${spec.region[2]}: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url) whose pixel values are label numbers (${list}), 0 everything else. The labels painted in their colours (PNG, transparent at 0) are in media_info_list[0].media_data.`,
-      ]
-    : [
-        `${spec.region[0]}掩码：与原图同尺寸的 8 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），0 为背景，255 为${spec.region[0]}，边缘为软过渡。抠图结果（原图加该掩码作为透明通道的 PNG）在 media_info_list[0].media_data。`,
-        `${spec.region[1]}遮罩：與原圖同尺寸的 8 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），0 為背景，255 為${spec.region[1]}，邊緣為柔和過渡。去背結果（原圖加該遮罩作為透明通道的 PNG）在 media_info_list[0].media_data。`,
-        `Mask of the ${spec.region[2]}: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url), 0 background to 255 ${spec.region[2]}, soft at the edges. The cut-out (the photo with this mask as its alpha channel, PNG) is in media_info_list[0].media_data.`,
-      ];
-  const ratioText: Doc = labels
-    ? [
-        `有标签（值不为 0）的像素占全图的比例，0 到 1。`,
-        `有標籤（值不為 0）的像素佔全圖的比例，0 到 1。`,
-        `Share of the pixels with a label (value other than 0), 0 to 1.`,
-      ]
-    : [
-        `掩码值不低于 128 的像素占全图的比例，0 到 1。`,
-        `遮罩值不低於 128 的像素佔全圖的比例，0 到 1。`,
-        `Share of the pixels whose mask value is 128 or more, 0 to 1.`,
-      ];
+  const maskText: Doc = spec.grey16
+    ? grey16Text(spec.region, spec.grey16)
+    : labels
+      ? [
+          `${spec.region[0]}标签图：与原图同尺寸的 8 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），每个像素的值是其标签编号（${list}），0 为其他。按标签颜色绘制的彩色图（PNG，0 处透明）在 media_info_list[0].media_data。`,
+          `${spec.region[1]}標籤圖：與原圖同尺寸的 8 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），每個像素的值是其標籤編號（${list}），0 為其他。依標籤顏色繪製的彩色圖（PNG，0 處透明）在 media_info_list[0].media_data。`,
+          `Label image of the ${spec.region[2]}: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url) whose pixel values are label numbers (${list}), 0 everything else. The labels painted in their colours (PNG, transparent at 0) are in media_info_list[0].media_data.`,
+        ]
+      : [
+          `${spec.region[0]}掩码：与原图同尺寸的 8 位灰度 PNG（base64；rsp_media_type 为 url 时为短期链接），0 为背景，255 为${spec.region[0]}，边缘为软过渡。抠图结果（原图加该掩码作为透明通道的 PNG）在 media_info_list[0].media_data。`,
+          `${spec.region[1]}遮罩：與原圖同尺寸的 8 位元灰階 PNG（base64；rsp_media_type 為 url 時為短期連結），0 為背景，255 為${spec.region[1]}，邊緣為柔和過渡。去背結果（原圖加該遮罩作為透明通道的 PNG）在 media_info_list[0].media_data。`,
+          `Mask of the ${spec.region[2]}: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url), 0 background to 255 ${spec.region[2]}, soft at the edges. The cut-out (the photo with this mask as its alpha channel, PNG) is in media_info_list[0].media_data.`,
+        ];
+  const ratioText: Doc = spec.grey16
+    ? spec.grey16.ratio
+    : labels
+      ? [
+          `有标签（值不为 0）的像素占全图的比例，0 到 1。`,
+          `有標籤（值不為 0）的像素佔全圖的比例，0 到 1。`,
+          `Share of the pixels with a label (value other than 0), 0 to 1.`,
+        ]
+      : [
+          `掩码值不低于 128 的像素占全图的比例，0 到 1。`,
+          `遮罩值不低於 128 的像素佔全圖的比例，0 到 1。`,
+          `Share of the pixels whose mask value is 128 or more, 0 to 1.`,
+        ];
   const legendField = labels
     ? {
         legend: described(z.array(obj({ value: z.number().int().min(1).max(255), label: z.string() })), [
@@ -326,7 +356,12 @@ export function mask<E extends z.ZodRawShape = NoFields>(spec: {
   return {
     kind: 'mask',
     answer,
-    view: { kind: 'mask', image: 'mask', ...(legend ? { legend } : {}) } as KindView,
+    view: {
+      kind: 'mask',
+      image: 'mask',
+      ...(legend ? { legend } : {}),
+      ...(spec.grey16 ? { painted: true } : {}),
+    } as KindView,
     imageFields: ['mask'],
   } as const satisfies KindAnswer;
 }

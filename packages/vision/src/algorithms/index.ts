@@ -43,6 +43,8 @@ export const algorithmLoaders = {
   artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
   scene: async () => (await import('./image/scene.ts')).scene,
   album: async () => (await import('./image/album.ts')).album,
+  depth: async () => (await import('./image/depth.ts')).depth,
+  aieffects: async () => (await import('./image/effects.ts')).aieffects,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -36,6 +36,8 @@ import {
   skinSegment,
   studioSolution,
   skySegment,
+  depthEstimation,
+  test,
   type ApiCapability,
 } from '@pixora/catalog';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -86,6 +88,8 @@ const served = [
   bind(imageStyle, 'artstyle'),
   bind(sceneRecognition, 'scene'),
   bind(imageClassification, 'album'),
+  bind(depthEstimation, 'depth'),
+  bind(test, 'aieffects'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

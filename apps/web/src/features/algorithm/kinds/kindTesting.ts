@@ -13,6 +13,7 @@ import {
   hairAnalysis as hairAnalysisCapability,
   personSplit as personSplitCapability,
   faceSegment as faceSegmentCapability,
+  depthEstimation as depthEstimationCapability,
   demoControls,
   defineEndpoint,
   type EndpointContract,
@@ -133,6 +134,9 @@ export const personSplit = personSplitCapability.api!;
 
 /** Face parsing (v1/PhotoSegment) as the catalogue defines it: a label image, its legend, the painted labels. */
 export const faceSegment = faceSegmentCapability.api!;
+
+/** Depth estimation (v1/MonoDepth) as the catalogue defines it: a 16-bit map and its painting. */
+export const depthEstimation = depthEstimationCapability.api!;
 
 /** Objects found with their class; a count and a score threshold the visitor may change. */
 export const objectDetect = defineEndpoint({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
-import { faceSegment, gatewayAnswer, personSplit, servedItem } from '../kindTesting.ts';
+import { depthEstimation, faceSegment, gatewayAnswer, personSplit, servedItem } from '../kindTesting.ts';
 import { DEFAULT_OPACITY, MaskDemo } from './MaskDemo.tsx';
 
 /** A 1x1 PNG (base64): the mask and the cut-out are PNGs the size of the photo. */
@@ -134,5 +134,25 @@ describe('the mask demo (v2/segment as served)', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('mask-download-cutout').textContent).toBe('Download the painted labels (PNG)');
     expect(screen.getByTestId('mask-download-mask').textContent).toBe('Download the label image (PNG)');
     expect(screen.getByTestId('mask-cutout').getAttribute('alt')).toBe('The labels painted in their colours');
+  });
+
+  it('shows a depth map (v1/MonoDepth) as its painting over the photo, without a legend', async () => {
+    await analyseSample(MaskDemo, servedItem('depthEstimation', depthEstimation, ['/samples/street.jpg']), {
+      body: gatewayAnswer(
+        depthEstimation,
+        { image_width: 512, image_height: 384, mask: PNG, foreground_ratio: 0.78 },
+        { media_data: 'https://results.example/depth.png', media_data_type: 'url' },
+      ),
+    });
+    const overlay = await screen.findByTestId('mask-overlay');
+    expect(overlay.getAttribute('aria-label')).toBe('The photo with the painted map laid over it');
+    expect(screen.getByTestId('mask-layer').getAttribute('href')).toBe('https://results.example/depth.png');
+    expect(screen.queryByTestId('mask-legend')).toBeNull();
+    expect(screen.getByTestId('mask-ratio').textContent).toBe(
+      'Pixels with a value (not 0): 78% of the photo',
+    );
+    expect(screen.getByTestId('mask-download-cutout').textContent).toBe('Download the painted map (PNG)');
+    expect(screen.getByTestId('mask-download-mask').textContent).toBe('Download the 16-bit map (PNG)');
+    expect(screen.getByTestId('mask-cutout').getAttribute('alt')).toBe("The map's values painted in colours");
   });
 });

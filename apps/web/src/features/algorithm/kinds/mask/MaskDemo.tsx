@@ -86,16 +86,13 @@ function MaskOverlay({ src, size, opacity }: MaskOverlayProps) {
   );
 }
 
-/** A label image's painted colours (the answer's image) over the photo, as strong as `opacity`. */
-function LabelsOverlay({ src, size, opacity }: MaskOverlayProps) {
-  const { t } = useTranslation();
+/**
+ * A painting of the mask (the answer's image: a label image's colours, a map's values) over the
+ * photo, as strong as `opacity`.
+ */
+function PaintedOverlay({ src, size, opacity, label }: MaskOverlayProps & { label: string }) {
   return (
-    <Overlay
-      width={size.width}
-      height={size.height}
-      label={t('kindDemo.mask.labelsOverlay')}
-      testId="mask-overlay"
-    >
+    <Overlay width={size.width} height={size.height} label={label} testId="mask-overlay">
       <SizedImage src={src} size={size} opacity={opacity / 100} testId="mask-layer" />
     </Overlay>
   );
@@ -135,7 +132,12 @@ export function MaskDemo({ item }: { item: MenuItem }) {
   if (!spec) return null;
   const field = spec.view.image;
   const legend = spec.view.legend;
-  // The mask is an 8-bit greyscale PNG (base64), or its address with rsp_media_type url.
+  // A map of values (a depth map) painted by the answer's image: shown like a label image, without a legend.
+  const map = !legend && spec.view.painted === true;
+  const painted = Boolean(legend) || map;
+  const text = (labels: string, values: string, plain: string) =>
+    t(legend ? `kindDemo.mask.${labels}` : map ? `kindDemo.mask.${values}` : `kindDemo.mask.${plain}`);
+  // The mask is a greyscale PNG (8-bit; 16-bit for a map), base64 or its address with rsp_media_type url.
   const maskOf = (response: KindResponse) => imageSource(extraOf(response)?.[field], 'png');
   const fileName = (part: string) => `pixora-${item.extension.key ?? item.slug}-${part}.png`;
   return (
@@ -148,9 +150,16 @@ export function MaskDemo({ item }: { item: MenuItem }) {
       overlay={({ response }, size) => {
         const src = maskOf(response);
         const shown = imageSizeOf(extraOf(response), size);
-        if (legend) {
-          const painted = resultImage(response);
-          return painted && shown ? <LabelsOverlay src={painted} size={shown} opacity={opacity} /> : null;
+        if (painted) {
+          const image = resultImage(response);
+          return image && shown ? (
+            <PaintedOverlay
+              src={image}
+              size={shown}
+              opacity={opacity}
+              label={t(map ? 'kindDemo.mask.mapOverlay' : 'kindDemo.mask.labelsOverlay')}
+            />
+          ) : null;
         }
         return src && shown ? <MaskOverlay src={src} size={shown} opacity={opacity} /> : null;
       }}
@@ -162,7 +171,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
           <>
             {ratio !== undefined && (
               <p className={styles.count} data-testid="mask-ratio">
-                {t('kindDemo.mask.ratio', { value: percent(ratio) })}
+                {t(map ? 'kindDemo.mask.mapRatio' : 'kindDemo.mask.ratio', { value: percent(ratio) })}
               </p>
             )}
             {legend && <Legend legend={legend} />}
@@ -191,7 +200,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
             {cutout && (
               <img
                 src={cutout}
-                alt={t(legend ? 'kindDemo.mask.paintedAlt' : 'kindDemo.mask.cutoutAlt')}
+                alt={text('paintedAlt', 'mapAlt', 'cutoutAlt')}
                 className={styles.cutout}
                 data-testid="mask-cutout"
               />
@@ -205,7 +214,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
                   download={fileName('cutout')}
                   data-testid="mask-download-cutout"
                 >
-                  {t(legend ? 'kindDemo.mask.downloadPainted' : 'kindDemo.mask.downloadCutout')}
+                  {text('downloadPainted', 'downloadMapPainted', 'downloadCutout')}
                 </Button>
               )}
               {mask && (
@@ -215,7 +224,7 @@ export function MaskDemo({ item }: { item: MenuItem }) {
                   download={fileName('mask')}
                   data-testid="mask-download-mask"
                 >
-                  {t(legend ? 'kindDemo.mask.downloadLabels' : 'kindDemo.mask.downloadMask')}
+                  {text('downloadLabels', 'downloadMap', 'downloadMask')}
                 </Button>
               )}
             </div>
