@@ -113,6 +113,14 @@ test.describe('kind demos', () => {
       height: img.naturalHeight,
     }));
     expect(cutout).toEqual({ width: 512, height: 512 });
+    // Under the demo, the example the server made from this capability's own answer on its sample.
+    const examples = page.getByTestId('effect-examples');
+    await expect(examples).toBeVisible({ timeout: 60_000 });
+    const made = await page.getByTestId('effect-after').evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return { src: img.getAttribute('src'), width: img.naturalWidth };
+    });
+    expect(made).toEqual({ src: '/api/v1/effect/image/186-0.png', width: 512 });
   });
 
   test('face parsing: the labels of the astronaut painted over her, with the legend in Chinese', async ({

@@ -17,6 +17,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { faceSetRoutes } from './modules/facesets/facesets.routes.ts';
+import { effectRoutes } from './modules/effects/effects.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaire/questionnaire.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(analyticsRoutes(ctx));
   await app.register(feedbackRoutes(ctx, accounts, files));
   await app.register(questionnaireRoutes(ctx, accounts));
+  await app.register(effectRoutes(ctx));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

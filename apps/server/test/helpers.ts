@@ -41,6 +41,8 @@ export async function testApp(backend: InferenceBackend, env: Record<string, str
     DATA_DIR: dataDir,
     DATABASE_URL: 'sqlite::memory:',
     CHECK_ANSWERS: 'true',
+    // Tests that want the capability pages' examples make them themselves (effects.test.ts).
+    EFFECT_EXAMPLES: 'false',
     // Tests of other things call the demo app far more often than its public limits allow.
     DEMO_APP_RATE_LIMIT_PER_MINUTE: '1000000',
     DEMO_APP_DAILY_QUOTA: '1000000',

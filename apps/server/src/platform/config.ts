@@ -51,6 +51,9 @@ const schema = z.object({
   JOB_TTL_HOURS: int(24),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   JOB_CALLBACK_RETRY_MS: int(10_000),
+  // Before/after examples of the capability pages, made from the platform's own answers on the
+  // sample photos once the models are loaded: `true`, `false`, or a comma-separated endpoint list.
+  EFFECT_EXAMPLES: z.string().default('true'),
   // The shared upload service (POST /public/upload): the largest file, uploads per app and UTC day,
   // and how long an upload stays readable by its key.
   UPLOAD_MAX_BYTES: int(10 * 1024 * 1024),

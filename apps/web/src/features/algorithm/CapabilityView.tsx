@@ -7,6 +7,7 @@ import { AlgorithmLink } from '../../components/AlgorithmLink.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { DemoArea } from './DemoArea.tsx';
+import { EffectExamples } from './EffectExamples.tsx';
 import { useMenuData } from './useMenuData.ts';
 import styles from './Algorithm.module.css';
 
@@ -56,6 +57,7 @@ export function CapabilityView({ item }: { item: MenuItem }) {
       </header>
       <div className={`wrap ${styles.body}`}>
         <DemoArea item={item} />
+        <EffectExamples id={item.id} name={name} />
       </div>
     </article>
   );
