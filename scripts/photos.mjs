@@ -86,6 +86,14 @@ export const OPENCV_DOC_PHOTOS = [
   'examples/data/board.jpg',
   'examples/data/aero1.jpg',
   'examples/text/scenetext01.jpg',
+  // Cats and dogs (test/fixtures/pet-boxes.json): cats, dogs, other animals; food (food-labels.json).
+  'opencv4/html/cat_det.jpg',
+  'opencv4/html/Morphology_1_Tutorial_Original_Image.jpg',
+  'opencv4/html/Pyramids_Tutorial_Original_Image.jpg',
+  'opencv4/html/Remap_Tutorial_Original_Image.jpg',
+  'opencv4/html/Histogram_Calculation_Original_Image.jpg',
+  'examples/data/HappyFish.jpg',
+  'opencv4/html/yolo.jpg',
 ];
 
 /** Folder holding opencv-doc's files (`<dir>/opencv4/html/face_swapped.jpg`, ...), extracted on first use. */
