@@ -138,6 +138,7 @@ export {
 } from './algorithms/face/hair-attributes-params.ts';
 export { FACEMASK_DEFAULTS, FACEMASK_MAX_FACES } from './algorithms/face/facemask-params.ts';
 export { ORNAMENT_LABELS, ORNAMENTS_DEFAULTS, ORNAMENTS_MAX } from './algorithms/body/ornaments-params.ts';
+export { PET_LABELS, PETS_DEFAULTS, PETS_MAX } from './algorithms/recognition/catsanddogs-params.ts';
 export {
   OIL_AREAS as SKIN_OIL_AREAS,
   SEVERITIES as SKIN_SEVERITY_LEVELS,

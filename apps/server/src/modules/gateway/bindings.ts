@@ -10,6 +10,7 @@ import {
   andy,
   beautify,
   bodyPose,
+  catsAndDogs,
   certificates,
   emojMaterial,
   faceSegment,
@@ -82,6 +83,7 @@ const served = [
   bind(andy, 'cartoon'),
   bind(lineArt, 'lineart'),
   bind(imageStyle, 'artstyle'),
+  bind(catsAndDogs, 'catsanddogs'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
