@@ -27,7 +27,7 @@ import { getModel } from '../src/runtime/models.ts';
 import { iou } from '../src/algorithms/body/humandetect.ts';
 import { findPets, type PetCandidate, type PetMethod } from '../src/algorithms/recognition/catsanddogs.ts';
 import type { ObjectModels } from '../src/algorithms/recognition/objects.ts';
-import { chelseaPath, groupSamplePath, opencvDocPath, skimageDataDir } from '../test/fixtures.ts';
+import { chelseaPath, photoPath } from '../test/fixtures.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'all';
@@ -45,13 +45,6 @@ const REFERENCES = (
     photos: Record<string, PetPhoto>;
   }
 ).photos;
-
-export async function photoPath(file: string): Promise<string> {
-  const [source, name] = file.split(':') as [string, string];
-  if (source === 'skimage') return path.join(skimageDataDir(), name);
-  if (source === 'opencv-doc') return opencvDocPath(name);
-  return groupSamplePath(Number(/sample(\d)/.exec(name)?.[1]) as 1 | 2 | 3 | 4 | 5 | 6);
-}
 
 /** The methods compared. */
 const METHODS: Record<string, PetMethod> = {

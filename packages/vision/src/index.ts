@@ -140,6 +140,12 @@ export { FACEMASK_DEFAULTS, FACEMASK_MAX_FACES } from './algorithms/face/facemas
 export { ORNAMENT_LABELS, ORNAMENTS_DEFAULTS, ORNAMENTS_MAX } from './algorithms/body/ornaments-params.ts';
 export { PET_LABELS, PETS_DEFAULTS, PETS_MAX } from './algorithms/recognition/catsanddogs-params.ts';
 export {
+  FOOD_CONTEXT_LABELS,
+  FOOD_DEFAULTS,
+  FOOD_LABELS,
+  FOOD_MAX,
+} from './algorithms/recognition/fooddetect-params.ts';
+export {
   OIL_AREAS as SKIN_OIL_AREAS,
   SEVERITIES as SKIN_SEVERITY_LEVELS,
   SKIN_SHAPES,

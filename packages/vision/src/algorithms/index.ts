@@ -42,6 +42,7 @@ export const algorithmLoaders = {
   lineart: async () => (await import('./image/lineart.ts')).lineart,
   artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
   catsanddogs: async () => (await import('./recognition/catsanddogs.ts')).catsanddogs,
+  fooddetect: async () => (await import('./recognition/fooddetect.ts')).fooddetect,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

@@ -30,6 +30,8 @@ export interface ObjectMethod {
   detectors: readonly ObjectDetector[];
   /** Also run each detector on the mirror image. */
   flip?: boolean;
+  /** Also run each detector on the photo zoomed out by this share (see zoomOut). */
+  zoom?: number;
 }
 
 /** A fused object: its box in original-image pixels and its score per class (0..1 each). */
@@ -108,14 +110,25 @@ export async function detectRuns(
   method: ObjectMethod,
   minScore: number,
 ): Promise<ClassCandidate[][]> {
-  const views: Array<{ image: DecodedImage; mirrored: boolean }> = [{ image, mirrored: false }];
-  if (method.flip) views.push({ image: await mirror(image), mirrored: true });
+  const views: Array<{ image: DecodedImage; mirrored: boolean; pad: number }> = [
+    { image, mirrored: false, pad: 0 },
+  ];
+  if (method.flip) views.push({ image: await mirror(image), mirrored: true, pad: 0 });
+  if (method.zoom) views.push({ ...(await zoomOut(image, method.zoom)), mirrored: false });
   const W = image.originalWidth;
   const runs: ClassCandidate[][] = [];
   for (const name of method.detectors) {
     for (const view of views) {
       const boxes = await runOne(name, view.image, models, classes, minScore);
-      runs.push(view.mirrored ? boxes.map((b) => ({ ...b, left: W - b.right, right: W - b.left })) : boxes);
+      const p = view.pad;
+      // Boxes of the mirror are mirrored back; those of the zoomed-out view lose its border.
+      runs.push(
+        boxes.map((b) =>
+          view.mirrored
+            ? { ...b, left: W - b.right, right: W - b.left }
+            : { ...b, left: b.left - p, right: b.right - p, top: b.top - p, bottom: b.bottom - p },
+        ),
+      );
     }
   }
   return runs;
