@@ -18,6 +18,7 @@ export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGestur
 export { HAIR_MAX_FACES, HAIR_NAMES } from './capabilities/faceTechnology/hairAnalysis.ts';
 export { ORNAMENT_NAMES } from './capabilities/bodyTechnology/accessoriesRecognition.ts';
 export { PET_NAMES } from './capabilities/imageRecognition/catsAndDogs.ts';
+export { FOOD_CONTEXT_NAMES, FOOD_NAMES } from './capabilities/imageRecognition/foodRecognition.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
 export {
   OIL_AREAS,

@@ -15,6 +15,7 @@ import {
   emojMaterial,
   faceSegment,
   filter,
+  foodRecognition,
   hairAnalysis,
   hairSegment,
   handGesture,
@@ -84,6 +85,7 @@ const served = [
   bind(lineArt, 'lineart'),
   bind(imageStyle, 'artstyle'),
   bind(catsAndDogs, 'catsanddogs'),
+  bind(foodRecognition, 'fooddetect'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
