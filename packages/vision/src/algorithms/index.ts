@@ -43,6 +43,7 @@ export const algorithmLoaders = {
   artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
   catsanddogs: async () => (await import('./recognition/catsanddogs.ts')).catsanddogs,
   fooddetect: async () => (await import('./recognition/fooddetect.ts')).fooddetect,
+  foodsegment: async () => (await import('./recognition/foodsegment.ts')).foodsegment,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
