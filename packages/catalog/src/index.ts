@@ -19,6 +19,7 @@ export { HAIR_MAX_FACES, HAIR_NAMES } from './capabilities/faceTechnology/hairAn
 export { ORNAMENT_NAMES } from './capabilities/bodyTechnology/accessoriesRecognition.ts';
 export { PET_NAMES } from './capabilities/imageRecognition/catsAndDogs.ts';
 export { FOOD_CONTEXT_NAMES, FOOD_NAMES } from './capabilities/imageRecognition/foodRecognition.ts';
+export { FOOD_SEGMENT_LABELS } from './capabilities/imageRecognition/foodSegment.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
 export {
   OIL_AREAS,

@@ -145,6 +145,7 @@ export {
   FOOD_LABELS,
   FOOD_MAX,
 } from './algorithms/recognition/fooddetect-params.ts';
+export { FOOD_SEGMENT_DEFAULTS, FOOD_SEGMENT_LABELS } from './algorithms/recognition/foodsegment-params.ts';
 export {
   OIL_AREAS as SKIN_OIL_AREAS,
   SEVERITIES as SKIN_SEVERITY_LEVELS,

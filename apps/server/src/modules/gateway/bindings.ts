@@ -16,6 +16,7 @@ import {
   faceSegment,
   filter,
   foodRecognition,
+  foodSegment,
   hairAnalysis,
   hairSegment,
   handGesture,
@@ -86,6 +87,7 @@ const served = [
   bind(imageStyle, 'artstyle'),
   bind(catsAndDogs, 'catsanddogs'),
   bind(foodRecognition, 'fooddetect'),
+  bind(foodSegment, 'foodsegment'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;
