@@ -123,6 +123,10 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/AICartoonStyle1', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/AICartoonStyle2', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/mtstyle', parameter: {}, images: 1, target: 800 },
+  // On the astronaut (no pet, no food) these rows time the paths without a second look or a seed.
+  { endpoint: 'v1/animal', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/fooddetect', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/foodsegment', parameter: {}, images: 1 },
 ];
 
 interface EndpointFigures {
