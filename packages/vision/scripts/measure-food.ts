@@ -21,20 +21,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { decodeImage, type DecodedImage } from '../src/image/decode.ts';
+import type { DecodedImage } from '../src/image/decode.ts';
 import { runTaskInProcess, summarize } from '../src/index.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
-import { getModel } from '../src/runtime/models.ts';
-import { iou } from '../src/algorithms/body/humandetect.ts';
 import { findFood, type FoodCandidate } from '../src/algorithms/recognition/fooddetect.ts';
 import type { ObjectMethod, ObjectModels } from '../src/algorithms/recognition/objects.ts';
 import { opencvDocPath, photoPath } from '../test/fixtures.ts';
+import { labelledPhotos, loadDetectors, markedBox, matchBoxes, type Box } from './labelled-boxes.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'all';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-type Box = [number, number, number, number];
 interface FoodPhoto {
   set: 'tune' | 'report';
   file: string;
@@ -58,15 +56,7 @@ const METHODS: Record<string, ObjectMethod> = {
 };
 
 const models: ObjectModels = {};
-async function loadAll(): Promise<void> {
-  await initTf();
-  models.centernet = await getModel('centernet');
-  models.nanodet = await getModel('nanodet');
-}
-
-const decode = async (file: string | Buffer): Promise<DecodedImage> =>
-  decodeImage(typeof file === 'string' ? readFileSync(file) : file, undefined, { maxSide: 1024 });
-const toBox = (b: Box) => ({ left: b[0], top: b[1], right: b[2], bottom: b[3], score: 1 });
+const loadAll = () => loadDetectors(models);
 
 /** Share of `f`'s area inside box `b`. */
 function insideShare(f: FoodCandidate, b: Box): number {
@@ -77,31 +67,19 @@ function insideShare(f: FoodCandidate, b: Box): number {
 }
 
 function match(found: FoodCandidate[], photo: FoodPhoto) {
-  const pairs: Array<[number, number, number]> = [];
-  found.forEach((f, i) => photo.food.forEach((d, j) => pairs.push([iou(f, toBox(d.box)), i, j])));
-  pairs.sort((a, b) => b[0] - a[0]);
-  const usedF = new Set<number>();
-  const usedD = new Set<number>();
-  let named = 0;
-  for (const [v, i, j] of pairs) {
-    if (v < 0.5 || usedF.has(i) || usedD.has(j)) continue;
-    usedF.add(i);
-    usedD.add(j);
-    if (found[i]!.label === photo.food[j]!.label) named++;
-  }
+  const pairs = matchBoxes(
+    found,
+    photo.food.map((d) => markedBox(d.box)),
+  );
+  const usedF = new Set(pairs.map(([i]) => i));
+  const named = pairs.filter(([i, j]) => found[i]!.label === photo.food[j]!.label).length;
   const falseBoxes = found.filter(
     (f, i) => !usedF.has(i) && !(photo.ignore ?? []).some((b) => insideShare(f, b) >= 0.5),
   );
-  return { marked: photo.food.length, found: usedD.size, named, falseBoxes };
+  return { marked: photo.food.length, found: pairs.length, named, falseBoxes };
 }
 
-async function photosOf(set: 'tune' | 'report'): Promise<Array<[string, FoodPhoto, DecodedImage]>> {
-  const out: Array<[string, FoodPhoto, DecodedImage]> = [];
-  for (const [name, photo] of Object.entries(FOOD_REFERENCES)) {
-    if (photo.set === set) out.push([name, photo, await decode(await photoPath(photo.file))]);
-  }
-  return out;
-}
+const photosOf = (set: 'tune' | 'report') => labelledPhotos(FOOD_REFERENCES, set);
 
 const foodOnly = async (image: DecodedImage, method: ObjectMethod) =>
   (await findFood(image, models, method)).filter((f) => f.food);

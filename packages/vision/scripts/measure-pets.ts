@@ -20,20 +20,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { decodeImage, type DecodedImage } from '../src/image/decode.ts';
+import { decodeImage } from '../src/image/decode.ts';
 import { runTaskInProcess, summarize } from '../src/index.ts';
-import { initTf } from '../src/runtime/tfjs.ts';
-import { getModel } from '../src/runtime/models.ts';
-import { iou } from '../src/algorithms/body/humandetect.ts';
 import { findPets, type PetCandidate, type PetMethod } from '../src/algorithms/recognition/catsanddogs.ts';
 import type { ObjectModels } from '../src/algorithms/recognition/objects.ts';
-import { chelseaPath, photoPath } from '../test/fixtures.ts';
+import { chelseaPath } from '../test/fixtures.ts';
+import { labelledPhotos, loadDetectors, markedBox, matchBoxes, type Box } from './labelled-boxes.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'all';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-type Box = [number, number, number, number];
 interface PetPhoto {
   set: 'tune' | 'report';
   file: string;
@@ -73,45 +70,22 @@ const METHODS: Record<string, PetMethod> = {
 const thresholdFrom = (bestFalse: number): number => Math.round(Math.max(0.2, bestFalse + 0.05) * 100) / 100;
 
 const models: ObjectModels = {};
-async function loadAll(): Promise<void> {
-  await initTf();
-  models.centernet = await getModel('centernet');
-  models.nanodet = await getModel('nanodet');
-}
+const loadAll = () => loadDetectors(models);
 
-const decode = async (file: string | Buffer): Promise<DecodedImage> =>
-  decodeImage(typeof file === 'string' ? readFileSync(file) : file, undefined, { maxSide: 1024 });
-
-const toBox = (b: Box) => ({ left: b[0], top: b[1], right: b[2], bottom: b[3], score: 1 });
-
-/** Greedy one-to-one matching at IoU >= 0.5, best IoU first. */
 function match(found: PetCandidate[], photo: PetPhoto) {
   const drawn = [
-    ...photo.cats.map((b) => ({ box: toBox(b), label: 'cat' })),
-    ...photo.dogs.map((b) => ({ box: toBox(b), label: 'dog' })),
+    ...photo.cats.map((b) => ({ box: markedBox(b), label: 'cat' })),
+    ...photo.dogs.map((b) => ({ box: markedBox(b), label: 'dog' })),
   ];
-  const pairs: Array<[number, number, number]> = [];
-  found.forEach((f, i) => drawn.forEach((d, j) => pairs.push([iou(f, d.box), i, j])));
-  pairs.sort((a, b) => b[0] - a[0]);
-  const usedF = new Set<number>();
-  const usedD = new Set<number>();
-  let labelled = 0;
-  for (const [v, i, j] of pairs) {
-    if (v < 0.5 || usedF.has(i) || usedD.has(j)) continue;
-    usedF.add(i);
-    usedD.add(j);
-    if (found[i]!.label === drawn[j]!.label) labelled++;
-  }
-  return { drawn: drawn.length, found: usedD.size, labelled, falseBoxes: found.length - usedF.size };
+  const pairs = matchBoxes(
+    found,
+    drawn.map((d) => d.box),
+  );
+  const labelled = pairs.filter(([i, j]) => found[i]!.label === drawn[j]!.label).length;
+  return { drawn: drawn.length, found: pairs.length, labelled, falseBoxes: found.length - pairs.length };
 }
 
-async function photosOf(set: 'tune' | 'report'): Promise<Array<[string, PetPhoto, DecodedImage]>> {
-  const out: Array<[string, PetPhoto, DecodedImage]> = [];
-  for (const [name, photo] of Object.entries(REFERENCES)) {
-    if (photo.set === set) out.push([name, photo, await decode(await photoPath(photo.file))]);
-  }
-  return out;
-}
+const photosOf = (set: 'tune' | 'report') => labelledPhotos(REFERENCES, set);
 
 const fmt = (c: PetCandidate) =>
   `${c.label} ${c.score.toFixed(3)} (cat ${c.cat.toFixed(2)}, dog ${c.dog.toFixed(2)})`;
@@ -198,7 +172,7 @@ async function speed(): Promise<void> {
   console.log(
     `engine catsanddogs, chelsea 640 x 426: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms/run (${n} runs)`,
   );
-  const image = await decode(buf);
+  const image = await decodeImage(buf, undefined, { maxSide: 1024 });
   for (const [name, method] of Object.entries(METHODS)) {
     await findPets(image, models, method);
     const w: number[] = [];

@@ -1,8 +1,7 @@
 import { catsAndDogs, PET_NAMES } from '@pixora/catalog';
 import { PET_LABELS, PETS_DEFAULTS, PETS_MAX } from '@pixora/vision';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineGateway, skimagePhoto } from '../../../test/helpers.ts';
+import { engineGateway, skimageJpeg } from '../../../test/helpers.ts';
 
 describe('the cats and dogs contract agrees with the engine', () => {
   it('has the engine’s defaults, limits and labels', () => {
@@ -23,12 +22,8 @@ describe('v1/animal through the gateway on the real engine', () => {
 
   beforeAll(async () => {
     gateway = await engineGateway();
-    cat = await sharp(await skimagePhoto('chelsea'))
-      .jpeg()
-      .toBuffer();
-    astronaut = await sharp(await skimagePhoto('astronaut'))
-      .jpeg()
-      .toBuffer();
+    cat = await skimageJpeg('chelsea');
+    astronaut = await skimageJpeg('astronaut');
   });
   afterAll(() => gateway?.close());
 

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FOOD_CONTEXT_NAMES, FOOD_NAMES, foodRecognition } from '@pixora/catalog';
 import { FOOD_CONTEXT_LABELS, FOOD_DEFAULTS, FOOD_LABELS, FOOD_MAX } from '@pixora/vision';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineGateway, skimagePhoto } from '../../../test/helpers.ts';
+import { engineGateway, skimageJpeg } from '../../../test/helpers.ts';
 
 /** The demo sample: opencv-doc's fruits (examples/data/fruits.jpg). */
 const fruits = path.resolve(
@@ -32,9 +31,7 @@ describe('v1/fooddetect through the gateway on the real engine', () => {
 
   beforeAll(async () => {
     gateway = await engineGateway();
-    coffee = await sharp(await skimagePhoto('coffee'))
-      .jpeg()
-      .toBuffer();
+    coffee = await skimageJpeg('coffee');
   });
   afterAll(() => gateway?.close());
 

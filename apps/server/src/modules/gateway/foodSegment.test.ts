@@ -2,7 +2,7 @@ import { FOOD_SEGMENT_LABELS, foodSegment } from '@pixora/catalog';
 import { FOOD_SEGMENT_DEFAULTS, FOOD_SEGMENT_LABELS as ENGINE_LABELS } from '@pixora/vision';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineGateway, skimagePhoto } from '../../../test/helpers.ts';
+import { engineGateway, skimageJpeg } from '../../../test/helpers.ts';
 
 describe('the food segmentation contract agrees with the engine', () => {
   it('has the engine’s default and labels', () => {
@@ -21,12 +21,8 @@ describe('v1/foodsegment through the gateway on the real engine', () => {
 
   beforeAll(async () => {
     gateway = await engineGateway();
-    coffee = await sharp(await skimagePhoto('coffee'))
-      .jpeg()
-      .toBuffer();
-    astronaut = await sharp(await skimagePhoto('astronaut'))
-      .jpeg()
-      .toBuffer();
+    coffee = await skimageJpeg('coffee');
+    astronaut = await skimageJpeg('astronaut');
   });
   afterAll(() => gateway?.close());
 
