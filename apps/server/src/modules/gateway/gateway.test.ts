@@ -153,7 +153,7 @@ describe('gateway v2/facepoints on the real engine', () => {
   });
 
   it('answers 10023 for a capability this build does not serve, and JSON 404 for unknown paths', async () => {
-    const res = await post(gatewayBody(astronaut), KEY, '/v1/animal');
+    const res = await post(gatewayBody(astronaut), KEY, '/v2/headreplace');
     expect([res.statusCode, res.json().ErrorCode]).toEqual([404, 10023]);
     const unknown = await app.inject({ method: 'POST', url: '/v9/nothing' });
     expect([unknown.statusCode, unknown.json().ErrorCode]).toEqual([404, 21017]);
