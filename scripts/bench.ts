@@ -128,6 +128,10 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/MonoDepth', parameter: {}, images: 1, target: 500 },
   // The default effect (portrait glow) chains v1/beauty and v1/filter: its target is theirs summed.
   { endpoint: 'v1/mtai', parameter: {}, images: 1, target: 310 },
+  // On the astronaut (no pet, no food) these rows time the paths without a second look or a seed.
+  { endpoint: 'v1/animal', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/fooddetect', parameter: {}, images: 1, target: 400 },
+  { endpoint: 'v1/foodsegment', parameter: {}, images: 1 },
 ];
 
 interface EndpointFigures {

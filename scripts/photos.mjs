@@ -5,7 +5,8 @@
 //    pictures): a bearded man (html/face_swapped.jpg), a man in glasses (html/example.jpg), a smiling
 //    man (html/227943776_1.jpg), a footballer (examples/data/messi5.jpg), two men playing ball
 //    indoors (examples/data/basketball1.png, greyscale), hands (html/handSrc.jpg and others), and
-//    the outdoor and indoor scenes of the sky and aesthetic-score figures: every file is listed in
+//    the outdoor and indoor scenes of the sky and aesthetic-score figures, cats, dogs and other
+//    animals for the cats-and-dogs figures, fruit for the food ones: every file is listed in
 //    OPENCV_DOC_PHOTOS below, extracted from the package.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -86,6 +87,13 @@ export const OPENCV_DOC_PHOTOS = [
   'examples/data/board.jpg',
   'examples/data/aero1.jpg',
   'examples/text/scenetext01.jpg',
+  // Cats and dogs (packages/vision/test/fixtures/pet-boxes.json): cats, dogs, other animals.
+  'opencv4/html/cat_det.jpg',
+  'opencv4/html/Morphology_1_Tutorial_Original_Image.jpg',
+  'opencv4/html/Pyramids_Tutorial_Original_Image.jpg',
+  'opencv4/html/Remap_Tutorial_Original_Image.jpg',
+  'opencv4/html/Histogram_Calculation_Original_Image.jpg',
+  'examples/data/HappyFish.jpg',
 ];
 
 /** Folder holding opencv-doc's files (`<dir>/opencv4/html/face_swapped.jpg`, ...), extracted on first use. */

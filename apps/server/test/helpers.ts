@@ -19,6 +19,14 @@ export async function skimagePhoto(name: 'astronaut' | 'chelsea' | 'coffee'): Pr
   return fs.readFileSync(path.join((ensureSkimageData as () => string)(), `${name}.png`));
 }
 
+/** A scikit-image photo as a JPEG, as clients send photos. */
+export async function skimageJpeg(name: 'astronaut' | 'chelsea' | 'coffee'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(await skimagePhoto(name))
+    .jpeg()
+    .toBuffer();
+}
+
 /** A backend for tests that never reach the engine (accounts, content, menu). */
 export const idleBackend: InferenceBackend = {
   run: () => Promise.reject(new Error('this test does not use the engine')),

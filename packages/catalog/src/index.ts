@@ -17,6 +17,9 @@ export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPoint
 export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGesture.ts';
 export { HAIR_MAX_FACES, HAIR_NAMES } from './capabilities/faceTechnology/hairAnalysis.ts';
 export { ORNAMENT_NAMES } from './capabilities/bodyTechnology/accessoriesRecognition.ts';
+export { PET_NAMES } from './capabilities/imageRecognition/catsAndDogs.ts';
+export { FOOD_CONTEXT_NAMES, FOOD_NAMES } from './capabilities/imageRecognition/foodRecognition.ts';
+export { FOOD_SEGMENT_LABELS } from './capabilities/imageRecognition/foodSegment.ts';
 export { FACE_SEGMENT_LABELS } from './capabilities/imageRecognition/faceSegment.ts';
 export { SCENE_NAMES } from './capabilities/imageRecognition/sceneRecognition.ts';
 export { ALBUM_NAMES } from './capabilities/imageRecognition/imageClassification.ts';

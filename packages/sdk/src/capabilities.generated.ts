@@ -1469,6 +1469,53 @@ export interface Capabilities {
     };
   };
   /**
+   * Cat and Dog Detection: Detects the cats and dogs in a photo and where they are.
+   * `POST /v1/animal`, one image.
+   */
+  catsAndDogs: {
+    endpoint: 'v1/animal';
+    images: 1;
+    parameters: {
+      /**
+       * Most cats and dogs to return, the highest scores first.
+       * Range 1 to 50.
+       * @default 20
+       */
+      max_animal_num?: number;
+      /**
+       * Lowest score of a cat or dog returned. The default was chosen on photos outside the quality report (see the quality notes).
+       * Range 0 to 1.
+       * @default 0.2
+       */
+      min_score?: number;
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** Number of cats and dogs found. */
+      animal_num: number;
+      /** The cats and dogs found, left to right. */
+      animals: Array<{
+        /** Box around each of the cats and dogs, in pixels. */
+        animal_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection score of each of the cats and dogs, 0 to 1 (a score, not a calibrated probability).
+         * Range 0 to 1.
+         */
+        score: number;
+        /** cat or dog, decided by a COCO object detector (CenterNet) on the whole photo and on a second, zoomed-out look at each candidate; other animals are not returned. */
+        label: 'cat' | 'dog';
+      }>;
+    };
+  };
+  /**
    * Scene Recognition: Recognises the scene of a photo and returns the top 5 of 16 scenes (beach, mountain, city street, building, indoor room, restaurant / food, sports field, night, sky, forest / park, snow, water, stage, portrait, flowers and plants, animal). Not a scene model: written rules score the detected things (the 80 COCO classes), faces, the sky and its skyline, the shares of vegetation, water, snow and sand colours, brightness and straight-line structure; the scores are not probabilities. The best scene is right on about two thirds of 41 labelled photos; scenes of similar colours (a blue wall and water, a green backdrop and plants), close-ups and dark photos are its weak points.
    * `POST /v2/album`, one image.
    */
@@ -1499,6 +1546,120 @@ export interface Capabilities {
         label: string;
         /** Range 0 to 1. */
         score: number;
+      }>;
+    };
+  };
+  /**
+   * Food Recognition: Recognises the kinds of food in a photo.
+   * `POST /v1/fooddetect`, one image.
+   */
+  foodRecognition: {
+    endpoint: 'v1/fooddetect';
+    images: 1;
+    parameters: {
+      /**
+       * Most food items to return, the highest scores first.
+       * Range 1 to 50.
+       * @default 20
+       */
+      max_food_num?: number;
+      /**
+       * Lowest score of a food item or a piece of tableware returned. The default was chosen on photos outside the quality report (see the quality notes).
+       * Range 0 to 1.
+       * @default 0.32
+       */
+      min_score?: number;
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** Number of food items found. */
+      food_num: number;
+      /** The food items found, left to right. */
+      foods: Array<{
+        /** Box around each of the food items, in pixels. */
+        food_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection score of each of the food items, 0 to 1 (a score, not a calibrated probability).
+         * Range 0 to 1.
+         */
+        score: number;
+        /** The food (COCO's ten foods): banana Banana, apple Apple, sandwich Sandwich, orange Orange, broccoli Broccoli, carrot Carrot, hot dog Hot dog, pizza Pizza, donut Donut, cake Cake. Other food is not named: it may be read as the nearest of these, or not returned. */
+        label:
+          | 'banana'
+          | 'apple'
+          | 'sandwich'
+          | 'orange'
+          | 'broccoli'
+          | 'carrot'
+          | 'hot dog'
+          | 'pizza'
+          | 'donut'
+          | 'cake';
+      }>;
+      /** Tableware and tables seen around the food (at the same lowest score), left to right; not counted as food. */
+      context: Array<{
+        /** Box around the tableware or table, in pixels. */
+        context_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection score, 0 to 1 (a score, not a calibrated probability).
+         * Range 0 to 1.
+         */
+        score: number;
+        /** What it is: wine glass Wine glass, cup Cup, bowl Bowl, dining table Dining table. */
+        label: 'wine glass' | 'cup' | 'bowl' | 'dining table';
+      }>;
+    };
+  };
+  /**
+   * Food Segmentation: Segments the food areas of a photo.
+   * `POST /v1/foodsegment`, one image.
+   */
+  foodSegment: {
+    endpoint: 'v1/foodsegment';
+    images: 1;
+    parameters: {
+      /**
+       * Lowest detection score of a food item, bowl or cup that seeds a region. The default was chosen on photos outside the quality report (see the quality notes). With no seed the label image is empty (no food found), not an error.
+       * Range 0 to 1.
+       * @default 0.1
+       */
+      min_score?: number;
+      /**
+       * jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input (except where a capability enlarges the photo: its answer gives the result’s size). url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.
+       * @default "jpg"
+       */
+      rsp_media_type?: 'jpg' | 'url';
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** Label image of the food regions: an 8-bit greyscale PNG the size of the input (base64, or a short-lived URL with rsp_media_type url) whose pixel values are label numbers (1 banana, 2 apple, 3 sandwich, 4 orange, 5 broccoli, 6 carrot, 7 hot dog, 8 pizza, 9 donut, 10 cake, 11 food), 0 everything else. The labels painted in their colours (PNG, transparent at 0) are in media_info_list[0].media_data. */
+      mask: string;
+      /**
+       * Share of the pixels with a label (value other than 0), 0 to 1.
+       * Range 0 to 1.
+       */
+      foreground_ratio: number;
+      /** The labels of the label image: number and name. */
+      legend: Array<{
+        /** Range 1 to 255. */
+        value: number;
+        label: string;
       }>;
     };
   };
@@ -2892,8 +3053,11 @@ export interface Endpoints {
   'v1/mask': Capabilities['mask'];
   'v1/Ornaments': Capabilities['accessoriesRecognition'];
   'v1/HandGesture': Capabilities['handGesture'];
+  'v1/animal': Capabilities['catsAndDogs'];
   'v2/album': Capabilities['sceneRecognition'];
   'v1/Album': Capabilities['imageClassification'];
+  'v1/fooddetect': Capabilities['foodRecognition'];
+  'v1/foodsegment': Capabilities['foodSegment'];
   'test/skysegment': Capabilities['skySegment'];
   'v1/PhotoSegment': Capabilities['faceSegment'];
   'v1/MonoDepth': Capabilities['depthEstimation'];
@@ -3069,6 +3233,14 @@ export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo 
     producesImages: false,
     imageFields: [],
   },
+  catsAndDogs: {
+    key: 'catsAndDogs',
+    endpoint: 'v1/animal',
+    images: 1,
+    kind: 'boxes',
+    producesImages: false,
+    imageFields: [],
+  },
   sceneRecognition: {
     key: 'sceneRecognition',
     endpoint: 'v2/album',
@@ -3084,6 +3256,22 @@ export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo 
     kind: 'labels',
     producesImages: false,
     imageFields: [],
+  },
+  foodRecognition: {
+    key: 'foodRecognition',
+    endpoint: 'v1/fooddetect',
+    images: 1,
+    kind: 'boxes',
+    producesImages: false,
+    imageFields: [],
+  },
+  foodSegment: {
+    key: 'foodSegment',
+    endpoint: 'v1/foodsegment',
+    images: 1,
+    kind: 'mask',
+    producesImages: true,
+    imageFields: ['mask'],
   },
   skySegment: {
     key: 'skySegment',
@@ -3260,8 +3448,11 @@ export const ENDPOINTS: { readonly [E in keyof Endpoints]: { images: number } } 
   'v1/mask': { images: 1 },
   'v1/Ornaments': { images: 1 },
   'v1/HandGesture': { images: 1 },
+  'v1/animal': { images: 1 },
   'v2/album': { images: 1 },
   'v1/Album': { images: 1 },
+  'v1/fooddetect': { images: 1 },
+  'v1/foodsegment': { images: 1 },
   'test/skysegment': { images: 1 },
   'v1/PhotoSegment': { images: 1 },
   'v1/MonoDepth': { images: 1 },

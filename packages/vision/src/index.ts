@@ -138,6 +138,14 @@ export {
 } from './algorithms/face/hair-attributes-params.ts';
 export { FACEMASK_DEFAULTS, FACEMASK_MAX_FACES } from './algorithms/face/facemask-params.ts';
 export { ORNAMENT_LABELS, ORNAMENTS_DEFAULTS, ORNAMENTS_MAX } from './algorithms/body/ornaments-params.ts';
+export { PET_LABELS, PETS_DEFAULTS, PETS_MAX } from './algorithms/recognition/catsanddogs-params.ts';
+export {
+  FOOD_CONTEXT_LABELS,
+  FOOD_DEFAULTS,
+  FOOD_LABELS,
+  FOOD_MAX,
+} from './algorithms/recognition/fooddetect-params.ts';
+export { FOOD_SEGMENT_DEFAULTS, FOOD_SEGMENT_LABELS } from './algorithms/recognition/foodsegment-params.ts';
 export {
   OIL_AREAS as SKIN_OIL_AREAS,
   SEVERITIES as SKIN_SEVERITY_LEVELS,

@@ -147,3 +147,14 @@ function crc32(buf: Buffer): number {
   }
   return ~c >>> 0;
 }
+
+/**
+ * A photo named in a label file (`skimage:chelsea.png`, `opencv-doc:examples/data/apple.jpg`,
+ * `face-api:sample1.jpg`) as a path, extracting opencv-doc's files on first use.
+ */
+export async function photoPath(file: string): Promise<string> {
+  const [source, name] = file.split(':') as [string, string];
+  if (source === 'skimage') return path.join(skimageDataDir(), name);
+  if (source === 'opencv-doc') return opencvDocPath(name);
+  return groupSamplePath(Number(/sample(\d)/.exec(name)?.[1]) as 1 | 2 | 3 | 4 | 5 | 6);
+}

@@ -44,6 +44,8 @@ export type KindView =
       noun?: Noun;
       /** Display names of the boxes' labels (`hat` -> "Hat"), in three languages. */
       names?: Record<string, I18nText>;
+      /** What the demo says when nothing is found, instead of "Item not detected". */
+      empty?: I18nText;
     }
   | {
       kind: 'points';
@@ -170,23 +172,32 @@ const valueNames = (names: Record<string, Doc>): Record<string, I18nText> =>
 
 /**
  * boxes: every thing found, with its box, score and (optionally) label; with `names`, the display
- * names of the labels the demo shows.
+ * names of the labels the demo shows; with `empty`, what the demo says when nothing is found; with
+ * `extra`, further fields of the answer after the list (things seen around the items).
  */
 export function boxes<
   L extends string,
   R extends string,
   C extends string,
   I extends z.ZodRawShape = NoFields,
->(spec: ItemsSpec<L, R, C, I> & { names?: Record<string, Doc> }) {
+  E extends z.ZodRawShape = NoFields,
+>(spec: ItemsSpec<L, R, C, I> & { names?: Record<string, Doc>; empty?: Doc; extra?: E }) {
+  const items = itemsAnswer(spec);
+  // Without `extra` the answer is the list kind's own; its fields keep their types either way.
+  const answer = (spec.extra ? obj({ ...items.shape, ...spec.extra }) : items) as z.ZodObject<
+    ItemsAnswer<L, R, C, I>['shape'] & E,
+    z.core.$strict
+  >;
   return {
     kind: 'boxes',
-    answer: itemsAnswer(spec),
+    answer,
     view: {
       kind: 'boxes',
       list: spec.list,
       rectangle: spec.rectangle,
       ...nounOf(spec),
       ...(spec.names ? { names: valueNames(spec.names) } : {}),
+      ...(spec.empty ? { empty: i18n(spec.empty) } : {}),
     } as KindView,
   } as const satisfies KindAnswer;
 }

@@ -45,6 +45,9 @@ export const algorithmLoaders = {
   album: async () => (await import('./image/album.ts')).album,
   depth: async () => (await import('./image/depth.ts')).depth,
   aieffects: async () => (await import('./image/effects.ts')).aieffects,
+  catsanddogs: async () => (await import('./recognition/catsanddogs.ts')).catsanddogs,
+  fooddetect: async () => (await import('./recognition/fooddetect.ts')).fooddetect,
+  foodsegment: async () => (await import('./recognition/foodsegment.ts')).foodsegment,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

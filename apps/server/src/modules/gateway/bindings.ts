@@ -10,10 +10,13 @@ import {
   andy,
   beautify,
   bodyPose,
+  catsAndDogs,
   certificates,
   emojMaterial,
   faceSegment,
   filter,
+  foodRecognition,
+  foodSegment,
   hairAnalysis,
   hairSegment,
   handGesture,
@@ -90,6 +93,9 @@ const served = [
   bind(imageClassification, 'album'),
   bind(depthEstimation, 'depth'),
   bind(test, 'aieffects'),
+  bind(catsAndDogs, 'catsanddogs'),
+  bind(foodRecognition, 'fooddetect'),
+  bind(foodSegment, 'foodsegment'),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

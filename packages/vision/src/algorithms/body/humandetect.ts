@@ -110,8 +110,17 @@ const NANODET_SIDE = 416;
 const NANODET_CLASSES = 80;
 const NANODET_BINS = 11;
 
-/** NanoDet's person boxes: the photo stretched to 416 x 416, RGB scaled to 0..1, channels first. */
-async function nanodetPeople(image: DecodedImage, model: GraphModel, minScore: number): Promise<Candidate[]> {
+/**
+ * NanoDet's boxes of the given COCO classes with a score of at least `minScore`: the photo
+ * stretched to 416 x 416, RGB scaled to 0..1, channels first. One anchor gives a box for each of
+ * the classes it scores high enough. Serves humandetect (people) and catsanddogs (animals).
+ */
+export async function nanodetBoxes(
+  image: DecodedImage,
+  model: GraphModel,
+  classes: ReadonlySet<number>,
+  minScore: number,
+): Promise<ClassCandidate[]> {
   const S = NANODET_SIDE;
   const rgb = await squareRgb(image, S);
   const chw = new Float32Array(3 * S * S);
@@ -125,7 +134,7 @@ async function nanodetPeople(image: DecodedImage, model: GraphModel, minScore: n
   tf.dispose([input, ...outputs]);
   const sx = image.originalWidth / S;
   const sy = image.originalHeight / S;
-  const people: Candidate[] = [];
+  const boxes: ClassCandidate[] = [];
   for (const grid of [13, 26, 52]) {
     const cells = grid * grid;
     const stride = S / grid;
@@ -134,8 +143,8 @@ async function nanodetPeople(image: DecodedImage, model: GraphModel, minScore: n
     const scores = arrays[k]!;
     const reg = arrays[r]!;
     for (let i = 0; i < cells; i++) {
-      const score = scores[i * NANODET_CLASSES + COCO_CLASS.person]!;
-      if (score < minScore) continue;
+      const found = [...classes].filter((cls) => scores[i * NANODET_CLASSES + cls]! >= minScore);
+      if (found.length === 0) continue;
       // Distances to the left, top, right and bottom sides: softmax expectation over the bins.
       const d = [0, 1, 2, 3].map((side) => {
         const o = i * 4 * NANODET_BINS + side * NANODET_BINS;
@@ -152,16 +161,24 @@ async function nanodetPeople(image: DecodedImage, model: GraphModel, minScore: n
       }) as [number, number, number, number];
       const cx = ((i % grid) + 0.5) * stride;
       const cy = (Math.floor(i / grid) + 0.5) * stride;
-      people.push({
-        left: (cx - d[0]) * sx,
-        top: (cy - d[1]) * sy,
-        right: (cx + d[2]) * sx,
-        bottom: (cy + d[3]) * sy,
-        score,
-      });
+      for (const cls of found) {
+        boxes.push({
+          left: (cx - d[0]) * sx,
+          top: (cy - d[1]) * sy,
+          right: (cx + d[2]) * sx,
+          bottom: (cy + d[3]) * sy,
+          score: scores[i * NANODET_CLASSES + cls]!,
+          cls,
+        });
+      }
     }
   }
-  return people;
+  return boxes;
+}
+
+/** NanoDet's person boxes. */
+async function nanodetPeople(image: DecodedImage, model: GraphModel, minScore: number): Promise<Candidate[]> {
+  return (await nanodetBoxes(image, model, PERSON, minScore)).map(({ cls: _cls, ...box }) => box);
 }
 
 /** MoveNet MultiPose's people (at most six) on a grid of `area` pixels shaped like the photo. */
@@ -309,6 +326,37 @@ export const SHIPPED_SMALL_PEOPLE: Method = { detectors: ['centernet'], tiles: 2
 /** Decoding needs no more pixels than the tiles of the shipped method use. */
 const DECODE_SIDE = 1024;
 
+/**
+ * A box of the answer: edges clamped to the W x H image and rounded to 0.1 px before the width
+ * and height are taken (an empty box has width or height 0).
+ */
+export function answerBox(
+  c: { left: number; top: number; right: number; bottom: number },
+  W: number,
+  H: number,
+): Rectangle {
+  const [l, t, r, b] = [
+    clamp(c.left, 0, W),
+    clamp(c.top, 0, H),
+    clamp(c.right, 0, W),
+    clamp(c.bottom, 0, H),
+  ].map(round1) as [number, number, number, number];
+  return { left: l, top: t, width: round1(r - l), height: round1(b - t) };
+}
+
+/** A mid-grey side x side photo, for the warm-up runs that compile the wasm kernels. */
+export function greyImage(side = 256): DecodedImage {
+  return {
+    data: Buffer.alloc(side * side * 3, 128),
+    width: side,
+    height: side,
+    channels: 3,
+    originalWidth: side,
+    originalHeight: side,
+    format: 'png',
+  };
+}
+
 /** The task's answer from merged candidates: best `maxPersonNum` by score, rounded, left to right. */
 export function toResult(
   image: DecodedImage,
@@ -321,17 +369,7 @@ export function toResult(
     .filter((c) => c.score >= params.minScore)
     .sort((a, b) => b.score - a.score)
     .slice(0, params.maxPersonNum)
-    .map((c) => {
-      // Edges are clamped to the image and rounded before the width is taken.
-      const [l, t, r, b] = [
-        clamp(c.left, 0, W),
-        clamp(c.top, 0, H),
-        clamp(c.right, 0, W),
-        clamp(c.bottom, 0, H),
-      ].map(round1) as [number, number, number, number];
-      const box: Rectangle = { left: l, top: t, width: round1(r - l), height: round1(b - t) };
-      return { person_rectangle: box, score: round4(c.score) };
-    })
+    .map((c) => ({ person_rectangle: answerBox(c, W, H), score: round4(c.score) }))
     .filter((p) => p.person_rectangle.width > 0 && p.person_rectangle.height > 0);
   persons.sort((a, b) => a.person_rectangle.left - b.person_rectangle.left);
   return { image_width: W, image_height: H, person_num: persons.length, persons };
@@ -346,20 +384,9 @@ async function loadModels(): Promise<HumanDetectModels> {
   return models;
 }
 
-/** A plain grey square photo, for warming up the detectors. */
-export const greyImage = (side: number): DecodedImage => ({
-  data: Buffer.alloc(side * side * 3, 128),
-  width: side,
-  height: side,
-  channels: 3,
-  originalWidth: side,
-  originalHeight: side,
-  format: 'png',
-});
-
 /** First executions compile wasm kernels and allocate; run the shipped method once on a grey photo. */
 async function warmup(models: HumanDetectModels): Promise<void> {
-  await detectPeople(greyImage(256), 1, models, SHIPPED);
+  await detectPeople(greyImage(), 1, models, SHIPPED);
 }
 
 export const humandetect: Algorithm<HumanDetectParams, HumanDetectResult, HumanDetectModels> = {

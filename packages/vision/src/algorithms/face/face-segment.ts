@@ -15,6 +15,7 @@
 import sharp from 'sharp';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
+import type { EncodedImage } from '../kinds.ts';
 import {
   analysePhoto,
   hairProbability,
@@ -89,6 +90,47 @@ const hex = (colour: string): [number, number, number] => [
   parseInt(colour.slice(5, 7), 16),
 ];
 
+/**
+ * The images of a label image (`labels`, W x H, values of `legend` or 0): the label image as an
+ * 8-bit grey PNG (`mask`) and the labels painted in their colours, transparent at 0 (`media_data`);
+ * `labelled` counts the pixels with a label.
+ */
+export async function labelImages(
+  labels: Uint8Array,
+  W: number,
+  H: number,
+  legend: ReadonlyArray<{ value: number; colour: string }>,
+): Promise<{ labelled: number; images: { media_data: EncodedImage; mask: EncodedImage } }> {
+  const n = W * H;
+  const painted = Buffer.alloc(4 * n);
+  const colours = new Map(legend.map((l) => [l.value, hex(l.colour)] as const));
+  let labelled = 0;
+  for (let i = 0; i < n; i++) {
+    const v = labels[i]!;
+    if (v === 0) continue;
+    labelled++;
+    const [r, g, b] = colours.get(v) ?? [0, 0, 0];
+    painted[4 * i] = r;
+    painted[4 * i + 1] = g;
+    painted[4 * i + 2] = b;
+    painted[4 * i + 3] = 255;
+  }
+  // One after the other: each sharp call then uses one libvips thread, the worker's one core.
+  const maskPng = await sharp(Buffer.from(labels.buffer, labels.byteOffset, labels.byteLength), {
+    raw: { width: W, height: H, channels: 1 },
+  })
+    .toColourspace('b-w')
+    .png()
+    .toBuffer();
+  const paintedPng = await sharp(painted, { raw: { width: W, height: H, channels: 4 } })
+    .png()
+    .toBuffer();
+  return {
+    labelled,
+    images: { media_data: { bytes: paintedPng, format: 'png' }, mask: { bytes: maskPng, format: 'png' } },
+  };
+}
+
 async function run(
   image: DecodedImage,
   _params: FaceSegmentParams,
@@ -117,27 +159,7 @@ async function run(
       for (const part of FACE_PARTS) fillPolygon(labels, W, H, part.polygon.map(at(face)), LABEL[part.label]);
     }
   }
-  const painted = Buffer.alloc(4 * n);
-  const colours = [[0, 0, 0], ...FACE_LABELS.map((l) => hex(l.colour))];
-  let labelled = 0;
-  for (let i = 0; i < n; i++) {
-    const v = labels[i]!;
-    if (v === 0) continue;
-    labelled++;
-    const [r, g, b] = colours[v]!;
-    painted[4 * i] = r!;
-    painted[4 * i + 1] = g!;
-    painted[4 * i + 2] = b!;
-    painted[4 * i + 3] = 255;
-  }
-  // One after the other: each sharp call then uses one libvips thread, the worker's one core.
-  const maskPng = await sharp(Buffer.from(labels.buffer), { raw: { width: W, height: H, channels: 1 } })
-    .toColourspace('b-w')
-    .png()
-    .toBuffer();
-  const paintedPng = await sharp(painted, { raw: { width: W, height: H, channels: 4 } })
-    .png()
-    .toBuffer();
+  const { labelled, images } = await labelImages(labels, W, H, FACE_LABELS);
   return {
     answer: {
       image_width: W,
@@ -146,7 +168,7 @@ async function run(
       face_num: maps.faces.length,
       legend: FACE_LABELS.map(({ value, label }) => ({ value, label })),
     },
-    images: { media_data: { bytes: paintedPng, format: 'png' }, mask: { bytes: maskPng, format: 'png' } },
+    images,
   };
 }
 

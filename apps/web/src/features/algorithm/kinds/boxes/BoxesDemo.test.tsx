@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { accessoriesRecognition, humanDetect as humanDetectCapability } from '@pixora/catalog';
+import {
+  accessoriesRecognition,
+  foodRecognition,
+  humanDetect as humanDetectCapability,
+} from '@pixora/catalog';
 import { analyseSample } from '../../demos/face-kit/faceDemoTesting.ts';
 import { gatewayAnswer, objectDetect, servedItem } from '../kindTesting.ts';
 import { BoxesDemo } from './BoxesDemo.tsx';
@@ -141,5 +145,26 @@ describe('the boxes demo with the real Accessory Recognition contract', { timeou
       'Accessory 1: Glasses',
       'Accessory 2: Earring',
     ]);
+  });
+});
+
+describe('the boxes demo with the real Food Recognition contract', { timeout: 20_000 }, () => {
+  const food = foodRecognition.api!;
+  const none = gatewayAnswer(food, {
+    image_width: 400,
+    image_height: 300,
+    food_num: 0,
+    foods: [],
+    context: [{ context_rectangle: box(100, 100), score: 0.47, label: 'cup' }],
+  });
+
+  it.each([
+    ['en', 'No food detected'],
+    ['zh', '未检测到食物'],
+    ['zh_tw', '未偵測到食物'],
+  ] as const)('says the contract’s "No food detected" when no food is found (%s)', async (language, text) => {
+    await analyseSample(BoxesDemo, servedItem('foodRecognition', food), { body: none, language });
+    expect((await screen.findByTestId('kind-empty')).textContent).toContain(text);
+    expect(screen.queryByTestId('kind-overlay')).toBeNull();
   });
 });

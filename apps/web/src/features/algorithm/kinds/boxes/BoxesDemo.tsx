@@ -30,6 +30,7 @@ export function BoxesDemo({ item }: { item: MenuItem }) {
       kind="boxes"
       spec={spec}
       isEmpty={listIsEmpty(list)}
+      emptyText={spec.view.empty}
       overlay={({ response, active }, size) => (
         <ListOverlay
           response={response}

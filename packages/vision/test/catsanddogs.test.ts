@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runTaskInProcess, TaskParamsError } from '../src/index.ts';
+import { getInProcessEngine } from '../src/engine.ts';
+import {
+  parsePetsParams,
+  PETS_DEFAULTS,
+  type PetsResult,
+} from '../src/algorithms/recognition/catsanddogs-params.ts';
+import { dropParts } from '../src/algorithms/recognition/catsanddogs.ts';
+import { fuseRuns } from '../src/algorithms/recognition/objects.ts';
+import { astronautPath, chelseaPath, groupSamplePath, opencvDocPath, read } from './fixtures.ts';
+
+const pets = (image: Buffer, params?: Record<string, unknown>) =>
+  runTaskInProcess<PetsResult>('catsanddogs', { image, params });
+
+beforeAll(async () => {
+  await getInProcessEngine();
+});
+
+describe('catsanddogs on real photos', () => {
+  it('finds the cat in chelsea, labelled cat, boxed over its face', async () => {
+    const r = await pets(read(chelseaPath()));
+    expect(r.animal_num).toBe(1);
+    const cat = r.animals[0]!;
+    expect(cat.label).toBe('cat');
+    // The cat fills the photo (451 x 300): its eyes are near (170, 115) and (320, 135).
+    const b = cat.animal_rectangle;
+    expect(b.left).toBeLessThan(170);
+    expect(b.left + b.width).toBeGreaterThan(320);
+    expect(b.width * b.height).toBeGreaterThan(0.5 * 451 * 300);
+  });
+
+  it('finds the German shepherd on the lawn, labelled dog', async () => {
+    const r = await pets(read(await opencvDocPath('opencv4/html/Remap_Tutorial_Original_Image.jpg')));
+    expect(r.animals.map((a) => a.label)).toEqual(['dog']);
+  });
+
+  it('finds no pet on people (a portrait, a group) nor among cows', async () => {
+    expect(await pets(read(astronautPath()))).toMatchObject({ animal_num: 0, animals: [] });
+    expect(await pets(read(groupSamplePath(5)))).toMatchObject({ animal_num: 0, animals: [] });
+    const cows = await pets(
+      read(await opencvDocPath('opencv4/html/Histogram_Calculation_Original_Image.jpg')),
+    );
+    expect(cows.animal_num).toBe(0);
+  });
+});
+
+describe('catsanddogs pieces', () => {
+  it('fuses a "dog" and a "cat" box of one animal into one object with both scores', () => {
+    const a = { left: 0, top: 0, right: 100, bottom: 100 };
+    const fused = fuseRuns(
+      [[{ ...a, score: 0.5, cls: 16 }], [{ ...a, left: 5, score: 0.3, cls: 15 }]],
+      () => 0,
+    );
+    expect(fused).toHaveLength(1);
+    expect(fused[0]!.scores.get(16)).toBeCloseTo(0.25);
+    expect(fused[0]!.scores.get(15)).toBeCloseTo(0.15);
+    expect(fused[0]!.left).toBeCloseTo((0 * 0.5 + 5 * 0.3) / 0.8);
+  });
+
+  it('keeps the whole animal, not its head, when the head box scores higher', () => {
+    const head = { left: 10, top: 10, right: 40, bottom: 40, score: 0.6 };
+    const whole = { left: 0, top: 0, right: 100, bottom: 100, score: 0.4 };
+    expect(dropParts([head, whole])).toEqual([{ ...head, left: 0, top: 0, right: 100, bottom: 100 }]);
+  });
+
+  it('has defaults and refuses out-of-range values', () => {
+    expect(parsePetsParams({})).toEqual(PETS_DEFAULTS);
+    expect(parsePetsParams({ minScore: 0.5, maxAnimalNum: 3 })).toEqual({ minScore: 0.5, maxAnimalNum: 3 });
+    expect(() => parsePetsParams({ minScore: 2 })).toThrow(TaskParamsError);
+    expect(() => parsePetsParams({ maxAnimalNum: 0 })).toThrow(TaskParamsError);
+  });
+});
