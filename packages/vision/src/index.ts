@@ -179,3 +179,8 @@ export {
   CARTOON_STYLES as ENGINE_CARTOON_STYLES,
   LINE_ART_DEFAULTS,
 } from './algorithms/image/style-params.ts';
+export {
+  FACEFUSE_DEFAULTS,
+  FUSION_TEMPLATES,
+  type FaceFuseResult,
+} from './algorithms/face/facefuse-params.ts';

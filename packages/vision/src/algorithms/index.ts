@@ -41,6 +41,7 @@ export const algorithmLoaders = {
   cartoon: async () => (await import('./image/cartoon.ts')).cartoon,
   lineart: async () => (await import('./image/lineart.ts')).lineart,
   artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
+  facefuse: async () => (await import('./face/facefuse.ts')).facefuse,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;
