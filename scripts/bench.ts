@@ -123,6 +123,7 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/AICartoonStyle1', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/AICartoonStyle2', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/mtstyle', parameter: {}, images: 1, target: 800 },
+  { endpoint: 'v3/facefuse', parameter: {}, images: 1, target: 800, side: 1080 },
 ];
 
 interface EndpointFigures {

@@ -99,3 +99,5 @@ export { STICKER_NAMES, STICKER_DEFAULT, MAX_STICKERS } from './capabilities/gen
 export { CARTOON_STYLE, CARTOON_STYLES } from './capabilities/generateImages/andy.ts';
 export { LINE_ART } from './capabilities/generateImages/lineArt.ts';
 export { ART_STYLE, ART_STYLES } from './capabilities/generateImages/imageStyle.ts';
+export { FACEFUSE } from './capabilities/imageEditing/facefusion.ts';
+export { FUSION_TEMPLATE_NAMES } from './capabilities/imageEditing/fusion-fields.ts';

@@ -12,6 +12,7 @@ import {
   bodyPose,
   certificates,
   emojMaterial,
+  facefusion,
   faceSegment,
   filter,
   hairAnalysis,
@@ -42,6 +43,7 @@ import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
 import { bindNeedsFace } from './needs-face-binding.ts';
 import { bindIdPhoto } from './idphoto-binding.ts';
+import { bindFusion } from './fusion-bindings.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -82,6 +84,7 @@ const served = [
   bind(andy, 'cartoon'),
   bind(lineArt, 'lineart'),
   bind(imageStyle, 'artstyle'),
+  bindFusion(facefusion, 'facefuse', { param: 'templateImage', noFace: 220003 }),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

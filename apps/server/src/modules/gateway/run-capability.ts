@@ -115,7 +115,7 @@ async function answerCall(
   const media = body.media_info_list;
   const t0 = performance.now();
   const images = await Promise.all(
-    media.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits)),
+    media.slice(0, contract.maxImages).map((item) => loadCheckedMedia(item, limits)),
   );
   const t1 = performance.now();
   // A client that closes its connection before the answer has given up: its jobs are withdrawn
