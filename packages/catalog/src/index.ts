@@ -101,3 +101,4 @@ export { LINE_ART } from './capabilities/generateImages/lineArt.ts';
 export { ART_STYLE, ART_STYLES } from './capabilities/generateImages/imageStyle.ts';
 export { FACEFUSE } from './capabilities/imageEditing/facefusion.ts';
 export { FUSION_TEMPLATE_NAMES } from './capabilities/imageEditing/fusion-fields.ts';
+export { FACEFUSECHILD, CHILD_GENDER_NAMES } from './capabilities/imageEditing/facefusechild.ts';

@@ -182,5 +182,8 @@ export {
 export {
   FACEFUSE_DEFAULTS,
   FUSION_TEMPLATES,
+  CHILD_DEFAULTS,
+  CHILD_GENDERS,
   type FaceFuseResult,
+  type ChildResult,
 } from './algorithms/face/facefuse-params.ts';

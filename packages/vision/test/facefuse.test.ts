@@ -6,12 +6,14 @@ import { getInProcessEngine } from '../src/engine.ts';
 import {
   FACEFUSE_DEFAULTS,
   FUSION_TEMPLATES,
+  parseChildParams,
   parseFaceFuseParams,
+  type ChildResult,
   type FaceFuseResult,
 } from '../src/algorithms/face/facefuse-params.ts';
 import { alignSimilarity, applySimilarity, multiBandBlend, type XY } from '../src/algorithms/face/fusion.ts';
 import { coffeePath, read } from './fixtures.ts';
-import { beardedMan, cropOf, descriptorOf, similarity, TUNING_CROPS } from './fusion-photos.ts';
+import { beardedMan, cropOf, descriptorOf, REPORT_CROPS, similarity, TUNING_CROPS } from './fusion-photos.ts';
 
 /** v3/facefuse's task on real portraits: the result shows the user's face in the template. */
 
@@ -111,5 +113,46 @@ describe('facefuse on real portraits', () => {
     expect(sent.answer).toMatchObject({ template: 'image', template_face_num: 1, image_width: 560 });
     const noFace = await run(user, { templateImage: new Uint8Array(read(coffeePath())) });
     expect(noFace.answer).toMatchObject({ face_num: 1, template_face_num: 0 });
+  });
+});
+
+describe('facefusechild on real portraits', () => {
+  const child = (first: Buffer, second: Buffer, params: Record<string, unknown> = {}) =>
+    runTaskInProcess<ChildResult>('facefusechild', {
+      image: first,
+      params: { ...params, secondImage: new Uint8Array(second) },
+    });
+
+  it('needs the second photo and a known gender', () => {
+    expect(() => parseChildParams({})).toThrow(TaskParamsError);
+    const bytes = new Uint8Array([1, 2, 3]);
+    expect(parseChildParams({ secondImage: bytes })).toMatchObject({ gender: 'boy', weight: 50 });
+    expect(() => parseChildParams({ secondImage: bytes, gender: 'cat' })).toThrow(TaskParamsError);
+  });
+
+  it('draws on the parent with the larger share, and the child looks more like that parent than like any of 8 strangers', async () => {
+    const mother = await cropOf(TUNING_CROPS.s3_middle!);
+    const father = await beardedMan();
+    const r = await child(father, mother, { gender: 'girl', weight: 30 });
+    expect(r.answer).toMatchObject({
+      face_num: 1,
+      second_face_num: 1,
+      base: 'second',
+      gender: 'girl',
+      weight: 30,
+    });
+    expect([r.answer.image_width, r.answer.image_height]).toEqual([560, 700]);
+    const face = await descriptorOf(r.images.media_data.bytes);
+    expect(face, 'a face in the result').toBeDefined();
+    const toBase = similarity(face!, (await descriptorOf(mother))!);
+    for (const crop of Object.values(REPORT_CROPS).slice(0, 8)) {
+      const stranger = (await descriptorOf(await cropOf(crop)))!;
+      expect(toBase).toBeGreaterThan(similarity(face!, stranger));
+    }
+  });
+
+  it('a second photo without a face gives second_face_num 0 (the gateway answers 20010)', async () => {
+    const r = await child(await beardedMan(), read(coffeePath()));
+    expect(r.answer).toMatchObject({ face_num: 1, second_face_num: 0 });
   });
 });

@@ -42,6 +42,7 @@ export const algorithmLoaders = {
   lineart: async () => (await import('./image/lineart.ts')).lineart,
   artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
   facefuse: async () => (await import('./face/facefuse.ts')).facefuse,
+  facefusechild: async () => (await import('./face/facefusechild.ts')).facefusechild,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

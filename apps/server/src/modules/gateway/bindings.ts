@@ -13,6 +13,7 @@ import {
   certificates,
   emojMaterial,
   facefusion,
+  facefusechild,
   faceSegment,
   filter,
   hairAnalysis,
@@ -84,7 +85,12 @@ const served = [
   bind(andy, 'cartoon'),
   bind(lineArt, 'lineart'),
   bind(imageStyle, 'artstyle'),
-  bindFusion(facefusion, 'facefuse', { param: 'templateImage', noFace: 220003 }),
+  bindFusion(facefusion, 'facefuse', { param: 'templateImage', field: 'template_face_num', noFace: 220003 }),
+  bindFusion(facefusechild, 'facefusechild', {
+    param: 'secondImage',
+    field: 'second_face_num',
+    noFace: 20010,
+  }),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

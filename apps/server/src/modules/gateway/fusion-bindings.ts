@@ -11,15 +11,17 @@ import type { ImageTaskResult, TaskName } from '@pixora/vision';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { jobOptions, kindAnswer, taskParamsByName, type Binding } from './binding.ts';
 
-interface FusionCounts {
-  face_num: number;
-  template_face_num: number;
-}
+/** The faces found in each photo: the first's `face_num`, the second's under its own name. */
+type FusionCounts = { face_num: number } & Partial<Record<'template_face_num' | 'second_face_num', number>>;
 
 export function bindFusion<C extends ApiCapability>(
   capability: C,
   task: Extract<TaskName, 'facefuse' | 'facefusechild' | 'headreplace'>,
-  second: { param: 'templateImage' | 'secondImage'; noFace: 220003 | 20010 },
+  second: {
+    param: 'templateImage' | 'secondImage';
+    field: 'template_face_num' | 'second_face_num';
+    noFace: 220003 | 20010;
+  },
 ): Binding<C> {
   return {
     capability,
@@ -34,7 +36,7 @@ export function bindFusion<C extends ApiCapability>(
         jobOptions(call),
       );
       if (result.answer.face_num === 0) throw new ApiError(20003);
-      if (result.answer.template_face_num === 0) throw new ApiError(second.noFace);
+      if (result.answer[second.field] === 0) throw new ApiError(second.noFace);
       return kindAnswer(capability, result);
     },
   };

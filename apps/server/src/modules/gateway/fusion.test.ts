@@ -1,6 +1,14 @@
 /** v3/facefuse (and the other fusions) through the gateway on the real engine. */
-import { demoControls, FACEFUSE, facefusion, FUSION_TEMPLATE_NAMES } from '@pixora/catalog';
-import { FACEFUSE_DEFAULTS, FUSION_TEMPLATES } from '@pixora/vision';
+import {
+  CHILD_GENDER_NAMES,
+  demoControls,
+  FACEFUSE,
+  FACEFUSECHILD,
+  facefusechild,
+  facefusion,
+  FUSION_TEMPLATE_NAMES,
+} from '@pixora/catalog';
+import { CHILD_DEFAULTS, CHILD_GENDERS, FACEFUSE_DEFAULTS, FUSION_TEMPLATES } from '@pixora/vision';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +40,27 @@ describe('the v3/facefuse contract agrees with the engine', () => {
 });
 
 // Answers are checked against their contracts before they are sent (testApp sets CHECK_ANSWERS).
-describe('v3/facefuse through the gateway on the real engine', () => {
+describe('the v1/facefusechild contract agrees with the engine', () => {
+  it('has the engine’s genders and defaults, and takes two photos', () => {
+    expect(Object.keys(CHILD_GENDER_NAMES)).toEqual([...CHILD_GENDERS]);
+    expect(FACEFUSECHILD).toEqual(CHILD_DEFAULTS);
+    expect(facefusechild.api.parameters.parse({})).toEqual({ ...FACEFUSECHILD, rsp_media_type: 'jpg' });
+    expect([facefusechild.api.images, facefusechild.api.maxImages]).toEqual([2, 2]);
+  });
+});
+
+describe('v3/facefuse and v1/facefusechild through the gateway on the real engine', () => {
   let gateway: Awaited<ReturnType<typeof engineGateway>>;
   let coffee: Buffer;
-  const twoImages = (first: Buffer, second: Buffer, parameter: Record<string, unknown> = {}) =>
+  const twoImages = (
+    first: Buffer,
+    second: Buffer,
+    parameter: Record<string, unknown> = {},
+    endpoint = 'v3/facefuse',
+  ) =>
     gateway.app.inject({
       method: 'POST',
-      url: `/v3/facefuse?${DEMO_KEY}`,
+      url: `/${endpoint}?${DEMO_KEY}`,
       payload: {
         parameter,
         extra: {},
@@ -97,5 +119,28 @@ describe('v3/facefuse through the gateway on the real engine', () => {
       const bad = await gateway.post('v3/facefuse', astronaut, parameter);
       expect([bad.statusCode, bad.json().ErrorMsg]).toEqual([400, `Wrong parameter: ${message}`]);
     }
+  });
+
+  it('v1/facefusechild draws the child on the photo with the larger share', async () => {
+    const res = await twoImages(glassesMan, astronaut, { gender: 'Girl', weight: '40' }, 'v1/facefusechild');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().media_info_list[0].media_extra).toMatchObject({
+      image_width: 512,
+      image_height: 512,
+      face_num: 1,
+      second_face_num: 1,
+      gender: 'girl',
+      weight: 40,
+      base: 'second',
+    });
+  });
+
+  it('v1/facefusechild: no face in the first photo answers 20003, in the second 20010; one photo 10000', async () => {
+    const first = await twoImages(coffee, astronaut, {}, 'v1/facefusechild');
+    expect([first.statusCode, first.json().ErrorCode]).toEqual([400, 20003]);
+    const second = await twoImages(astronaut, coffee, {}, 'v1/facefusechild');
+    expect([second.statusCode, second.json().ErrorCode]).toEqual([400, 20010]);
+    const one = await gateway.post('v1/facefusechild', astronaut);
+    expect([one.statusCode, one.json().ErrorCode]).toEqual([400, 10000]);
   });
 });

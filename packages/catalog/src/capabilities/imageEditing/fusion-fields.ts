@@ -38,7 +38,7 @@ export const templateChoice = (fallback: Template, what: Doc) =>
   );
 
 /** A face the fusion used: its box and the detector's score. */
-const usedFace = (text: Doc) =>
+export const usedFace = (text: Doc) =>
   described(obj({ face_rectangle: faceRectangle, score: detectionScore }).nullable(), text);
 
 /** The answer fields every fusion gives. */

@@ -86,3 +86,48 @@ export function parseFaceFuseParams(raw: Record<string, unknown> | undefined): F
     mergeRate: numberParam(given, 'mergeRate', { min: 0, max: 100 }) ?? FACEFUSE_DEFAULTS.mergeRate,
   };
 }
+
+/** The child's gender (values of `gender`): the amounts of the child proportions differ a little. */
+export const CHILD_GENDERS = ['boy', 'girl'] as const;
+export type ChildGender = (typeof CHILD_GENDERS)[number];
+
+export const CHILD_DEFAULTS = Object.freeze({ gender: 'boy' as ChildGender, weight: 50 });
+
+export interface ChildParams {
+  gender: ChildGender;
+  /** The first photo's share of the child, 0..100 (the second's is 100 - weight). */
+  weight: number;
+  /** Encoded bytes of the second parent's photo (required). */
+  secondImage: Uint8Array;
+}
+
+export interface ChildAnswer {
+  image_width: number;
+  image_height: number;
+  /** Faces used from the first photo (0 or 1). */
+  face_num: number;
+  /** Faces used from the second photo (0 or 1). */
+  second_face_num: number;
+  gender: ChildGender;
+  weight: number;
+  /** Whose photo the child is drawn on: the parent with the larger share (the first on a tie). */
+  base: 'first' | 'second';
+  first_face: FusedFace | null;
+  second_face: FusedFace | null;
+}
+
+export type ChildResult = ImageTaskResult<ChildAnswer>;
+
+export function parseChildParams(raw: Record<string, unknown> | undefined): ChildParams {
+  const given = checkParamsObject(raw);
+  const gender = given.gender ?? CHILD_DEFAULTS.gender;
+  if (typeof gender !== 'string' || !(CHILD_GENDERS as readonly string[]).includes(gender))
+    throw new TaskParamsError(`gender must be one of ${CHILD_GENDERS.join(', ')}`);
+  const secondImage = imageBytesParam(given, 'secondImage');
+  if (!secondImage) throw new TaskParamsError('secondImage (the second parent’s photo) is required');
+  return {
+    gender: gender as ChildGender,
+    weight: numberParam(given, 'weight', { min: 0, max: 100 }) ?? CHILD_DEFAULTS.weight,
+    secondImage,
+  };
+}

@@ -103,12 +103,14 @@ export async function sentTemplate(bytes: Uint8Array, models: MeshFaceModels): P
   return { image, face: await largestFace(image, models) };
 }
 
-const faceOf = (f: FoundFace | undefined): FusedFace | null =>
+/** A face as the answers give it. */
+export const faceOf = (f: FoundFace | undefined): FusedFace | null =>
   f ? { face_rectangle: f.rectangle, score: f.score } : null;
 
 /**
  * Fuses the user's face (`user`, its mesh `userMesh`) into `target` (changed in place; its mesh
- * `targetMesh`) at `rate` 0..1. `colourRegion` narrows the colour statistics (default: the oval).
+ * `targetMesh`) at `rate` 0..1: the face takes the shape `shape` (default: shapeTowards), and
+ * the user's colour is moved `colour` (0..1) of the way to the template face's before mixing.
  */
 export function fuseInto(
   target: RgbPixels,
@@ -116,8 +118,9 @@ export function fuseInto(
   user: RgbPixels,
   userMesh: readonly XY[],
   rate: number,
-  shape: readonly XY[] = shapeTowards(targetMesh, userMesh, rate),
+  options: { shape?: readonly XY[]; colour?: number } = {},
 ): void {
+  const shape = options.shape ?? shapeTowards(targetMesh, userMesh, rate);
   const W = target.width;
   const H = target.height;
   const ring = ringAround(targetMesh, FUSION_RULES.ringGrow, W, H);
@@ -143,7 +146,7 @@ export function fuseInto(
   warpTriangles(user, userMesh, shape, TRIANGLES, box, warpedUser, cover);
   const oval = polygonMask(ovalOf(shape, FUSION_RULES.ovalShrink), box);
   for (let i = 0; i < oval.length; i++) oval[i]! *= cover[i]!;
-  transferColour(warpedUser, oval, warpedTemplate, oval, cover);
+  transferColour(warpedUser, oval, warpedTemplate, oval, cover, options.colour ?? 1);
   const face = new Float32Array(warpedTemplate);
   for (let i = 0; i < cover.length; i++) {
     if (cover[i]! <= 0) continue;

@@ -295,7 +295,7 @@ const TRANSFER_SPREAD = { min: 0.6, max: 1.6 } as const;
 /**
  * Reinhard colour transfer in CIELAB: the pixels of `rgb` where `apply` > 0 get the mean and
  * standard deviation (per channel, measured where `sourceRegion` > 0.5) of `target` (measured
- * where `targetRegion` > 0.5). The spread ratio is held within TRANSFER_SPREAD, so a flat or
+ * where `targetRegion` > 0.5), or `amount` (0..1) of the way to them. The spread ratio is held within TRANSFER_SPREAD, so a flat or
  * tiny region does not blow up the contrast.
  */
 export function transferColour(
@@ -304,10 +304,16 @@ export function transferColour(
   target: Float32Array,
   targetRegion: Float32Array,
   apply: Float32Array,
+  amount = 1,
 ): void {
   const s = labMoments(rgb, sourceRegion);
-  const t = labMoments(target, targetRegion);
-  if (s.n < 16 || t.n < 16) return;
+  const full = labMoments(target, targetRegion);
+  if (s.n < 16 || full.n < 16 || amount <= 0) return;
+  // `amount` < 1 moves the colour only part of the way: to moments between the two regions'.
+  const t = {
+    mean: [0, 1, 2].map((c) => s.mean[c]! + amount * (full.mean[c]! - s.mean[c]!)),
+    std: [0, 1, 2].map((c) => s.std[c]! + amount * (full.std[c]! - s.std[c]!)),
+  };
   const ratio = [0, 1, 2].map((c) =>
     s.std[c]! > 1e-3
       ? Math.min(TRANSFER_SPREAD.max, Math.max(TRANSFER_SPREAD.min, t.std[c]! / s.std[c]!))
