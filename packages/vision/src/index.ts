@@ -184,6 +184,7 @@ export {
   FUSION_TEMPLATES,
   CHILD_DEFAULTS,
   CHILD_GENDERS,
+  HEADREPLACE_DEFAULTS,
   type FaceFuseResult,
   type ChildResult,
 } from './algorithms/face/facefuse-params.ts';

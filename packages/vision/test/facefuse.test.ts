@@ -10,6 +10,7 @@ import {
   parseFaceFuseParams,
   type ChildResult,
   type FaceFuseResult,
+  type HeadResult,
 } from '../src/algorithms/face/facefuse-params.ts';
 import { alignSimilarity, applySimilarity, multiBandBlend, type XY } from '../src/algorithms/face/fusion.ts';
 import { coffeePath, read } from './fixtures.ts';
@@ -154,5 +155,28 @@ describe('facefusechild on real portraits', () => {
   it('a second photo without a face gives second_face_num 0 (the gateway answers 20010)', async () => {
     const r = await child(await beardedMan(), read(coffeePath()));
     expect(r.answer).toMatchObject({ face_num: 1, second_face_num: 0 });
+  });
+});
+
+describe('headreplace on real portraits', () => {
+  const head = (image: Buffer, params: Record<string, unknown> = {}) =>
+    runTaskInProcess<HeadResult>('headreplace', { image, params });
+
+  it('puts the user’s head on the template: the result looks more like the user than like the template', async () => {
+    const users = [await beardedMan(), await cropOf(TUNING_CROPS.s3_middle!)];
+    for (const user of users) {
+      const r = await head(user, { template: 'astronaut' });
+      expect(r.answer).toMatchObject({ face_num: 1, template_face_num: 1, template: 'astronaut' });
+      const fused = await descriptorOf(r.images.media_data.bytes);
+      expect(fused, 'a face in the result').toBeDefined();
+      const toUser = similarity(fused!, (await descriptorOf(user))!);
+      const toTemplate = similarity(fused!, (await descriptorOf(template('astronaut')))!);
+      expect(toUser).toBeGreaterThan(toTemplate);
+    }
+  });
+
+  it('a photo without a face gives face_num 0', async () => {
+    const r = await head(read(coffeePath()));
+    expect(r.answer).toMatchObject({ face_num: 0, template_face_num: 1 });
   });
 });

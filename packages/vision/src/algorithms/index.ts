@@ -43,6 +43,7 @@ export const algorithmLoaders = {
   artstyle: async () => (await import('./image/artstyle.ts')).artstyle,
   facefuse: async () => (await import('./face/facefuse.ts')).facefuse,
   facefusechild: async () => (await import('./face/facefusechild.ts')).facefusechild,
+  headreplace: async () => (await import('./face/headreplace.ts')).headreplace,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

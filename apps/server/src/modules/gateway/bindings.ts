@@ -20,6 +20,7 @@ import {
   hairSegment,
   handGesture,
   hdr,
+  headReplace,
   humanContourPointDetection,
   humanDetect,
   makeup,
@@ -90,6 +91,11 @@ const served = [
     param: 'secondImage',
     field: 'second_face_num',
     noFace: 20010,
+  }),
+  bindFusion(headReplace, 'headreplace', {
+    param: 'templateImage',
+    field: 'template_face_num',
+    noFace: 220003,
   }),
 ];
 

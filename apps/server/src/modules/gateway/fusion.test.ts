@@ -7,8 +7,16 @@ import {
   facefusechild,
   facefusion,
   FUSION_TEMPLATE_NAMES,
+  HEADREPLACE,
+  headReplace,
 } from '@pixora/catalog';
-import { CHILD_DEFAULTS, CHILD_GENDERS, FACEFUSE_DEFAULTS, FUSION_TEMPLATES } from '@pixora/vision';
+import {
+  CHILD_DEFAULTS,
+  CHILD_GENDERS,
+  FACEFUSE_DEFAULTS,
+  FUSION_TEMPLATES,
+  HEADREPLACE_DEFAULTS,
+} from '@pixora/vision';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +54,10 @@ describe('the v1/facefusechild contract agrees with the engine', () => {
     expect(FACEFUSECHILD).toEqual(CHILD_DEFAULTS);
     expect(facefusechild.api.parameters.parse({})).toEqual({ ...FACEFUSECHILD, rsp_media_type: 'jpg' });
     expect([facefusechild.api.images, facefusechild.api.maxImages]).toEqual([2, 2]);
+  });
+  it('v2/headreplace has the engine’s default template', () => {
+    expect(HEADREPLACE).toEqual({ template: HEADREPLACE_DEFAULTS.template });
+    expect(headReplace.api.parameters.parse({})).toEqual({ ...HEADREPLACE, rsp_media_type: 'jpg' });
   });
 });
 
@@ -142,5 +154,21 @@ describe('v3/facefuse and v1/facefusechild through the gateway on the real engin
     expect([second.statusCode, second.json().ErrorCode]).toEqual([400, 20010]);
     const one = await gateway.post('v1/facefusechild', astronaut);
     expect([one.statusCode, one.json().ErrorCode]).toEqual([400, 10000]);
+  });
+
+  it('v2/headreplace puts her head on the template; no face answers 20003, none in a sent template 220003', async () => {
+    const res = await gateway.post('v2/headreplace', astronaut, { template: 'glasses_man' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().media_info_list[0].media_extra).toMatchObject({
+      image_width: 387,
+      image_height: 580,
+      face_num: 1,
+      template_face_num: 1,
+      template: 'glasses_man',
+    });
+    const none = await gateway.post('v2/headreplace', coffee);
+    expect([none.statusCode, none.json().ErrorCode]).toEqual([400, 20003]);
+    const noTemplateFace = await twoImages(astronaut, coffee, {}, 'v2/headreplace');
+    expect([noTemplateFace.statusCode, noTemplateFace.json().ErrorCode]).toEqual([400, 220003]);
   });
 });

@@ -74,15 +74,19 @@ export function imageBytesParam(given: Record<string, unknown>, key: string): Ui
   return v;
 }
 
-export function parseFaceFuseParams(raw: Record<string, unknown> | undefined): FaceFuseParams {
-  const given = checkParamsObject(raw);
-  const template = given.template ?? FACEFUSE_DEFAULTS.template;
+/** `template` (a bundled template's name) and `templateImage` (a sent template's bytes, used instead). */
+function templateParams(given: Record<string, unknown>, fallback: FusionTemplate) {
+  const template = given.template ?? fallback;
   if (typeof template !== 'string' || !(FUSION_TEMPLATES as readonly string[]).includes(template))
     throw new TaskParamsError(`template must be one of ${FUSION_TEMPLATES.join(', ')}`);
   const templateImage = imageBytesParam(given, 'templateImage');
+  return { template: template as FusionTemplate, ...(templateImage ? { templateImage } : {}) };
+}
+
+export function parseFaceFuseParams(raw: Record<string, unknown> | undefined): FaceFuseParams {
+  const given = checkParamsObject(raw);
   return {
-    template: template as FusionTemplate,
-    ...(templateImage ? { templateImage } : {}),
+    ...templateParams(given, FACEFUSE_DEFAULTS.template),
     mergeRate: numberParam(given, 'mergeRate', { min: 0, max: 100 }) ?? FACEFUSE_DEFAULTS.mergeRate,
   };
 }
@@ -130,4 +134,32 @@ export function parseChildParams(raw: Record<string, unknown> | undefined): Chil
     weight: numberParam(given, 'weight', { min: 0, max: 100 }) ?? CHILD_DEFAULTS.weight,
     secondImage,
   };
+}
+
+export const HEADREPLACE_DEFAULTS = Object.freeze({ template: 'party' as FusionTemplate });
+
+export interface HeadParams {
+  template: FusionTemplate;
+  /** Encoded bytes of a template photo sent by the client; replaces `template` when given. */
+  templateImage?: Uint8Array;
+}
+
+export interface HeadAnswer {
+  image_width: number;
+  image_height: number;
+  face_num: number;
+  template_face_num: number;
+  template: FusionTemplate | 'image';
+  /** The user's head was scaled by this to fit the template's face. */
+  scale: number;
+  /** And turned by this many degrees (the eye lines' difference), counter-clockwise positive. */
+  rotation: number;
+  user_face: FusedFace | null;
+  template_face: FusedFace | null;
+}
+
+export type HeadResult = ImageTaskResult<HeadAnswer>;
+
+export function parseHeadParams(raw: Record<string, unknown> | undefined): HeadParams {
+  return templateParams(checkParamsObject(raw), HEADREPLACE_DEFAULTS.template);
 }

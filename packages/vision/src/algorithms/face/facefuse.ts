@@ -172,6 +172,43 @@ export function shapeTowards(targetMesh: readonly XY[], userMesh: readonly XY[],
 
 const OUTLINE: ReadonlySet<number> = new Set(FACE_OVAL);
 
+/** The template asked for (bundled or sent), the user's face, and a copy of the template to draw on. */
+export async function userAndTemplate(
+  image: RgbPixels,
+  p: { template: FusionTemplate; templateImage?: Uint8Array },
+  models: MeshFaceModels,
+) {
+  const template = p.templateImage
+    ? await sentTemplate(p.templateImage, models)
+    : await bundledTemplate(p.template, models);
+  const user = await largestFace(image, models);
+  return { template, user, out: copyPixels(template.image) };
+}
+
+/** The answer of a task that draws on a template: the result as JPEG, both faces, and `extra`. */
+export async function templateResult<E extends object>(
+  out: RgbPixels,
+  p: { template: FusionTemplate; templateImage?: Uint8Array },
+  user: FoundFace | undefined,
+  template: Template,
+  extra: E,
+) {
+  const bytes = await encodeJpeg(out, FUSION_JPEG_QUALITY);
+  return {
+    answer: {
+      image_width: out.width,
+      image_height: out.height,
+      face_num: user ? 1 : 0,
+      template_face_num: template.face ? 1 : 0,
+      template: p.templateImage ? ('image' as const) : p.template,
+      ...extra,
+      user_face: faceOf(user),
+      template_face: faceOf(template.face),
+    },
+    images: { media_data: { bytes: new Uint8Array(bytes), format: 'jpg' as const } },
+  };
+}
+
 export const facefuse: Algorithm<FaceFuseParams, FaceFuseResult, MeshFaceModels> = {
   task: 'facefuse',
   decode: {},
@@ -179,25 +216,8 @@ export const facefuse: Algorithm<FaceFuseParams, FaceFuseResult, MeshFaceModels>
   loadModels: loadMeshFaceModels,
   warmup: async () => {},
   async run(image, p, models) {
-    const template = p.templateImage
-      ? await sentTemplate(p.templateImage, models)
-      : await bundledTemplate(p.template, models);
-    const user = await largestFace(image, models);
-    const out = copyPixels(template.image);
+    const { template, user, out } = await userAndTemplate(image, p, models);
     if (user && template.face) fuseInto(out, template.face.mesh, image, user.mesh, p.mergeRate / 100);
-    const bytes = await encodeJpeg(out, FUSION_JPEG_QUALITY);
-    return {
-      answer: {
-        image_width: out.width,
-        image_height: out.height,
-        face_num: user ? 1 : 0,
-        template_face_num: template.face ? 1 : 0,
-        template: p.templateImage ? 'image' : p.template,
-        merge_rate: p.mergeRate,
-        user_face: faceOf(user),
-        template_face: faceOf(template.face),
-      },
-      images: { media_data: { bytes: new Uint8Array(bytes), format: 'jpg' as const } },
-    };
+    return templateResult(out, p, user, template, { merge_rate: p.mergeRate });
   },
 };
