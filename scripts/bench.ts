@@ -124,6 +124,8 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/AICartoonStyle2', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/mtstyle', parameter: {}, images: 1, target: 800 },
   { endpoint: 'v3/facefuse', parameter: {}, images: 1, target: 800, side: 1080 },
+  { endpoint: 'v1/facefusechild', parameter: {}, images: 2 },
+  { endpoint: 'v2/headreplace', parameter: {}, images: 1 },
 ];
 
 interface EndpointFigures {

@@ -187,4 +187,5 @@ export {
   HEADREPLACE_DEFAULTS,
   type FaceFuseResult,
   type ChildResult,
+  type HeadResult,
 } from './algorithms/face/facefuse-params.ts';
