@@ -132,6 +132,9 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/animal', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/fooddetect', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/foodsegment', parameter: {}, images: 1 },
+  { endpoint: 'v3/facefuse', parameter: {}, images: 1, target: 800, side: 1080 },
+  { endpoint: 'v1/facefusechild', parameter: {}, images: 2 },
+  { endpoint: 'v2/headreplace', parameter: {}, images: 1 },
 ];
 
 interface EndpointFigures {

@@ -106,3 +106,7 @@ export { CARTOON_STYLE, CARTOON_STYLES } from './capabilities/generateImages/and
 export { LINE_ART } from './capabilities/generateImages/lineArt.ts';
 export { ART_STYLE, ART_STYLES } from './capabilities/generateImages/imageStyle.ts';
 export { MTAI, MTAI_EFFECTS } from './capabilities/generateImages/test.ts';
+export { FACEFUSE } from './capabilities/imageEditing/facefusion.ts';
+export { FUSION_TEMPLATE_NAMES } from './capabilities/imageEditing/fusion-fields.ts';
+export { FACEFUSECHILD, CHILD_GENDER_NAMES } from './capabilities/imageEditing/facefusechild.ts';
+export { HEADREPLACE } from './capabilities/bodyTechnology/headReplace.ts';

@@ -1327,6 +1327,72 @@ export interface Capabilities {
     };
   };
   /**
+   * Head Replacement: Replaces the head in a template with the user’s head and blends it naturally.
+   * `POST /v2/headreplace`, one image.
+   */
+  headReplace: {
+    endpoint: 'v2/headreplace';
+    images: 1;
+    parameters: {
+      /**
+       * The template: astronaut (Astronaut), glasses_man (Man in glasses), smiling_man (Smiling man), party (Party), window (By the window), sofa (On the sofa) (real photos with clear licences). The user’s head (the face mesh’s outline and the hair of the hair segmentation) is placed on the template person’s head by the eyes, nose bridge, forehead and chin (a similarity: scaled, and turned by the eye line), the face’s skin tone moved towards the template face’s in CIELAB (Reinhard et al. 2001), and joined by multi-band blending (Burt & Adelson 1983). The template’s own hair still shows where it reaches beyond the user’s head. A second image in the request (media_info_list[1]) is used as the template instead.
+       * @default "party"
+       */
+      template?: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa';
+      /**
+       * jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input (except where a capability enlarges the photo: its answer gives the result’s size). url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.
+       * @default "jpg"
+       */
+      rsp_media_type?: 'jpg' | 'url';
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** Faces used from the user’s photo (0 or 1: the largest). */
+      face_num: number;
+      /** Faces found in the template (0 or 1). */
+      template_face_num: number;
+      /** The face in the user’s photo (that photo’s pixels). */
+      user_face: {
+        /** Face box in pixels: the box around the 468 mesh points. */
+        face_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection confidence, 0 to 1.
+         * Range 0 to 1.
+         */
+        score: number;
+      } | null;
+      /** The face replaced in the template (the result’s pixels). */
+      template_face: {
+        /** Face box in pixels: the box around the 468 mesh points. */
+        face_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection confidence, 0 to 1.
+         * Range 0 to 1.
+         */
+        score: number;
+      } | null;
+      /** The template used; image when it was the request’s second image. */
+      template: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa' | 'image';
+      /** The scale applied to the user’s head. */
+      scale: number;
+      /** The rotation applied to the user’s head, degrees (the eye lines’ difference, counter-clockwise positive). */
+      rotation: number;
+    };
+  };
+  /**
    * Accessory Recognition: Recognises accessories such as glasses, hats and earrings.
    * `POST /v1/Ornaments`, one image.
    */
@@ -2328,6 +2394,148 @@ export interface Capabilities {
     };
   };
   /**
+   * Face Fusion: Blends a user’s face into a template photo.
+   * `POST /v3/facefuse`, one image.
+   */
+  facefusion: {
+    endpoint: 'v3/facefuse';
+    images: 1;
+    parameters: {
+      /**
+       * The template: astronaut (Astronaut), glasses_man (Man in glasses), smiling_man (Smiling man), party (Party), window (By the window), sofa (On the sofa) (real photos with clear licences). The largest face of the user’s photo is fused onto the largest face of the template. A second image in the request (media_info_list[1]) is used as the template instead.
+       * @default "window"
+       */
+      template?: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa';
+      /**
+       * Merge rate: 0 keeps the template’s face, 100 gives the user’s features and skin (in the template’s skin tone). Method: the user’s 468-point face mesh is aligned onto the template’s by a similarity; the features move towards the user’s by the merge rate (the face outline only 35 % of the way, so the head still fits the template’s hair and neck); the user’s face is warped to that shape triangle by triangle (piecewise affine), its colour moved to the template face’s in CIELAB (Reinhard et al. 2001) so skin tone and light match, and it is joined at the face’s edge by multi-band blending (Burt & Adelson 1983).
+       * Range 0 to 100.
+       * @default 80
+       */
+      merge_rate?: number;
+      /**
+       * jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input (except where a capability enlarges the photo: its answer gives the result’s size). url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.
+       * @default "jpg"
+       */
+      rsp_media_type?: 'jpg' | 'url';
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** Faces used from the user’s photo (0 or 1: the largest). */
+      face_num: number;
+      /** Faces found in the template (0 or 1). */
+      template_face_num: number;
+      /** The face in the user’s photo (that photo’s pixels). */
+      user_face: {
+        /** Face box in pixels: the box around the 468 mesh points. */
+        face_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection confidence, 0 to 1.
+         * Range 0 to 1.
+         */
+        score: number;
+      } | null;
+      /** The face replaced in the template (the result’s pixels). */
+      template_face: {
+        /** Face box in pixels: the box around the 468 mesh points. */
+        face_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection confidence, 0 to 1.
+         * Range 0 to 1.
+         */
+        score: number;
+      } | null;
+      /** The template used; image when it was the request’s second image. */
+      template: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa' | 'image';
+      /** The merge rate applied. */
+      merge_rate: number;
+    };
+  };
+  /**
+   * Baby Face Prediction: Blends two faces to predict what their baby may look like.
+   * `POST /v1/facefusechild`, 2 images.
+   */
+  facefusechild: {
+    endpoint: 'v1/facefusechild';
+    images: 2;
+    parameters: {
+      /**
+       * The child’s gender: boy or girl (a girl’s eyes a little larger, her jaw a little narrower).
+       * @default "boy"
+       */
+      gender?: 'boy' | 'girl';
+      /**
+       * The first photo’s (media_info_list[0]) share, 0-100; the second has the rest. The child is drawn on the photo with the larger share (the first on a tie). Method: the two 468-point face meshes are aligned by a similarity and their shapes mixed by the shares (the face outline only a third of the way); both faces are warped to that shape triangle by triangle and mixed by the shares (the skin is the blend of both), joined by multi-band blending; then the shape-tuning warps give a child’s proportions: eyes about 1.15 times larger (a girl 1.18), a higher forehead, nose wings about 15 % narrower, the chin raised about an eighth of the lower face, a narrower jaw, and smoothed skin. The directions follow facial-growth studies (Enlow & Hans 1996; the “baby schema” of Glocker et al. 2009); the amounts are this platform’s choices, not measured norms.
+       * Range 0 to 100.
+       * @default 50
+       */
+      weight?: number;
+      /**
+       * jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input (except where a capability enlarges the photo: its answer gives the result’s size). url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.
+       * @default "jpg"
+       */
+      rsp_media_type?: 'jpg' | 'url';
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** Faces used from the user’s photo (0 or 1: the largest). */
+      face_num: number;
+      /** Faces used from the second photo (0 or 1: the largest). */
+      second_face_num: number;
+      /** The gender used. */
+      gender: 'boy' | 'girl';
+      /** The first photo’s share. */
+      weight: number;
+      /** Whose photo the child is drawn on: first or second (the result has that photo’s size). */
+      base: 'first' | 'second';
+      /** The face in the first photo (its pixels). */
+      first_face: {
+        /** Face box in pixels: the box around the 468 mesh points. */
+        face_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection confidence, 0 to 1.
+         * Range 0 to 1.
+         */
+        score: number;
+      } | null;
+      /** The face in the second photo (its pixels). */
+      second_face: {
+        /** Face box in pixels: the box around the 468 mesh points. */
+        face_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection confidence, 0 to 1.
+         * Range 0 to 1.
+         */
+        score: number;
+      } | null;
+    };
+  };
+  /**
    * AI Cartoon Style: Turns a portrait into a cartoon-style picture.
    * `POST /v1/AICartoonStyle1`, one image.
    */
@@ -3051,6 +3259,7 @@ export interface Endpoints {
   'v1/skin_segment': Capabilities['skinSegment'];
   'v1/hair_segment': Capabilities['hairSegment'];
   'v1/mask': Capabilities['mask'];
+  'v2/headreplace': Capabilities['headReplace'];
   'v1/Ornaments': Capabilities['accessoriesRecognition'];
   'v1/HandGesture': Capabilities['handGesture'];
   'v1/animal': Capabilities['catsAndDogs'];
@@ -3070,6 +3279,8 @@ export interface Endpoints {
   'v1/hdr': Capabilities['hdr'];
   'v1/aiquality': Capabilities['imageEnhance'];
   'test/AIDenoise': Capabilities['imageRestoration'];
+  'v3/facefuse': Capabilities['facefusion'];
+  'v1/facefusechild': Capabilities['facefusechild'];
   'v1/AICartoonStyle1': Capabilities['andy'];
   'v1/EmojMaterialH5': Capabilities['emojMaterial'];
   'v1/beard': Capabilities['beard'];
@@ -3217,6 +3428,14 @@ export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo 
     producesImages: false,
     imageFields: [],
   },
+  headReplace: {
+    key: 'headReplace',
+    endpoint: 'v2/headreplace',
+    images: 1,
+    kind: 'image',
+    producesImages: true,
+    imageFields: [],
+  },
   accessoriesRecognition: {
     key: 'accessoriesRecognition',
     endpoint: 'v1/Ornaments',
@@ -3362,6 +3581,22 @@ export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo 
     producesImages: true,
     imageFields: [],
   },
+  facefusion: {
+    key: 'facefusion',
+    endpoint: 'v3/facefuse',
+    images: 1,
+    kind: 'image',
+    producesImages: true,
+    imageFields: [],
+  },
+  facefusechild: {
+    key: 'facefusechild',
+    endpoint: 'v1/facefusechild',
+    images: 2,
+    kind: 'image',
+    producesImages: true,
+    imageFields: [],
+  },
   andy: {
     key: 'andy',
     endpoint: 'v1/AICartoonStyle1',
@@ -3446,6 +3681,7 @@ export const ENDPOINTS: { readonly [E in keyof Endpoints]: { images: number } } 
   'v1/skin_segment': { images: 1 },
   'v1/hair_segment': { images: 1 },
   'v1/mask': { images: 1 },
+  'v2/headreplace': { images: 1 },
   'v1/Ornaments': { images: 1 },
   'v1/HandGesture': { images: 1 },
   'v1/animal': { images: 1 },
@@ -3465,6 +3701,8 @@ export const ENDPOINTS: { readonly [E in keyof Endpoints]: { images: number } } 
   'v1/hdr': { images: 1 },
   'v1/aiquality': { images: 1 },
   'test/AIDenoise': { images: 1 },
+  'v3/facefuse': { images: 1 },
+  'v1/facefusechild': { images: 2 },
   'v1/AICartoonStyle1': { images: 1 },
   'v1/EmojMaterialH5': { images: 1 },
   'v1/beard': { images: 1 },

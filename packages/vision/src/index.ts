@@ -198,3 +198,13 @@ export {
   EFFECTS as ENGINE_MTAI_EFFECTS,
   EFFECTS_DEFAULTS as MTAI_DEFAULTS,
 } from './algorithms/image/effects-params.ts';
+export {
+  FACEFUSE_DEFAULTS,
+  FUSION_TEMPLATES,
+  CHILD_DEFAULTS,
+  CHILD_GENDERS,
+  HEADREPLACE_DEFAULTS,
+  type FaceFuseResult,
+  type ChildResult,
+  type HeadResult,
+} from './algorithms/face/facefuse-params.ts';

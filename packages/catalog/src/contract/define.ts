@@ -24,6 +24,11 @@ export interface EndpointContract<
   kind?: OutputKind;
   /** Images taken, in order, from `media_info_list`; 0 for endpoints without an image. */
   images: number;
+  /**
+   * Images read at most: `images` plus those a client may add (a template photo instead of a
+   * bundled one); further items of `media_info_list` are ignored.
+   */
+  maxImages: number;
   parameters: P;
   /** `media_info_list[0].media_extra` of a successful answer. */
   answer: A;
@@ -47,6 +52,8 @@ interface ApiSpec<S extends z.ZodRawShape, K extends AnswerSpec, E extends strin
   endpoint: E;
   /** Default 1. */
   images?: number;
+  /** Images a client may send after the required ones (default 0). */
+  optionalImages?: number;
   parameters: S;
   answer: K;
   errors: readonly number[];
@@ -98,6 +105,7 @@ export function defineEndpoint<S extends z.ZodRawShape, K extends AnswerSpec, E 
     endpoint: spec.endpoint,
     ...(kind ? { kind } : {}),
     images,
+    maxImages: images + (spec.optionalImages ?? 0),
     parameters: z.looseObject(shape) as Parameters<S>,
     answer: spec.answer.answer,
     imageFields: spec.answer.imageFields ?? [],

@@ -48,6 +48,9 @@ export const algorithmLoaders = {
   catsanddogs: async () => (await import('./recognition/catsanddogs.ts')).catsanddogs,
   fooddetect: async () => (await import('./recognition/fooddetect.ts')).fooddetect,
   foodsegment: async () => (await import('./recognition/foodsegment.ts')).foodsegment,
+  facefuse: async () => (await import('./face/facefuse.ts')).facefuse,
+  facefusechild: async () => (await import('./face/facefusechild.ts')).facefusechild,
+  headreplace: async () => (await import('./face/headreplace.ts')).headreplace,
 } as const satisfies Record<string, () => Promise<AnyAlgorithm>>;
 
 export type TaskName = keyof typeof algorithmLoaders;

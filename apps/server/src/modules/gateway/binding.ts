@@ -89,7 +89,7 @@ const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c
  * The task parameters of a call by name: each public parameter of the contract under its
  * camelCase name (`max_person_num` -> `maxPersonNum`); `rsp_media_type` is the gateway's own.
  */
-function taskParamsByName(capability: ApiCapability, parameter: Record<string, unknown>) {
+export function taskParamsByName(capability: ApiCapability, parameter: Record<string, unknown>) {
   const params: Record<string, unknown> = {};
   for (const name of Object.keys(capability.api.parameters.shape)) {
     if (name === 'rsp_media_type' || parameter[name] === undefined) continue;

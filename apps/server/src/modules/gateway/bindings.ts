@@ -13,6 +13,8 @@ import {
   catsAndDogs,
   certificates,
   emojMaterial,
+  facefusion,
+  facefusechild,
   faceSegment,
   filter,
   foodRecognition,
@@ -21,6 +23,7 @@ import {
   hairSegment,
   handGesture,
   hdr,
+  headReplace,
   humanContourPointDetection,
   humanDetect,
   imageClassification,
@@ -49,6 +52,7 @@ import { faceBindings } from './face-bindings.ts';
 import { bindFaceMask } from './face-mask-bindings.ts';
 import { bindNeedsFace } from './needs-face-binding.ts';
 import { bindIdPhoto } from './idphoto-binding.ts';
+import { bindFusion } from './fusion-bindings.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -96,6 +100,17 @@ const served = [
   bind(catsAndDogs, 'catsanddogs'),
   bind(foodRecognition, 'fooddetect'),
   bind(foodSegment, 'foodsegment'),
+  bindFusion(facefusion, 'facefuse', { param: 'templateImage', field: 'template_face_num', noFace: 220003 }),
+  bindFusion(facefusechild, 'facefusechild', {
+    param: 'secondImage',
+    field: 'second_face_num',
+    noFace: 20010,
+  }),
+  bindFusion(headReplace, 'headreplace', {
+    param: 'templateImage',
+    field: 'template_face_num',
+    noFace: 220003,
+  }),
 ];
 
 export const bindings: readonly Binding<ApiCapability>[] = served;

@@ -116,7 +116,7 @@ async function answerCall(
   const t0 = performance.now();
   const appId = request.caller?.kind === 'app' ? request.caller.appId : undefined;
   const images = await Promise.all(
-    media.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits, appId)),
+    media.slice(0, contract.maxImages).map((item) => loadCheckedMedia(item, limits, appId)),
   );
   const t1 = performance.now();
   // A client that closes its connection before the answer has given up: its jobs are withdrawn

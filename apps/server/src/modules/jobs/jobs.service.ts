@@ -366,7 +366,7 @@ export class JobService {
     const { ctx, results, limits } = this.deps;
     const contract = binding.capability.api;
     const images = await Promise.all(
-      body.media_info_list.slice(0, contract.images).map((item) => loadCheckedMedia(item, limits, appId)),
+      body.media_info_list.slice(0, contract.maxImages).map((item) => loadCheckedMedia(item, limits, appId)),
     );
     const answer = await binding.run({
       backend: ctx.backend,

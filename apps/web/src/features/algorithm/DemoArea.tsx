@@ -40,6 +40,9 @@ const AttributesDemo = lazy(() =>
   import('./kinds/attributes/AttributesDemo.tsx').then((m) => ({ default: m.AttributesDemo })),
 );
 const ImageDemo = lazy(() => import('./kinds/image/ImageDemo.tsx').then((m) => ({ default: m.ImageDemo })));
+const TwoImageDemo = lazy(() =>
+  import('./kinds/image/TwoImageDemo.tsx').then((m) => ({ default: m.TwoImageDemo })),
+);
 
 /** Demos of their own, by capability key (the menu entry's `Extension.key`): the face family. */
 export const overrides: Readonly<Record<string, DemoComponent>> = {
@@ -67,13 +70,15 @@ const kindDemos: Readonly<Record<KindView['kind'], DemoComponent>> = {
 
 /**
  * The demo of a served capability: its own, chosen by its key; else its kind's, when the entry
- * says how to read the answer (`demo.view`) of a one-image call.
+ * says how to read the answer (`demo.view`) of a one-image call (or of a two-image image call).
  */
 export function demoFor(item: MenuItem): DemoComponent | null {
   if (!item.available) return null;
   const key = item.extension.key;
   if (key !== undefined && Object.hasOwn(overrides, key)) return overrides[key]!;
   const demo = item.extension.demo;
+  // A two-photo call of the image kind (v1/facefusechild) has a two-photo image demo.
+  if (demo?.view?.kind === 'image' && demo.images === 2) return TwoImageDemo;
   return (demo?.view && demo.images === 1 ? kindDemos[demo.view.kind] : undefined) ?? null;
 }
 

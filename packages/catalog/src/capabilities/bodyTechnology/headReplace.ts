@@ -1,4 +1,11 @@
+import { z } from 'zod';
 import { defineCapability } from '../../contract/define.ts';
+import { described } from '../../contract/doc.ts';
+import { image } from '../../contract/kinds.ts';
+import { fusionAnswer, templateChoice, templateUsed } from '../imageEditing/fusion-fields.ts';
+
+/** The defaults (the engine's, checked by a test). */
+export const HEADREPLACE = { template: 'party' } as const;
 
 export const headReplace = defineCapability({
   id: 56,
@@ -15,4 +22,33 @@ export const headReplace = defineCapability({
     '將模板中的頭部替換為使用者頭像，自然融合。',
     'Replaces the head in a template with the user’s head and blends it naturally.',
   ],
+  samples: ['astronaut.jpg'],
+  api: {
+    endpoint: 'v2/headreplace',
+    optionalImages: 1,
+    parameters: {
+      template: templateChoice(HEADREPLACE.template, [
+        '用户的头部（人脸网格的脸部轮廓加上发丝分割的头发）按双眼、鼻梁、额头与下巴的位置（相似变换：缩放与按眼线旋转）放到模板人物的头部位置，脸部肤色在 CIELAB 中向模板的脸部靠拢（Reinhard 等 2001），再以多频段融合（Burt 与 Adelson 1983）接合。模板本身的头发超出用户头部时仍会露出。',
+        '使用者的頭部（人臉網格的臉部輪廓加上髮絲分割的頭髮）依雙眼、鼻樑、額頭與下巴的位置（相似變換：縮放與依眼線旋轉）放到模板人物的頭部位置，臉部膚色在 CIELAB 中向模板的臉部靠攏（Reinhard 等 2001），再以多頻段融合（Burt 與 Adelson 1983）接合。模板本身的頭髮超出使用者頭部時仍會露出。',
+        'The user’s head (the face mesh’s outline and the hair of the hair segmentation) is placed on the template person’s head by the eyes, nose bridge, forehead and chin (a similarity: scaled, and turned by the eye line), the face’s skin tone moved towards the template face’s in CIELAB (Reinhard et al. 2001), and joined by multi-band blending (Burt & Adelson 1983). The template’s own hair still shows where it reaches beyond the user’s head.',
+      ]),
+    },
+    answer: image({
+      extra: {
+        ...fusionAnswer,
+        template: templateUsed,
+        scale: described(z.number(), [
+          '用户头部的缩放倍数。',
+          '使用者頭部的縮放倍數。',
+          'The scale applied to the user’s head.',
+        ]),
+        rotation: described(z.number(), [
+          '用户头部的旋转角（度，两条眼线之差，逆时针为正）。',
+          '使用者頭部的旋轉角（度，兩條眼線之差，逆時針為正）。',
+          'The rotation applied to the user’s head, degrees (the eye lines’ difference, counter-clockwise positive).',
+        ]),
+      },
+    }),
+    errors: [20003, 220003],
+  },
 });

@@ -1,0 +1,251 @@
+/**
+ * v3/facefuse (facefuse): whose face the result shows, whether the seam shows, and how fast, for
+ * docs/quality.md ("Face fusion"):
+ *
+ *   taskset -c 0 node --single-threaded-gc --import tsx packages/vision/scripts/measure-fusion.ts [--tuning]
+ *
+ * Photos: the report set of test/fusion-photos.ts (8 people of the face-api demo photos, none of
+ * them in a template; --tuning: the 2 people and the bearded man the method was tried on) fused
+ * into each of the 6 bundled templates at merge rate 100.
+ *
+ * 1. Identity: face compare's similarity (face/compare.ts: 100 x the cosine of the HSE-FaceRes
+ *    descriptors) of the result with the user's photo and with the template; the relation holds
+ *    when the first is larger. Also whether a face is still found in the result.
+ * 2. Seam: the mean gradient magnitude (central differences of the grey level) on the blend's
+ *    seam (the shrunk face oval the mask follows, sampled every pixel along it) in the result,
+ *    over the same in the template: 1 means the seam adds no edge the template did not have.
+ *    The same ratio for a plain paste (the warped user face put in with a hard mask, no colour
+ *    transfer, no multi-band blend) shows what the blending removes.
+ * 3. Head replacement (headreplace) into each template: the same identity relation.
+ * 4. Child fusion (facefusechild): the people of the set in pairs (1st with 2nd, 3rd with 4th...),
+ *    equal shares: the child's similarity to the parent it is drawn on, to the other parent, and
+ *    the highest to the set's other people (strangers).
+ * 5. Speed: each task on the astronaut at 640 and 1080 px (the default template; the child's
+ *    second photo the astronaut mirrored).
+ */
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { runTaskInProcess, type ChildResult, type FaceFuseResult, type HeadResult } from '../src/index.ts';
+import { decodeImage } from '../src/image/decode.ts';
+import { loadMeshFaceModels } from '../src/algorithms/face/mesh-faces.ts';
+import { FUSION_TEMPLATES } from '../src/algorithms/face/facefuse-params.ts';
+import { bundledTemplate, FUSION_RULES, shapeTowards } from '../src/algorithms/face/facefuse.ts';
+import {
+  boxAround,
+  cropFloat,
+  largestFace,
+  ovalOf,
+  pasteFloat,
+  polygonMask,
+  TRIANGLES,
+  warpTriangles,
+  copyPixels,
+  type XY,
+} from '../src/algorithms/face/fusion.ts';
+import type { RgbPixels } from '../src/image/resize.ts';
+import { astronautPath } from '../test/fixtures.ts';
+import {
+  beardedMan,
+  cropOf,
+  descriptorOf,
+  REPORT_CROPS,
+  similarity,
+  TUNING_CROPS,
+} from '../test/fusion-photos.ts';
+import { speedPhotos, timeTask } from './task-timing.ts';
+
+const tuning = process.argv.includes('--tuning');
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : NaN;
+};
+const f2 = (v: number) => v.toFixed(2);
+
+const users: Record<string, Buffer> = {};
+if (tuning) {
+  users.bearded = await beardedMan();
+  for (const [k, c] of Object.entries(TUNING_CROPS)) users[k] = await cropOf(c);
+} else for (const [k, c] of Object.entries(REPORT_CROPS)) users[k] = await cropOf(c);
+
+/** Mean gradient magnitude of the grey level at the pixels along a closed polygon. */
+function seamGradient(image: RgbPixels, polygon: readonly XY[]): number {
+  const { width: W, height: H, data } = image;
+  const grey = (x: number, y: number) => {
+    const i = (Math.min(H - 1, Math.max(0, y)) * W + Math.min(W - 1, Math.max(0, x))) * 3;
+    return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+  };
+  let sum = 0;
+  let n = 0;
+  for (let k = 0; k < polygon.length; k++) {
+    const a = polygon[k]!;
+    const b = polygon[(k + 1) % polygon.length]!;
+    const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1])));
+    for (let s = 0; s < steps; s++) {
+      const x = Math.round(a[0] + ((b[0] - a[0]) * s) / steps);
+      const y = Math.round(a[1] + ((b[1] - a[1]) * s) / steps);
+      const gx = (grey(x + 1, y) - grey(x - 1, y)) / 2;
+      const gy = (grey(x, y + 1) - grey(x, y - 1)) / 2;
+      sum += Math.hypot(gx, gy);
+      n++;
+    }
+  }
+  return n ? sum / n : 0;
+}
+
+/** The plain paste: the user's face warped to the same shape, put in where the mask is, nothing else. */
+function plainPaste(template: RgbPixels, user: RgbPixels, uMesh: XY[], shape: XY[]) {
+  const out = copyPixels(template);
+  const box = boxAround(shape, 2, out.width, out.height);
+  const bw = box.x1 - box.x0;
+  const face = cropFloat(out, box);
+  const cover = new Float32Array(bw * (box.y1 - box.y0));
+  const warped = new Float32Array(face.length);
+  warpTriangles(user, uMesh, shape, TRIANGLES, box, warped, cover);
+  const oval = ovalOf(shape, FUSION_RULES.ovalShrink);
+  const inside = polygonMask(oval, box);
+  for (let i = 0; i < cover.length; i++)
+    if (inside[i]! * cover[i]! > 0) for (let c = 0; c < 3; c++) face[i * 3 + c] = warped[i * 3 + c]!;
+  pasteFloat(out, box, face);
+  return out;
+}
+
+const models = await loadMeshFaceModels();
+const templateDescriptors: Record<string, number[]> = {};
+for (const t of FUSION_TEMPLATES)
+  templateDescriptors[t] = (await descriptorOf(
+    readFileSync(new URL(`../assets/fusion/${t}.jpg`, import.meta.url)),
+  ))!;
+
+let pairs = 0;
+let holds = 0;
+let faceKept = 0;
+const margins: number[] = [];
+const seamRatios: number[] = [];
+const pasteRatios: number[] = [];
+for (const [name, bytes] of Object.entries(users)) {
+  const userDesc = await descriptorOf(bytes);
+  const userImage = await decodeImage(bytes);
+  const userFace = await largestFace(userImage, models);
+  if (!userDesc || !userFace) {
+    console.log(`${name}: no face in the user's photo`);
+    continue;
+  }
+  const row: string[] = [];
+  for (const t of FUSION_TEMPLATES) {
+    const r = await runTaskInProcess<FaceFuseResult>('facefuse', {
+      image: bytes,
+      params: { template: t, mergeRate: 100 },
+    });
+    pairs++;
+    const out = Buffer.from(r.images.media_data.bytes);
+    const fused = await descriptorOf(out);
+    const template = await bundledTemplate(t, models);
+    const shape = shapeTowards(template.face!.mesh, userFace.mesh, 1);
+    const seam = ovalOf(shape, FUSION_RULES.ovalShrink);
+    const result = await decodeImage(out);
+    const own = seamGradient(template.image, seam);
+    seamRatios.push(seamGradient(result, seam) / own);
+    pasteRatios.push(seamGradient(plainPaste(template.image, userImage, userFace.mesh, shape), seam) / own);
+    if (!fused) {
+      row.push(`${t} no face`);
+      continue;
+    }
+    faceKept++;
+    const toUser = similarity(fused, userDesc);
+    const toTemplate = similarity(fused, templateDescriptors[t]!);
+    if (toUser > toTemplate) holds++;
+    margins.push(toUser - toTemplate);
+    row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
+  }
+  console.log(`${name}: ${row.join(', ')}`);
+}
+console.log(
+  `${tuning ? 'tuning' : 'report'} set: ${pairs} fusions; a face found in ${faceKept}; ` +
+    `closer to the user than to the template in ${holds} (similarity margin median ${f2(median(margins))}, min ${f2(Math.min(...margins))})`,
+);
+console.log(
+  `seam gradient / template's own: median ${f2(median(seamRatios))}, max ${f2(Math.max(...seamRatios))}; ` +
+    `plain paste: median ${f2(median(pasteRatios))}, max ${f2(Math.max(...pasteRatios))}`,
+);
+
+// 3: head replacement.
+let headPairs = 0;
+let headHolds = 0;
+let headFaces = 0;
+const headMargins: number[] = [];
+for (const [name, bytes] of Object.entries(users)) {
+  const userDesc = await descriptorOf(bytes);
+  if (!userDesc) continue;
+  const row: string[] = [];
+  for (const t of FUSION_TEMPLATES) {
+    const r = await runTaskInProcess<HeadResult>('headreplace', { image: bytes, params: { template: t } });
+    headPairs++;
+    const fused = await descriptorOf(r.images.media_data.bytes);
+    if (!fused) {
+      row.push(`${t} no face`);
+      continue;
+    }
+    headFaces++;
+    const toUser = similarity(fused, userDesc);
+    const toTemplate = similarity(fused, templateDescriptors[t]!);
+    if (toUser > toTemplate) headHolds++;
+    headMargins.push(toUser - toTemplate);
+    row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
+  }
+  console.log(`head ${name}: ${row.join(', ')}`);
+}
+console.log(
+  `head replacement: ${headPairs} results; a face found in ${headFaces}; closer to the user than to the template in ${headHolds} ` +
+    `(margin median ${f2(median(headMargins))}, min ${f2(Math.min(...headMargins))})`,
+);
+
+// 4: child fusion.
+const names = Object.keys(users);
+const descriptors = Object.fromEntries(
+  await Promise.all(names.map(async (n) => [n, await descriptorOf(users[n]!)] as const)),
+);
+let baseWins = 0;
+let otherWins = 0;
+let children = 0;
+for (let i = 0; i + 1 < names.length; i += 2) {
+  const [a, b] = [names[i]!, names[i + 1]!];
+  const r = await runTaskInProcess<ChildResult>('facefusechild', {
+    image: users[a]!,
+    params: { secondImage: new Uint8Array(users[b]!) },
+  });
+  const d = await descriptorOf(r.images.media_data.bytes);
+  if (!d || !descriptors[a] || !descriptors[b]) {
+    console.log(`child ${a} + ${b}: no face`);
+    continue;
+  }
+  children++;
+  const toBase = similarity(d, descriptors[a]!);
+  const toOther = similarity(d, descriptors[b]!);
+  const stranger = Math.max(
+    ...names.filter((n) => n !== a && n !== b && descriptors[n]).map((n) => similarity(d, descriptors[n]!)),
+  );
+  if (toBase > stranger) baseWins++;
+  if (toOther > stranger) otherWins++;
+  console.log(
+    `child ${a} + ${b}: base parent ${toBase.toFixed(0)}, other parent ${toOther.toFixed(0)}, best stranger ${stranger.toFixed(0)}`,
+  );
+}
+console.log(
+  `child fusion: ${children} children; closer to the parent drawn on than to every stranger in ${baseWins}, to the other parent in ${otherWins}`,
+);
+
+// 5: speed.
+const { astronaut } = await speedPhotos();
+const portrait = await sharp(readFileSync(astronautPath()))
+  .resize(1080, 1080)
+  .jpeg({ quality: 90 })
+  .toBuffer();
+const mirrored = await sharp(readFileSync(astronautPath())).flop().jpeg({ quality: 90 }).toBuffer();
+for (const [task, params] of [
+  ['facefuse', {}],
+  ['headreplace', {}],
+  ['facefusechild', { secondImage: new Uint8Array(mirrored) }],
+] as const) {
+  console.log(`${task} astronaut 640 px: ${await timeTask(task, astronaut, 20, params)}`);
+  console.log(`${task} astronaut 1080 px: ${await timeTask(task, portrait, 20, params)}`);
+}

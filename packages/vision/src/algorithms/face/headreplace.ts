@@ -1,0 +1,196 @@
+/**
+ * Head replacement (v2/headreplace): the user's head (face and hair) put on a template's body.
+ * Models: the facepoints pipeline (face and mesh) and the person segmenter behind the hair mask
+ * of v1/hair_segment (skin-hair.ts, called as it is); the rest is classical:
+ *
+ *  1. The head: the face oval of the user's mesh joined with the hair mask (skin-hair.ts's hair
+ *     probability, kept within HEAD_RULES of the face: hair of other people or on the shoulders
+ *     stays out), refined at full size by the guided filter as v1/hair_segment does.
+ *  2. Pose: the similarity (Umeyama 1991) taking the user's eye corners, nose bridge, forehead
+ *     and chin onto the template's: the head is scaled to the template's face and turned by the
+ *     difference of the two eye lines.
+ *  3. The user's photo and head mask are mapped into the template by that similarity
+ *     (bilinear); the face's colour is moved towards the template face's in CIELAB (Reinhard et
+ *     al. 2001) inside the face oval, so the skin meets the template's neck; hair keeps its colour.
+ *  4. The head is joined to the template through its mask by multi-band blending (Burt & Adelson
+ *     1983), which hides the seam at the neck.
+ *
+ * Weak where the template's own hair reaches beyond the user's head (it stays visible around
+ * it), and where the user's hair is cut by the photo's border.
+ */
+import type { Algorithm } from '../types.ts';
+import type { RgbPixels } from '../../image/resize.ts';
+import {
+  analysePhoto,
+  hairProbability,
+  loadSkinHairModels,
+  refineToFullSize,
+  skinProbability,
+  type SkinHairModels,
+} from '../body/skin-hair.ts';
+import {
+  alignSimilarity,
+  boxAround,
+  cropFloat,
+  multiBandBlend,
+  ovalOf,
+  pasteFloat,
+  polygonMask,
+  softenMask,
+  transferColour,
+  type Similarity,
+  type XY,
+} from './fusion.ts';
+import { FUSION_RULES, templateResult, userAndTemplate } from './facefuse.ts';
+import { parseHeadParams, type HeadParams, type HeadResult } from './facefuse-params.ts';
+
+/** The head's extent around the face, in face widths (u across, v down from the mesh centre). */
+export const HEAD_RULES = {
+  /** Hair kept up to this far to each side of the face's centre. */
+  side: 1.1,
+  /** And from this far above the face's centre ... */
+  above: 1.4,
+  /** ... to this far below it (the chin is about 0.6 below). */
+  below: 0.9,
+  /** The face's recolouring fades out over this many face widths (two box blurs) at the oval's edge. */
+  colourFade: 0.12,
+  /** Mesh points the pose is taken from: eye corners, nose bridge, forehead top, chin. */
+  posePoints: [33, 133, 263, 362, 168, 10, 152],
+} as const;
+
+const invert = (m: Similarity): Similarity => {
+  const d = m.a * m.a + m.b * m.b;
+  const a = m.a / d;
+  const b = -m.b / d;
+  return { a, b, tx: -(a * m.tx - b * m.ty), ty: -(b * m.tx + a * m.ty) };
+};
+
+/** The user's head probability 0..1 on the skin-hair working copy: its face oval and the hair near it. */
+function headMaskOnWorking(
+  maps: Awaited<ReturnType<typeof analysePhoto>>,
+  face: (typeof maps.faces)[number],
+): Float32Array {
+  const { width: w, height: h } = maps.working;
+  const hair = hairProbability(maps, skinProbability(maps));
+  const oval = polygonMask(ovalOf(face.mesh as XY[]), { x0: 0, y0: 0, x1: w, y1: h });
+  const out = new Float32Array(w * h);
+  // The face's own frame: v along chin -> forehead reversed (down positive), u across.
+  const vx = -face.ux;
+  const vy = -face.uy;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const dx = x - face.cx;
+      const dy = y - face.cy;
+      const u = (dx * -vy + dy * vx) / face.width;
+      const v = (dx * vx + dy * vy) / face.width;
+      const near = Math.abs(u) <= HEAD_RULES.side && v >= -HEAD_RULES.above && v <= HEAD_RULES.below;
+      out[i] = Math.max(oval[i]!, near ? hair[i]! : 0);
+    }
+  return out;
+}
+
+export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
+  task: 'headreplace',
+  decode: {},
+  parseParams: parseHeadParams,
+  loadModels: loadSkinHairModels,
+  warmup: async () => {},
+  async run(image, p, models) {
+    const { template, user, out } = await userAndTemplate(image, p, models);
+    let scale = 1;
+    let rotation = 0;
+    const maps = user && template.face ? await analysePhoto(image, models) : undefined;
+    const head = maps?.faces.reduce((a, b) => (b.width > a.width ? b : a), maps.faces[0]!);
+    if (user && template.face && maps && head) {
+      const alpha = await refineToFullSize(maps, headMaskOnWorking(maps, head), image);
+      const idx = HEAD_RULES.posePoints;
+      const toTemplate = alignSimilarity(
+        idx.map((i) => user.mesh[i]!),
+        idx.map((i) => template.face!.mesh[i]!),
+      );
+      scale = Math.hypot(toTemplate.a, toTemplate.b);
+      rotation = (Math.atan2(toTemplate.b, toTemplate.a) * 180) / Math.PI;
+      placeHead(out, image, alpha, user.mesh, template.face.mesh, toTemplate);
+    }
+    return templateResult(out, p, user, template, {
+      scale: Math.round(scale * 1e4) / 1e4,
+      rotation: Math.round(rotation * 10) / 10,
+    });
+  },
+};
+
+/** Maps the user's head (`alpha` 0..255 at the user photo's size) into `out` by `m`, colour-matched and blended. */
+function placeHead(
+  out: RgbPixels,
+  user: RgbPixels,
+  alpha: Uint8Array,
+  userMesh: readonly XY[],
+  templateMesh: readonly XY[],
+  m: Similarity,
+): void {
+  const W = out.width;
+  const H = out.height;
+  const faceWidth = Math.hypot(userMesh[454]![0] - userMesh[234]![0], userMesh[454]![1] - userMesh[234]![1]);
+  // The head's region in the user's photo (the HEAD_RULES frame's corners), mapped into the template.
+  const centre = userMesh.reduce<XY>(
+    (s, q) => [s[0] + q[0] / userMesh.length, s[1] + q[1] / userMesh.length],
+    [0, 0],
+  );
+  const r = faceWidth * Math.max(HEAD_RULES.side, HEAD_RULES.above, HEAD_RULES.below);
+  const corners: XY[] = [
+    [centre[0] - r, centre[1] - r],
+    [centre[0] + r, centre[1] - r],
+    [centre[0] - r, centre[1] + r],
+    [centre[0] + r, centre[1] + r],
+  ].map(([x, y]) => [m.a * x! - m.b * y! + m.tx, m.b * x! + m.a * y! + m.ty]);
+  const box = boxAround(corners, 2, W, H);
+  const bw = box.x1 - box.x0;
+  const bh = box.y1 - box.y0;
+  if (bw < 8 || bh < 8) return;
+  const back = invert(m);
+  const head = new Float32Array(bw * bh * 3);
+  const mask = new Float32Array(bw * bh);
+  const { width: UW, height: UH, data } = user;
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++) {
+      const sx = back.a * x - back.b * y + back.tx;
+      const sy = back.b * x + back.a * y + back.ty;
+      if (sx < 0 || sy < 0 || sx > UW - 1.001 || sy > UH - 1.001) continue;
+      const ix = sx | 0;
+      const iy = sy | 0;
+      const fx = sx - ix;
+      const fy = sy - iy;
+      const o = (y - box.y0) * bw + (x - box.x0);
+      const p = iy * UW + ix;
+      for (let c = 0; c < 3; c++) {
+        const a = data[p * 3 + c]! + fx * (data[p * 3 + 3 + c]! - data[p * 3 + c]!);
+        const b = data[(p + UW) * 3 + c]! + fx * (data[(p + UW) * 3 + 3 + c]! - data[(p + UW) * 3 + c]!);
+        head[o * 3 + c] = a + fy * (b - a);
+      }
+      const a = alpha[p]! + fx * (alpha[p + 1]! - alpha[p]!);
+      const b = alpha[p + UW]! + fx * (alpha[p + UW + 1]! - alpha[p + UW]!);
+      mask[o] = (a + fy * (b - a)) / 255;
+    }
+  const templateCrop = cropFloat(out, box);
+  // Skin tone: the user's face oval (mapped) towards the template's face oval, faded out at its edge.
+  const userOval = polygonMask(
+    ovalOf(userMesh).map(([x, y]) => [m.a * x - m.b * y + m.tx, m.b * x + m.a * y + m.ty] as XY),
+    box,
+  );
+  const templateOval = polygonMask(ovalOf(templateMesh, FUSION_RULES.ovalShrink), box);
+  const recoloured = new Float32Array(head);
+  transferColour(recoloured, userOval, templateCrop, templateOval, userOval);
+  const fade = softenMask(
+    userOval,
+    bw,
+    bh,
+    Math.max(1, Math.round(HEAD_RULES.colourFade * faceWidth * Math.hypot(m.a, m.b))),
+  );
+  for (let i = 0; i < fade.length; i++)
+    for (let c = 0; c < 3; c++) {
+      const k = i * 3 + c;
+      head[k] = head[k]! + fade[i]! * (recoloured[k]! - head[k]!);
+    }
+  pasteFloat(out, box, multiBandBlend(head, templateCrop, mask, bw, bh, FUSION_RULES.levels));
+}

@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runTaskInProcess, TaskParamsError } from '../src/index.ts';
+import { getInProcessEngine } from '../src/engine.ts';
+import {
+  FACEFUSE_DEFAULTS,
+  FUSION_TEMPLATES,
+  parseChildParams,
+  parseFaceFuseParams,
+  type ChildResult,
+  type FaceFuseResult,
+  type HeadResult,
+} from '../src/algorithms/face/facefuse-params.ts';
+import { alignSimilarity, applySimilarity, multiBandBlend, type XY } from '../src/algorithms/face/fusion.ts';
+import { coffeePath, read } from './fixtures.ts';
+import { beardedMan, cropOf, descriptorOf, REPORT_CROPS, similarity, TUNING_CROPS } from './fusion-photos.ts';
+
+/** v3/facefuse's task on real portraits: the result shows the user's face in the template. */
+
+const run = (image: Buffer, params?: Record<string, unknown>) =>
+  runTaskInProcess<FaceFuseResult>('facefuse', { image, params });
+const template = (name: string) => readFileSync(new URL(`../assets/fusion/${name}.jpg`, import.meta.url));
+
+beforeAll(async () => {
+  await getInProcessEngine();
+});
+
+describe('facefuse parameters', () => {
+  it('defaults to the window template at merge rate 80 and refuses unknown templates and rates', () => {
+    expect(parseFaceFuseParams({})).toEqual({ template: 'window', mergeRate: 80 });
+    expect(FACEFUSE_DEFAULTS).toEqual({ template: 'window', mergeRate: 80 });
+    expect(() => parseFaceFuseParams({ template: 'moon' })).toThrow(TaskParamsError);
+    expect(() => parseFaceFuseParams({ mergeRate: 101 })).toThrow(TaskParamsError);
+    expect(() => parseFaceFuseParams({ templateImage: 'abc' })).toThrow(TaskParamsError);
+  });
+});
+
+describe('fusion pieces', () => {
+  it('alignSimilarity recovers a known rotation, scale and shift', () => {
+    const from: XY[] = [
+      [0, 0],
+      [10, 0],
+      [0, 20],
+      [7, 3],
+    ];
+    const a = 1.5 * Math.cos(0.3);
+    const b = 1.5 * Math.sin(0.3);
+    const to = from.map((p) => applySimilarity({ a, b, tx: 4, ty: -2 }, p));
+    const m = alignSimilarity(from, to);
+    expect(m.a).toBeCloseTo(a, 6);
+    expect(m.b).toBeCloseTo(b, 6);
+    expect(m.tx).toBeCloseTo(4, 6);
+    expect(m.ty).toBeCloseTo(-2, 6);
+  });
+
+  it('multi-band blending gives the first image where the mask is 1 and the second where it is 0, far from the seam', () => {
+    const w = 256;
+    const h = 32;
+    const a = new Float32Array(w * h * 3).fill(200);
+    const b = new Float32Array(w * h * 3).fill(40);
+    const mask = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w / 2; x++) mask[y * w + x] = 1;
+    const out = multiBandBlend(a, b, mask, w, h, 4);
+    expect(out[(16 * w + 2) * 3]).toBeCloseTo(200, 0);
+    expect(out[(16 * w + w - 3) * 3]).toBeCloseTo(40, 0);
+    const mid = out[(16 * w + w / 2) * 3]!;
+    expect(mid).toBeGreaterThan(60);
+    expect(mid).toBeLessThan(180);
+  });
+});
+
+describe('facefuse on real portraits', () => {
+  it('finds exactly one face in every bundled template', async () => {
+    const coffee = read(coffeePath());
+    for (const name of FUSION_TEMPLATES) {
+      const r = await run(coffee, { template: name });
+      expect(r.answer.template_face_num, name).toBe(1);
+      // No face in the user's photo: nothing fused, face_num 0 (the gateway answers 20003).
+      expect(r.answer.face_num, name).toBe(0);
+    }
+  });
+
+  it('at merge rate 100 the result looks more like the user than like the template (face compare), and still has a face', async () => {
+    const users = [await beardedMan(), await cropOf(TUNING_CROPS.s3_middle!)];
+    for (const user of users) {
+      for (const name of ['window', 'glasses_man'] as const) {
+        const r = await run(user, { template: name, mergeRate: 100 });
+        expect(r.answer).toMatchObject({
+          face_num: 1,
+          template_face_num: 1,
+          template: name,
+          merge_rate: 100,
+        });
+        const fused = await descriptorOf(r.images.media_data.bytes);
+        expect(fused, `a face in the fused ${name}`).toBeDefined();
+        const toUser = similarity(fused!, (await descriptorOf(user))!);
+        const toTemplate = similarity(fused!, (await descriptorOf(template(name)))!);
+        expect(toUser, name).toBeGreaterThan(toTemplate);
+      }
+    }
+  });
+
+  it('merge rate 0 leaves the template as it was; a template sent as bytes is used instead of a bundled one', async () => {
+    const user = await beardedMan();
+    const r0 = await run(user, { template: 'party', mergeRate: 0 });
+    const a = await sharp(Buffer.from(r0.images.media_data.bytes)).raw().toBuffer();
+    const b = await sharp(template('party')).raw().toBuffer();
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) diff += Math.abs(a[i]! - b[i]!);
+    expect(diff / a.length).toBeLessThan(2);
+
+    const sent = await run(user, { templateImage: new Uint8Array(template('sofa')), mergeRate: 100 });
+    expect(sent.answer).toMatchObject({ template: 'image', template_face_num: 1, image_width: 560 });
+    const noFace = await run(user, { templateImage: new Uint8Array(read(coffeePath())) });
+    expect(noFace.answer).toMatchObject({ face_num: 1, template_face_num: 0 });
+  });
+});
+
+describe('facefusechild on real portraits', () => {
+  const child = (first: Buffer, second: Buffer, params: Record<string, unknown> = {}) =>
+    runTaskInProcess<ChildResult>('facefusechild', {
+      image: first,
+      params: { ...params, secondImage: new Uint8Array(second) },
+    });
+
+  it('needs the second photo and a known gender', () => {
+    expect(() => parseChildParams({})).toThrow(TaskParamsError);
+    const bytes = new Uint8Array([1, 2, 3]);
+    expect(parseChildParams({ secondImage: bytes })).toMatchObject({ gender: 'boy', weight: 50 });
+    expect(() => parseChildParams({ secondImage: bytes, gender: 'cat' })).toThrow(TaskParamsError);
+  });
+
+  it('draws on the parent with the larger share, and the child looks more like that parent than like any of 8 strangers', async () => {
+    const mother = await cropOf(TUNING_CROPS.s3_middle!);
+    const father = await beardedMan();
+    const r = await child(father, mother, { gender: 'girl', weight: 30 });
+    expect(r.answer).toMatchObject({
+      face_num: 1,
+      second_face_num: 1,
+      base: 'second',
+      gender: 'girl',
+      weight: 30,
+    });
+    expect([r.answer.image_width, r.answer.image_height]).toEqual([560, 700]);
+    const face = await descriptorOf(r.images.media_data.bytes);
+    expect(face, 'a face in the result').toBeDefined();
+    const toBase = similarity(face!, (await descriptorOf(mother))!);
+    for (const crop of Object.values(REPORT_CROPS).slice(0, 8)) {
+      const stranger = (await descriptorOf(await cropOf(crop)))!;
+      expect(toBase).toBeGreaterThan(similarity(face!, stranger));
+    }
+  });
+
+  it('a second photo without a face gives second_face_num 0 (the gateway answers 20010)', async () => {
+    const r = await child(await beardedMan(), read(coffeePath()));
+    expect(r.answer).toMatchObject({ face_num: 1, second_face_num: 0 });
+  });
+});
+
+describe('headreplace on real portraits', () => {
+  const head = (image: Buffer, params: Record<string, unknown> = {}) =>
+    runTaskInProcess<HeadResult>('headreplace', { image, params });
+
+  it('puts the user’s head on the template: the result looks more like the user than like the template', async () => {
+    const users = [await beardedMan(), await cropOf(TUNING_CROPS.s3_middle!)];
+    for (const user of users) {
+      const r = await head(user, { template: 'astronaut' });
+      expect(r.answer).toMatchObject({ face_num: 1, template_face_num: 1, template: 'astronaut' });
+      const fused = await descriptorOf(r.images.media_data.bytes);
+      expect(fused, 'a face in the result').toBeDefined();
+      const toUser = similarity(fused!, (await descriptorOf(user))!);
+      const toTemplate = similarity(fused!, (await descriptorOf(template('astronaut')))!);
+      expect(toUser).toBeGreaterThan(toTemplate);
+    }
+  });
+
+  it('a photo without a face gives face_num 0', async () => {
+    const r = await head(read(coffeePath()));
+    expect(r.answer).toMatchObject({ face_num: 0, template_face_num: 1 });
+  });
+});
