@@ -51,6 +51,18 @@ describe('server', () => {
     expect(
       doc.paths['/v2/facepoints'].post.requestBody.content['application/json'].schema.required,
     ).toContain('media_info_list');
+    // Apps call with api_key and api_secret in the query, or signed.
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiKey', 'apiSecret', 'signature']);
+    for (const [path, method] of [
+      ['/v2/facepoints', 'post'],
+      ['/v1/jobs', 'post'],
+      ['/v1/jobs/{id}', 'get'],
+      ['/public/upload', 'post'],
+    ] as const)
+      expect(doc.paths[path][method].security, path).toEqual([
+        { apiKey: [], apiSecret: [] },
+        { signature: [] },
+      ]);
     await app.close();
   });
 

@@ -148,6 +148,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         description: 'Gateway and console API. Errors answer { ErrorCode, ErrorMsg, Data: null }.',
         version: '1',
       },
+      // The two ways an app calls the gateway, jobs and uploads (APP_SECURITY names them per route).
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'query', name: 'api_key' },
+          apiSecret: { type: 'apiKey', in: 'query', name: 'api_secret' },
+          signature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'PIXORA-HMAC-SHA256 Credential=<api_key>, SignedHeaders=<names>, Signature=<hex>, with X-Pixora-Timestamp and X-Pixora-Nonce: the docs page "Signing requests" (/doc?id=105) shows every step.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     // Named schemas (`.meta({ id })`, such as the recursive menu entry) become components.

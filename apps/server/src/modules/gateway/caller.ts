@@ -35,6 +35,15 @@ export const gatewayQuery = z.looseObject({
   api_secret: z.string().optional(),
 });
 
+/**
+ * How an app proves itself on the gateway, jobs and uploads, as the OpenAPI document states it
+ * (securitySchemes in app.ts): api_key with api_secret in the query, or a signed request.
+ */
+export const APP_SECURITY: Array<Record<string, string[]>> = [
+  { apiKey: [], apiSecret: [] },
+  { signature: [] },
+];
+
 /** Header the website sets on demo calls made without credentials; those fall under the per-IP demo grant. */
 export const DEMO_HEADER = 'x-pixora-demo';
 

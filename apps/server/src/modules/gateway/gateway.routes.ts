@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { bindingsById } from './bindings.ts';
-import { gatewayQuery, registerCaller } from './caller.ts';
+import { APP_SECURITY, gatewayQuery, registerCaller } from './caller.ts';
 import { FairShare } from './fair-share.ts';
 import { mediaBodyLimit, mediaLimits, type MediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
@@ -87,6 +87,7 @@ export const gatewayRoutes =
           bodyLimit,
           schema: {
             ...describe(capability),
+            security: APP_SECURITY,
             body: requestEnvelope(contract),
             response: { 200: responseEnvelope(contract), '4xx': errorEnvelope, '5xx': errorEnvelope },
           },

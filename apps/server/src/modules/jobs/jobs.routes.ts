@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerAppOf, gatewayQuery, registerCaller } from '../gateway/caller.ts';
+import { APP_SECURITY, callerAppOf, gatewayQuery, registerCaller } from '../gateway/caller.ts';
 import { resultOrigin } from '../gateway/result-media.ts';
 import type { JobDeps } from './jobs.service.ts';
 import { JobService } from './jobs.service.ts';
@@ -45,6 +45,7 @@ export const jobRoutes =
           tags,
           summary: 'Run a capability on a list of images as a job: answers the job id at once (202)',
           querystring: gatewayQuery,
+          security: APP_SECURITY,
           body: jobRequest,
         },
       },
@@ -65,6 +66,7 @@ export const jobRoutes =
           tags,
           summary: 'A job: status, progress and each item’s answer or error (404 / 10004 once expired)',
           querystring: gatewayQuery,
+          security: APP_SECURITY,
           params: jobParams,
         },
       },
@@ -78,6 +80,7 @@ export const jobRoutes =
           tags,
           summary: 'A job’s result images and job.json in one ZIP (images while their URLs have not expired)',
           querystring: gatewayQuery,
+          security: APP_SECURITY,
           params: jobParams,
         },
       },

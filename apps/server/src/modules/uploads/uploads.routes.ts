@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
-import { callerAppOf, gatewayQuery, registerCaller } from '../gateway/caller.ts';
+import { APP_SECURITY, callerAppOf, gatewayQuery, registerCaller } from '../gateway/caller.ts';
 import { UploadService } from './uploads.service.ts';
 
 /** `type` 1 is the shared upload, the only kind of upload the service offers. */
@@ -36,6 +36,7 @@ export const uploadRoutes =
           summary:
             'Upload a file once and refer to it by its key (gateway media_data_type "upload", jobs, feedback)',
           querystring: uploadQuery,
+          security: APP_SECURITY,
         },
       },
       async (request) => {
