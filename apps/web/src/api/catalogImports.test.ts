@@ -14,6 +14,7 @@ const LIGHT_MODULES = [
   'limits.ts',
   'account-rules.ts',
   'console-rules.ts',
+  'survey-rules.ts',
   'types.ts',
   'groups.ts',
   'contract/curl.ts',

@@ -3,10 +3,7 @@
  * admin summary (`GET /api/v1/admin/questionnaire`), shared by the server and the web.
  */
 import { z } from 'zod';
-
-/** Ratings run from 1 (very dissatisfied) to 5 (very satisfied). */
-export const SURVEY_RATINGS = [1, 2, 3, 4, 5] as const;
-export const SURVEY_COMMENT_MAX = 1000;
+import { SURVEY_COMMENT_MAX } from '../survey-rules.ts';
 
 export const questionnaireAnswer = z.object({
   rating: z.coerce.number().int().min(1).max(5),
