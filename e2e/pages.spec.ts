@@ -72,7 +72,22 @@ test.describe('documentation', () => {
   });
 
   test('the page of an API not open yet shows the answer its example really gets', async ({ page }) => {
-    await page.goto('/doc?id=81');
+    // Whichever capability this build does not serve yet, as the menu says.
+    interface Entry {
+      Extension: string;
+      Endpoint: string;
+      Children: Entry[];
+    }
+    const menu = (await (await page.request.get('/api/v1/menu/')).json()) as { data: { data: Entry[] } };
+    const all = (entries: Entry[]): Entry[] => entries.flatMap((e) => [e, ...all(e.Children)]);
+    const closed = all(menu.data.data)
+      .map((e) => ({
+        endpoint: e.Endpoint,
+        ...(JSON.parse(e.Extension) as { available?: boolean; doc?: number }),
+      }))
+      .find((e) => e.endpoint && !e.endpoint.includes('{') && e.available === false && e.doc !== undefined);
+    test.skip(!closed, 'every capability with an endpoint is served');
+    await page.goto(`/doc?id=${closed!.doc}`);
     const article = page.getByTestId('doc-article');
     const expected = JSON.parse(
       await article.locator('[data-testid=code-block][data-language=json] code').innerText(),
