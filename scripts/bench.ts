@@ -217,6 +217,9 @@ async function startServer(env: Record<string, string> = {}) {
     // The load is sent with the demo app's key: its public per-minute and daily limits would refuse it.
     DEMO_APP_RATE_LIMIT_PER_MINUTE: '1000000',
     DEMO_APP_DAILY_QUOTA: '1000000',
+    // The capability pages' examples are made in the background after a start: they would share
+    // the measured worker.
+    EFFECT_EXAMPLES: 'false',
     ...env,
   });
   const { app, modelsReady } = await startPlatform(config);

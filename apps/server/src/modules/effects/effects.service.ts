@@ -31,7 +31,8 @@ export const EFFECT_FILE = /^[0-9]{1,6}-[0-9]{1,2}\.(jpg|png)$/;
  * Before/after examples for the capability pages, made from the platform's own answers on its
  * sample photos (never drawn by hand): once the models are loaded, every served capability whose
  * answer is an image (kinds image and mask) runs with its default parameters on its first sample
- * photo, one at a time, and the result is kept under DATA_DIR/effects with a manifest. A start
+ * photo, one at a time and only while the engine has nothing else to do, and the result is kept
+ * under DATA_DIR/effects with a manifest. A start
  * after that makes only what is missing or whose sample changed; deleting the folder makes all
  * again. EFFECT_EXAMPLES turns it off (`false`) or limits it to a list of endpoints.
  */
@@ -97,6 +98,9 @@ export class EffectGallery {
       await fs.readFile(manifestFile, 'utf8').catch(() => '{}'),
     ) as typeof this.manifest;
     for (const binding of this.wanted()) {
+      // Examples wait for an idle engine: callers come first.
+      while (!this.stopped && (backend.stats().busy > 0 || backend.stats().queued > 0))
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
       if (this.stopped) return;
       const { id, api } = binding.capability;
       const sample = api.samples[0];
