@@ -6,12 +6,14 @@ import type { InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
+import { capabilities, type Capability } from '@pixora/catalog';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { UsersTable } from '../src/db/schema.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import type { AppContext } from '../src/platform/context.ts';
+import { isServed } from '../src/modules/gateway/bindings.ts';
 
 export async function skimagePhoto(name: 'astronaut' | 'chelsea' | 'coffee'): Promise<Buffer> {
   // @ts-expect-error plain JavaScript helper shared with scripts/test.mjs
@@ -198,4 +200,15 @@ export async function solvedCaptcha(
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return { captcha_id: id, captcha: row.answer };
+}
+
+/**
+ * A capability of the spec with a plain endpoint that this build does not bind (it answers 10023).
+ * Throws once every one is served: the tests using it then need another way to reach an unbound
+ * endpoint, rather than passing without checking anything.
+ */
+export function unservedCapability(): Capability & { endpoint: string } {
+  const found = capabilities.find((c) => c.endpoint && !c.endpoint.includes('{') && !isServed(c.id));
+  if (!found) throw new Error('every capability with an endpoint is served: no unbound one to test with');
+  return found as Capability & { endpoint: string };
 }

@@ -5,6 +5,7 @@ import { CAPABILITIES } from './capabilities.generated.ts';
 import { resolveSettings, type CliSettings } from './cli-config.ts';
 import { findCapability, Pixora, SDK_VERSION, type Job } from './client.ts';
 import { PixoraError } from './errors.ts';
+import { sniffType } from './images.ts';
 import { pretty } from './pretty.ts';
 
 /** Where the CLI writes: the process's streams, or a test's. */
@@ -101,7 +102,7 @@ export function progressBar(done: number, total: number, failed: number, width =
 }
 
 /** The extension a result is saved under, from its bytes. */
-const extensionOf = (bytes: Buffer) => (bytes[0] === 0x89 ? 'png' : 'jpg');
+const extensionOf = (bytes: Buffer) => sniffType(bytes) ?? 'jpg';
 
 /** Items per job: below the platform's JOB_MAX_ITEMS default (100) and its body limit for large photos. */
 const CHUNK_ITEMS = 50;

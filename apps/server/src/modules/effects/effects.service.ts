@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { capabilities, producesImages } from '@pixora/catalog';
+import { producesImages } from '@pixora/catalog';
 import type { AppContext } from '../../platform/context.ts';
 import { bindings } from '../gateway/bindings.ts';
 
@@ -25,6 +25,22 @@ interface ManifestEntry extends EffectExample {
   source: string;
 }
 
+/** The bindings EFFECT_EXAMPLES asks examples of: `true` every image-producing one, `false` none, or a list of endpoints. */
+function wantedBindings(setting: string) {
+  const value = setting.trim();
+  if (value === 'false' || value === '') return [];
+  const only = value === 'true' ? undefined : new Set(value.split(',').map((e) => e.trim()));
+  return bindings.filter((b) => {
+    const kind = b.capability.api.kind;
+    return (
+      kind &&
+      producesImages(kind) &&
+      b.capability.api.images === 1 &&
+      (!only || only.has(b.capability.api.endpoint))
+    );
+  });
+}
+
 export const EFFECT_FILE = /^[0-9]{1,6}-[0-9]{1,2}\.(jpg|png)$/;
 
 /**
@@ -32,40 +48,24 @@ export const EFFECT_FILE = /^[0-9]{1,6}-[0-9]{1,2}\.(jpg|png)$/;
  * sample photos (never drawn by hand): once the models are loaded, every served capability whose
  * answer is an image (kinds image and mask) runs with its default parameters on its first sample
  * photo, one at a time and only while the engine has nothing else to do, and the result is kept
- * under DATA_DIR/effects with a manifest. A start
- * after that makes only what is missing or whose sample changed; deleting the folder makes all
- * again. EFFECT_EXAMPLES turns it off (`false`) or limits it to a list of endpoints.
+ * under DATA_DIR/effects with a manifest. A start after that makes only what is missing or whose
+ * sample changed; deleting the folder makes all again. EFFECT_EXAMPLES turns it off (`false`) or limits it to a list of endpoints.
  */
 export class EffectGallery {
   private readonly dir: string;
   private manifest: Record<string, ManifestEntry[]> = {};
   private running: Promise<void> | undefined;
   private stopped = false;
+  /** The capabilities it makes examples for: the served image-producing ones, as EFFECT_EXAMPLES allows. */
+  private readonly wanted: ReturnType<typeof wantedBindings>;
 
   constructor(private readonly ctx: AppContext) {
     this.dir = path.join(ctx.config.DATA_DIR, 'effects');
-  }
-
-  /** The capabilities it makes examples for: the served image-producing ones, as EFFECT_EXAMPLES allows. */
-  private wanted() {
-    const setting = this.ctx.config.EFFECT_EXAMPLES.trim();
-    if (setting === 'false' || setting === '') return [];
-    const only = setting === 'true' ? undefined : new Set(setting.split(',').map((e) => e.trim()));
-    return bindings.filter((b) => {
-      const kind = b.capability.api.kind;
-      return (
-        kind &&
-        producesImages(kind) &&
-        b.capability.api.images === 1 &&
-        (!only || only.has(b.capability.api.endpoint))
-      );
-    });
+    this.wanted = wantedBindings(ctx.config.EFFECT_EXAMPLES);
   }
 
   view(id: number): EffectView {
-    const capability = capabilities.find((c) => c.id === id);
-    const wanted = this.wanted().some((b) => b.capability.id === id);
-    if (!capability || !wanted) return { id, status: 'none', effects: [] };
+    if (!this.wanted.some((b) => b.capability.id === id)) return { id, status: 'none', effects: [] };
     const made = this.manifest[id];
     if (made?.length)
       return { id, status: 'ready', effects: made.map(({ before, after }) => ({ before, after })) };
@@ -97,7 +97,7 @@ export class EffectGallery {
     this.manifest = JSON.parse(
       await fs.readFile(manifestFile, 'utf8').catch(() => '{}'),
     ) as typeof this.manifest;
-    for (const binding of this.wanted()) {
+    for (const binding of this.wanted) {
       // Examples wait for an idle engine: callers come first.
       while (!this.stopped && (backend.stats().busy > 0 || backend.stats().queued > 0))
         await new Promise((resolve) => setTimeout(resolve, 1_000));

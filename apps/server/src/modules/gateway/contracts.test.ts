@@ -12,7 +12,7 @@ import {
 import { BEAUTY_DEFAULTS, taskNames, type InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayBody, idleBackend, testApp } from '../../../test/helpers.ts';
+import { gatewayBody, idleBackend, testApp, unservedCapability } from '../../../test/helpers.ts';
 import { AppStatus } from '../apps/apps.repository.ts';
 import { EVERY_CAPABILITY } from '../apps/scopes.ts';
 import { hashSecret } from '../apps/secrets.ts';
@@ -170,9 +170,7 @@ describe('capabilities that are not served', () => {
         })
         .execute();
       // Any capability of the spec with an endpoint and no binding yet.
-      const served = new Set(bindings.map((b) => b.capability.id));
-      const unserved = capabilities.find((c) => c.endpoint && !c.endpoint.includes('{') && !served.has(c.id));
-      if (!unserved) return;
+      const unserved = unservedCapability();
       const call = (query: string) =>
         app.inject({
           method: 'POST',

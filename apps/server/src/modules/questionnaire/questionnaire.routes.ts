@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { envelope, questionnaireAnswer, questionnaireSummary } from '@pixora/catalog';
+import { envelope, questionnaireAnswer, questionnaireSummary, SURVEY_RATINGS } from '@pixora/catalog';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requestLanguage, translate } from '../../platform/messages.ts';
@@ -65,7 +65,7 @@ export const questionnaireRoutes =
           .where('created_at', '>=', since)
           .groupBy('rating')
           .execute();
-        const ratings = [1, 2, 3, 4, 5].map((r) => Number(counts.find((c) => c.rating === r)?.n ?? 0));
+        const ratings = SURVEY_RATINGS.map((r) => Number(counts.find((c) => c.rating === r)?.n ?? 0));
         const count = ratings.reduce((a, b) => a + b, 0);
         const mean = count ? ratings.reduce((sum, n, i) => sum + n * (i + 1), 0) / count : null;
         const withComment = await db

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Card, Empty, Rate, Segmented, Skeleton, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SURVEY_RATINGS } from '@pixora/catalog';
 import { questionnaireApi, type QuestionnaireSummary } from '../../api/questionnaire.ts';
 import { formatDateTime } from '../account/format.ts';
 import accountStyles from '../account/Account.module.css';
@@ -50,7 +51,7 @@ export function QuestionnairePage() {
         </div>
         <Card className={accountStyles.panel} title={t('consoleSurvey.distribution')}>
           <ul className={styles.surveyBars} data-testid="survey-distribution">
-            {[5, 4, 3, 2, 1].map((rating) => {
+            {[...SURVEY_RATINGS].reverse().map((rating) => {
               const n = s.ratings[rating - 1]!;
               return (
                 <li key={rating} aria-label={t('consoleSurvey.bar', { rating, count: n })}>

@@ -4,7 +4,7 @@ import { SmileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SURVEY_COMMENT_MAX } from '@pixora/catalog';
+import { SURVEY_COMMENT_MAX, SURVEY_RATINGS } from '@pixora/catalog';
 import { questionnaireApi } from '../../../api/questionnaire.ts';
 import { consoleErrorText } from '../../../api/consoleErrors.ts';
 import styles from './SupportPanel.module.css';
@@ -42,7 +42,7 @@ export function SurveyBox() {
       setThanks(answer.message || t('toolbox.survey.thanks'));
     },
   });
-  const labels = [1, 2, 3, 4, 5].map((n) => t(`toolbox.survey.rating${n}`));
+  const labels = SURVEY_RATINGS.map((n) => t(`toolbox.survey.rating${n}`));
 
   if (thanks)
     return (
