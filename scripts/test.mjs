@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSkimageData } from './photos.mjs';
 import { startPostgres } from './pg-cluster.mjs';
+import { startRedis } from './redis-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -15,6 +16,8 @@ fs.mkdirSync(reports, { recursive: true });
 const env = { ...process.env, SKIMAGE_DATA: ensureSkimageData() };
 const pg = await startPostgres();
 env.TEST_DATABASE_URL = pg.url;
+const redis = await startRedis();
+env.TEST_REDIS_URL = redis.url;
 
 let passed = 0;
 let failed = 0;
@@ -86,6 +89,7 @@ try {
   }
 } finally {
   pg.stop();
+  redis.stop();
 }
 // Where the time goes, so that the suite can be kept well inside CI's limit as it grows.
 console.log('\nTime per stage:');
