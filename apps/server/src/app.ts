@@ -20,6 +20,7 @@ import { faceSetRoutes } from './modules/facesets/facesets.routes.ts';
 import { effectRoutes } from './modules/effects/effects.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaire/questionnaire.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createResultMedia, resultMediaRoutes } from './modules/gateway/result-media.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(feedbackRoutes(ctx, accounts, files));
   await app.register(questionnaireRoutes(ctx, accounts));
   await app.register(effectRoutes(ctx));
+  await app.register(auditRoutes(ctx, accounts));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

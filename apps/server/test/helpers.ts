@@ -6,7 +6,7 @@ import type { InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
-import { capabilities, type Capability } from '@pixora/catalog';
+import { capabilities, ROLES, type Capability } from '@pixora/catalog';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -211,4 +211,34 @@ export function unservedCapability(): Capability & { endpoint: string } {
   const found = capabilities.find((c) => c.endpoint && !c.endpoint.includes('{') && !isServed(c.id));
   if (!found) throw new Error('every capability with an endpoint is served: no unbound one to test with');
   return found as Capability & { endpoint: string };
+}
+
+/** Session headers of one signed-in user per role (and one with no role), for role checks of admin routes. */
+export async function sessionsByRole(ctx: AppContext, prefix: string) {
+  const headers: Record<string, Record<string, string>> = {};
+  for (const role of [...ROLES, 'none']) {
+    const id = await insertUser(ctx, `${prefix}-${role}@example.com`, {
+      role_permissions: role === 'none' ? '' : role,
+    });
+    headers[role] = { authorization: `Bearer ${await sessionFor(ctx, id)}` };
+  }
+  return headers;
+}
+
+/**
+ * Asks a route as every role and as an anonymous visitor and returns who got in: those whose answer
+ * was not 401 (signed out, 30006) or 403 (no permission, 30007). A route's test compares this with its
+ * allowed roles, so a route that forgets its check fails.
+ */
+export async function rolesLetIn(
+  app: FastifyInstance,
+  sessions: Record<string, Record<string, string>>,
+  request: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object },
+): Promise<string[]> {
+  const admitted: string[] = [];
+  for (const [role, headers] of [['anonymous', {}] as const, ...Object.entries(sessions)]) {
+    const res = await app.inject({ ...request, headers });
+    if (res.statusCode !== 401 && res.statusCode !== 403) admitted.push(role);
+  }
+  return admitted.sort();
 }

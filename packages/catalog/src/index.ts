@@ -96,6 +96,7 @@ export * from './api/console.ts';
 export * from './api/account.ts';
 export * from './api/menu.ts';
 export * from './api/questionnaire.ts';
+export * from './api/audit.ts';
 export * from './survey-rules.ts';
 export { BEAUTIFY } from './capabilities/imageProcessing/beautify.ts';
 export { STUDIO } from './capabilities/solution/studioSolution.ts';

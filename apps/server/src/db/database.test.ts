@@ -43,6 +43,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0009_jobs',
       '0010_uploads',
       '0011_questionnaire',
+      '0012_audit_log',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

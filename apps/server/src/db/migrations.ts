@@ -468,6 +468,31 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('questionnaire_answers').execute();
       },
     },
+    '0012_audit_log': {
+      async up(db: Kysely<unknown>) {
+        // Every write of the back office (modules/audit): who, when, what, before and after.
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('actor_id', 'integer', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('target_type', 'text', (c) => c.notNull())
+          .addColumn('target_id', 'text', (c) => c.notNull())
+          .addColumn('before', 'text')
+          .addColumn('after', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('audit_target_idx')
+          .on('audit_log')
+          .columns(['target_type', 'target_id', 'id'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('audit_log').execute();
+      },
+    },
   };
 }
 

@@ -301,6 +301,23 @@ export interface JobItemsTable {
   error_msg: string | null;
 }
 
+/** One write of the back office (modules/audit). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  /** The actor's e-mail (or phone) at the time of the write, kept if the account goes. */
+  actor_email: string;
+  /** What was done, `<area>.<verb>`: `menu.update`, `doc.publish`, `material.upload`... */
+  action: string;
+  /** The kind of thing written (`menu`, `doc`, `material`, `feedback`...) and its id. */
+  target_type: string;
+  target_id: string;
+  /** JSON of the thing before and after the write; null when it did not exist before or after. */
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
 export interface Database {
   menus: MenusTable;
   apps: AppsTable;
@@ -324,4 +341,5 @@ export interface Database {
   job_items: JobItemsTable;
   uploads: UploadsTable;
   questionnaire_answers: QuestionnaireAnswersTable;
+  audit_log: AuditLogTable;
 }
