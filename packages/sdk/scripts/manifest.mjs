@@ -11,5 +11,5 @@ const entry = (name) =>
   process.argv[2] === 'publish'
     ? { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` }
     : `./src/${name}.ts`;
-manifest.exports = { '.': entry('index'), './signing': entry('signing') };
+manifest.exports = { '.': entry('index'), './signing': entry('signing'), './language': entry('language') };
 fs.writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);

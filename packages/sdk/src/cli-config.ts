@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PixoraOptions } from './client.ts';
+import { UsageError } from './cli-messages.ts';
 
 /** The local platform's demo app (README): used only when the platform is the local default. */
 const LOCAL = {
@@ -30,7 +31,16 @@ function readFile(file: string): CliSettings {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as CliSettings;
   } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError('badConfig', { file, reason: (error as Error).message });
+  }
+}
+
+/** The config file's settings, or none when it is missing or unreadable (for choosing the CLI's language). */
+export function configFileSettings(env: NodeJS.ProcessEnv): CliSettings {
+  try {
+    return readFile(env.PIXORA_CONFIG || configFile(env));
+  } catch {
+    return {};
   }
 }
 
@@ -55,17 +65,16 @@ export function resolveSettings(flags: CliSettings, env: NodeJS.ProcessEnv): Pix
   const local = baseUrl.replace(/\/+$/, '') === LOCAL.baseUrl;
   const apiKey = pick('apiKey') ?? (local ? LOCAL.apiKey : undefined);
   const apiSecret = pick('apiSecret') ?? (local ? LOCAL.apiSecret : undefined);
-  if (!apiKey || !apiSecret)
-    throw new Error(
-      `no API key: pass --key and --secret, set PIXORA_API_KEY and PIXORA_API_SECRET, or write them to ${configFile(env)}`,
-    );
+  if (!apiKey || !apiSecret) throw new UsageError('noKey', { file: configFile(env) });
   const auth = pick('auth');
   if (auth !== undefined && auth !== 'signature' && auth !== 'query')
-    throw new Error(`auth is signature or query, not ${auth}`);
+    throw new UsageError('badAuth', { value: auth });
   const language = pick('language');
   if (language !== undefined && !['zh', 'zh_tw', 'en'].includes(language))
-    throw new Error(`language is zh, zh_tw or en, not ${language}`);
+    throw new UsageError('badLanguage', { value: language });
   const timeoutMs = pick('timeoutMs');
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0))
+    throw new UsageError('badTimeout', { value: String(timeoutMs) });
   return {
     baseUrl,
     apiKey,

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CAPABILITIES } from './capabilities.generated.ts';
-import { resolveSettings, type CliSettings } from './cli-config.ts';
+import { configFileSettings, resolveSettings, type CliSettings } from './cli-config.ts';
+import { cliLanguage, say, USAGE, UsageError, type Language } from './cli-messages.ts';
 import { findCapability, Pixora, SDK_VERSION, type Job } from './client.ts';
 import { PixoraError } from './errors.ts';
 import { sniffType } from './images.ts';
@@ -17,36 +18,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
-const USAGE = `pixora ${SDK_VERSION}: the Pixora imaging platform from the command line
-
-Usage:
-  pixora <capability> <image...> [-p name=value]... [-o result.png] [--pretty]
-  pixora batch <capability> <folder or images...> -o <folder> [-p name=value]...
-  pixora job <job id> [--pretty]
-  pixora list
-
-<capability> is an endpoint (v2/facepoints), its last part (facepoints: of several versions the
-highest), or a method name of the SDK (facePoint). An image is a file path or an http(s) URL.
-
-Options:
-  -p, --param name=value  a parameter of the capability (numbers and true/false as JSON); repeatable
-  -o, --output path       save the result image there (batch: the folder for every result)
-      --pretty            human-readable output instead of JSON
-      --base-url url      the platform (default http://localhost:8080)
-      --key, --secret     the app's API key and secret
-      --auth signature|query   sign calls (default) or send the secret in the query
-      --language zh|zh_tw|en   the language of the platform's messages
-      --timeout ms        how long one request may take (default 60000)
-  -h, --help              this text
-
-Settings come from the options, then PIXORA_BASE_URL, PIXORA_API_KEY, PIXORA_API_SECRET,
-PIXORA_AUTH, PIXORA_LANGUAGE, PIXORA_TIMEOUT_MS, then ~/.config/pixora/config.json
-({ "baseUrl", "apiKey", "apiSecret", "auth", "language" }); the local platform needs none of them
-(its demo app is used). JSON goes to stdout, messages and progress to stderr.
-`;
-
-/** Failures of the command line itself (exit code 2), as opposed to the platform's answers (1). */
-class UsageError extends Error {}
+/** The help text in `language`. */
+const usage = (language: Language) => USAGE[language].replace('{version}', SDK_VERSION);
 
 const IMAGE = /\.(jpe?g|png|webp|gif)$/i;
 
@@ -55,7 +28,7 @@ export function parseParameters(pairs: readonly string[]): Record<string, unknow
   const parameters: Record<string, unknown> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`a parameter is name=value, not ${pair}`);
+    if (eq <= 0) throw new UsageError('paramShape', { pair });
     const value = pair.slice(eq + 1);
     let parsed: unknown = value;
     try {
@@ -69,9 +42,9 @@ export function parseParameters(pairs: readonly string[]): Record<string, unknow
 }
 
 function capabilityOf(name: string | undefined) {
-  if (!name) throw new UsageError('name a capability (pixora list shows them)');
+  if (!name) throw new UsageError('nameCapability');
   const info = findCapability(name);
-  if (!info) throw new UsageError(`no capability ${name} (pixora list shows them)`);
+  if (!info) throw new UsageError('noCapability', { name });
   return info;
 }
 
@@ -79,7 +52,7 @@ function capabilityOf(name: string | undefined) {
 export function batchInputs(paths: readonly string[]): string[] {
   const files: string[] = [];
   for (const p of paths) {
-    if (!fs.existsSync(p)) throw new UsageError(`${p} does not exist`);
+    if (!fs.existsSync(p)) throw new UsageError('notFound', { path: p });
     if (fs.statSync(p).isDirectory())
       files.push(
         ...fs
@@ -90,14 +63,20 @@ export function batchInputs(paths: readonly string[]): string[] {
       );
     else files.push(p);
   }
-  if (!files.length) throw new UsageError('no images (.jpg, .jpeg, .png, .webp, .gif) to send');
+  if (!files.length) throw new UsageError('noImages');
   return files;
 }
 
 /** A progress bar of `done` of `total`: `[########------------] 12/30`. */
-export function progressBar(done: number, total: number, failed: number, width = 24): string {
+export function progressBar(
+  done: number,
+  total: number,
+  failed: number,
+  width = 24,
+  language: Language = 'en',
+): string {
   const filled = total ? Math.round((done / total) * width) : width;
-  const tail = failed ? `, ${failed} failed` : '';
+  const tail = failed ? say(language, 'failedTail', { n: failed }) : '';
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}${tail}`;
 }
 
@@ -133,11 +112,11 @@ async function batch(
   outDir: string | undefined,
   parameters: Record<string, unknown>,
   io: CliIo,
+  language: Language,
 ) {
-  if (!outDir) throw new UsageError('batch needs -o <folder> for the results');
+  if (!outDir) throw new UsageError('batchNeedsOutput');
   const info = capabilityOf(capability);
-  if (info.images !== 1)
-    throw new UsageError(`batch runs capabilities of one image; ${info.endpoint} takes ${info.images}`);
+  if (info.images !== 1) throw new UsageError('batchOneImage', { endpoint: info.endpoint, n: info.images });
   const files = batchInputs(inputs);
   fs.mkdirSync(outDir, { recursive: true });
   const groups = chunks(files);
@@ -148,7 +127,7 @@ async function batch(
   const show = (views: Job[]) => {
     const done = views.reduce((n, j) => n + j.succeeded + j.failed, 0);
     const failed = views.reduce((n, j) => n + j.failed, 0);
-    const bar = progressBar(done, total, failed);
+    const bar = progressBar(done, total, failed, 24, language);
     if (bar === shown) return;
     shown = bar;
     io.stderr(io.tty ? `\r${bar}` : `${bar}\n`);
@@ -227,18 +206,23 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       },
     }));
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    const language = cliLanguage([io.env.PIXORA_LANGUAGE, configFileSettings(io.env).language], io.env);
+    io.stderr(`${(error as Error).message}\n\n${usage(language)}`);
     return 2;
   }
+  const language = cliLanguage(
+    [values.language, io.env.PIXORA_LANGUAGE, configFileSettings(io.env).language],
+    io.env,
+  );
   const print = (value: unknown) =>
-    io.stdout(`${values.pretty ? pretty(value) : JSON.stringify(value, null, 2)}\n`);
+    io.stdout(`${values.pretty ? pretty(value, language) : JSON.stringify(value, null, 2)}\n`);
   const [command, ...rest] = positionals;
   if (values.version) {
     io.stdout(`${SDK_VERSION}\n`);
     return 0;
   }
   if (values.help || !command || command === 'help') {
-    io.stdout(USAGE);
+    io.stdout(usage(language));
     return command || values.help ? 0 : 2;
   }
   try {
@@ -268,27 +252,36 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     try {
       client = new Pixora(resolveSettings(flags, io.env));
     } catch (error) {
-      throw new UsageError((error as Error).message);
+      if (error instanceof UsageError) throw error;
+      throw new UsageError('badConfig', { file: 'settings', reason: (error as Error).message });
     }
     const parameters = parseParameters(values.param ?? []);
     if (command === 'job') {
-      if (!rest[0]) throw new UsageError('job needs a job id');
+      if (!rest[0]) throw new UsageError('jobNeedsId');
       print(await client.getJob(rest[0]));
       return 0;
     }
     if (command === 'batch') {
       const [capability, ...inputs] = rest;
-      if (!inputs.length) throw new UsageError('batch needs a folder or images');
-      const { summary, failed } = await batch(client, capability!, inputs, values.output, parameters, io);
+      if (!inputs.length) throw new UsageError('batchNeedsInputs');
+      const { summary, failed } = await batch(
+        client,
+        capability!,
+        inputs,
+        values.output,
+        parameters,
+        io,
+        language,
+      );
       print(summary);
       return failed ? 1 : 0;
     }
     const info = capabilityOf(command);
     if (rest.length !== info.images)
-      throw new UsageError(`${info.endpoint} takes ${info.images} image(s); ${rest.length} given`);
+      throw new UsageError('imageCount', { endpoint: info.endpoint, n: info.images, given: rest.length });
     for (const image of rest)
       if (!/^https?:\/\//i.test(image) && !fs.existsSync(image))
-        throw new UsageError(`${image} does not exist`);
+        throw new UsageError('notFound', { path: image });
     const result = await client.call(info.endpoint as never, rest as never, parameters as never);
     let saved: string | undefined;
     if (result.media && values.output) {
@@ -296,9 +289,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       fs.mkdirSync(path.dirname(path.resolve(values.output)), { recursive: true });
       fs.writeFileSync(values.output, bytes);
       saved = values.output;
-      io.stderr(`saved ${values.output} (${extensionOf(bytes).toUpperCase()}, ${bytes.length} bytes)\n`);
+      io.stderr(
+        `${say(language, 'saved', { path: values.output, format: extensionOf(bytes).toUpperCase(), bytes: bytes.length })}\n`,
+      );
     } else if (values.output)
-      io.stderr(`${info.endpoint} answers no image: nothing saved to ${values.output}\n`);
+      io.stderr(`${say(language, 'noImageAnswer', { endpoint: info.endpoint, path: values.output })}\n`);
     const media = result.media
       ? {
           type: result.media.type,
@@ -312,13 +307,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`${error.message}\n`);
+      io.stderr(`${say(language, error.key, error.args)}\n`);
       return 2;
     }
     if (error instanceof PixoraError) {
-      io.stderr(
-        `${error.code !== null ? `error ${error.code}` : `HTTP ${error.status || 'error'}`}: ${error.message}\n`,
-      );
+      const line =
+        error.code !== null
+          ? say(language, 'platformError', { code: error.code, message: error.message })
+          : say(language, 'httpError', { status: error.status || '-', message: error.message });
+      io.stderr(`${line}\n`);
       return 1;
     }
     io.stderr(`${(error as Error).message}\n`);

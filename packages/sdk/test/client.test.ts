@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseParameters, progressBar } from '../src/cli.ts';
+import { main, parseParameters, progressBar } from '../src/cli.ts';
+import { cliLanguage, MESSAGE_KEYS, say, USAGE } from '../src/cli-messages.ts';
 import { resolveSettings } from '../src/cli-config.ts';
 import { findCapability, Pixora, PixoraError, PixoraTimeoutError } from '../src/index.ts';
 import { pretty } from '../src/pretty.ts';
@@ -179,5 +180,45 @@ describe('the command line pieces', () => {
       ],
     });
     expect(text).toBe('face_num: 1\nfaces:\n  1.\n     score: 0.9877\n     mesh: [2 points]');
+  });
+});
+
+describe('the command line in three languages', () => {
+  const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(argv, {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      tty: false,
+      env: { PIXORA_CONFIG: '/nonexistent/config.json', ...env },
+    });
+    return { code, stdout, stderr };
+  };
+
+  it('speaks the language of --language, else PIXORA_LANGUAGE, else the shell’s locale, else English', async () => {
+    expect((await run(['--help'], { LANG: 'zh_CN.UTF-8' })).stdout).toMatch(/^pixora [\d.]+：在命令行中使用/);
+    expect((await run(['--help'], { LC_ALL: 'zh_TW.UTF-8' })).stdout).toMatch(
+      /在命令列中使用 Pixora 影像平台/,
+    );
+    expect((await run(['--help'], { LANG: 'de_DE.UTF-8' })).stdout).toMatch(/from the command line/);
+    const zhTw = await run(['nothing', 'a.jpg', '--language', 'zh_tw'], { LANG: 'en_US.UTF-8' });
+    expect(zhTw).toMatchObject({ code: 2, stderr: '沒有能力 nothing（pixora list 可列出全部）\n' });
+    const zh = await run(['facedetect', 'missing.jpg'], { PIXORA_LANGUAGE: 'zh' });
+    expect(zh).toMatchObject({ code: 2, stderr: 'missing.jpg 不存在\n' });
+    const en = await run(['facedetect'], { LANG: 'C' });
+    expect(en.stderr).toBe('v2/facedetect takes 1 image(s); 0 given\n');
+    expect(cliLanguage([undefined, 'fr', 'zh_tw'], {})).toBe('zh_tw');
+    expect(progressBar(1, 4, 1, 4, 'zh')).toBe('[#---] 1/4，1 张失败');
+  });
+
+  it('has every message in the three languages with the same placeholders', () => {
+    for (const key of MESSAGE_KEYS) {
+      const texts = (['zh', 'zh_tw', 'en'] as const).map((l) => say(l, key, {}));
+      const holes = texts.map((t) => (t.match(/\{\w+\}/g) ?? []).sort().join());
+      expect(new Set(holes).size, key).toBe(1);
+      expect(texts.every(Boolean), key).toBe(true);
+    }
+    for (const text of Object.values(USAGE)) expect(text).toContain('--language zh|zh_tw|en');
   });
 });

@@ -3,17 +3,10 @@
  * readable by eye when stdout is a terminal (JSON lines otherwise, for log collectors).
  */
 import { Writable } from 'node:stream';
+import { terminalLanguage, type Language } from '@pixora/sdk/language';
 import { databaseUrl, DEFAULT_DEMO_KEY, DEFAULT_DEMO_SECRET, type Config } from './config.ts';
 
-type Language = 'zh' | 'zh_tw' | 'en';
-
-/** The operator's language, from the locale of the shell that started the server (LC_ALL, LANG). */
-export function terminalLanguage(env: NodeJS.ProcessEnv = process.env): Language {
-  const locale = (env.LC_ALL || env.LC_MESSAGES || env.LANG || '').toLowerCase();
-  if (/^zh[_-](tw|hk|mo)|^zh[_-]hant/.test(locale)) return 'zh_tw';
-  if (locale.startsWith('zh')) return 'zh';
-  return 'en';
-}
+export { terminalLanguage };
 
 const LABELS = {
   title: ['Pixora AI 开放平台已启动', 'Pixora AI 開放平台已啟動', 'Pixora AI Open Platform is running'],
