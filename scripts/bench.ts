@@ -101,6 +101,7 @@ const ENDPOINTS: Array<{
   { endpoint: 'v1/hairclassifier', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/mask', parameter: {}, images: 1, target: 300 },
   { endpoint: 'v1/Ornaments', parameter: {}, images: 1, target: 300 },
+  { endpoint: 'v1/apperal', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v2/skin', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/beauty', parameter: {}, images: 1, target: 250 },
   { endpoint: 'v1/beauty_shape', parameter: {}, images: 1, target: 200 },

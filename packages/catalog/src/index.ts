@@ -16,6 +16,11 @@ export { BODY_14 } from './capabilities/bodyTechnology/bodyPose.ts';
 export { BODY_CONTOUR_63 } from './capabilities/bodyTechnology/humanContourPointDetection.ts';
 export { HAND_21, HAND_GESTURES } from './capabilities/bodyTechnology/handGesture.ts';
 export { HAIR_MAX_FACES, HAIR_NAMES } from './capabilities/faceTechnology/hairAnalysis.ts';
+export {
+  APPAREL_COLOURS,
+  APPAREL_MAX_PERSONS,
+  APPAREL_NAMES,
+} from './capabilities/bodyTechnology/apperal.ts';
 export { ORNAMENT_NAMES } from './capabilities/bodyTechnology/accessoriesRecognition.ts';
 export { PET_NAMES } from './capabilities/imageRecognition/catsAndDogs.ts';
 export { FOOD_CONTEXT_NAMES, FOOD_NAMES } from './capabilities/imageRecognition/foodRecognition.ts';

@@ -1393,6 +1393,119 @@ export interface Capabilities {
     };
   };
   /**
+   * Apparel Recognition: Recognises each person's garment colours, sleeve length, stripes or pattern, and one piece or separates.
+   * `POST /v1/apperal`, one image.
+   */
+  apperal: {
+    endpoint: 'v1/apperal';
+    images: 1;
+    parameters: {
+      /**
+       * Most people analysed, the body pose detector's highest scores first.
+       * Range 1 to 6.
+       * @default 6
+       */
+      max_person_num?: number;
+    };
+    answer: {
+      /** Width of the image after EXIF orientation, in pixels; every coordinate refers to it. */
+      image_width: number;
+      /** Height of the image after EXIF orientation, in pixels. */
+      image_height: number;
+      /** Number of people found. */
+      person_num: number;
+      /** The people found, left to right. */
+      persons: Array<{
+        /** Box around each of the people, in pixels. */
+        person_rectangle: {
+          left: number;
+          top: number;
+          width: number;
+          height: number;
+        };
+        /**
+         * Detection score of each of the people, 0 to 1 (a score, not a calibrated probability).
+         * Range 0 to 1.
+         */
+        score: number;
+        /** Attributes of each of the people. */
+        attributes: {
+          /** Main colour of the upper garment (between shoulders and hips): k-means (k = 3) in CIELAB over the garment's pixels (those close to the person's own face colour removed); the largest cluster is named as the nearest of 12 basic colour references. The score is that cluster's share. Lighting moves colours to a neighbouring name (orange may read red). not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
+          upper_color: {
+            value:
+              | 'black'
+              | 'white'
+              | 'grey'
+              | 'red'
+              | 'orange'
+              | 'yellow'
+              | 'green'
+              | 'blue'
+              | 'purple'
+              | 'pink'
+              | 'brown'
+              | 'beige'
+              | 'not_visible';
+            /**
+             * Score, 0 to 1.
+             * Range 0 to 1.
+             */
+            score?: number;
+          };
+          /** Main colour of the lower garment (between hips and knees): k-means (k = 3) in CIELAB over the garment's pixels (those close to the person's own face colour removed); the largest cluster is named as the nearest of 12 basic colour references. The score is that cluster's share. Lighting moves colours to a neighbouring name (orange may read red). not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
+          lower_color: {
+            value:
+              | 'black'
+              | 'white'
+              | 'grey'
+              | 'red'
+              | 'orange'
+              | 'yellow'
+              | 'green'
+              | 'blue'
+              | 'purple'
+              | 'pink'
+              | 'brown'
+              | 'beige'
+              | 'not_visible';
+            /**
+             * Score, 0 to 1.
+             * Range 0 to 1.
+             */
+            score?: number;
+          };
+          /** Sleeve length from samples along the upper arm and forearm: mostly bare skin (close to the person's face colour) on the upper arm is sleeveless, on the forearm short, otherwise long. not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
+          sleeve: {
+            value: 'sleeveless' | 'short' | 'long' | 'not_visible';
+            /**
+             * Score, 0 to 1.
+             * Range 0 to 1.
+             */
+            score?: number;
+          };
+          /** Pattern of the upper garment: a low mean lightness gradient is plain; otherwise a high structure-tensor coherence (one direction) is striped, a low one patterned. Folds and shadows count as pattern too: not reliable yet (see the quality notes). not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
+          pattern: {
+            value: 'plain' | 'striped' | 'patterned' | 'not_visible';
+            /**
+             * Score, 0 to 1.
+             * Range 0 to 1.
+             */
+            score?: number;
+          };
+          /** One piece (dress, jumpsuit) or separates: one_piece when the upper and lower main colours are within 20 CIE76 units. A top and trousers of one colour read one_piece too: not reliable yet (see the quality notes). not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
+          clothing_type: {
+            value: 'one_piece' | 'separates' | 'not_visible';
+            /**
+             * Score, 0 to 1.
+             * Range 0 to 1.
+             */
+            score?: number;
+          };
+        };
+      }>;
+    };
+  };
+  /**
    * Accessory Recognition: Recognises accessories such as glasses, hats and earrings.
    * `POST /v1/Ornaments`, one image.
    */
@@ -3260,6 +3373,7 @@ export interface Endpoints {
   'v1/hair_segment': Capabilities['hairSegment'];
   'v1/mask': Capabilities['mask'];
   'v2/headreplace': Capabilities['headReplace'];
+  'v1/apperal': Capabilities['apperal'];
   'v1/Ornaments': Capabilities['accessoriesRecognition'];
   'v1/HandGesture': Capabilities['handGesture'];
   'v1/animal': Capabilities['catsAndDogs'];
@@ -3434,6 +3548,14 @@ export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo 
     images: 1,
     kind: 'image',
     producesImages: true,
+    imageFields: [],
+  },
+  apperal: {
+    key: 'apperal',
+    endpoint: 'v1/apperal',
+    images: 1,
+    kind: 'attributes',
+    producesImages: false,
     imageFields: [],
   },
   accessoriesRecognition: {
@@ -3682,6 +3804,7 @@ export const ENDPOINTS: { readonly [E in keyof Endpoints]: { images: number } } 
   'v1/hair_segment': { images: 1 },
   'v1/mask': { images: 1 },
   'v2/headreplace': { images: 1 },
+  'v1/apperal': { images: 1 },
   'v1/Ornaments': { images: 1 },
   'v1/HandGesture': { images: 1 },
   'v1/animal': { images: 1 },

@@ -130,6 +130,14 @@ export {
   HANDGESTURE_MAX_HANDS,
   type HandGestureResult,
 } from './algorithms/body/handgesture-params.ts';
+export {
+  APPAREL_DEFAULTS,
+  CLOTHING_TYPES,
+  PATTERNS,
+  SLEEVES,
+  type ApparelResult,
+} from './algorithms/body/apparel-params.ts';
+export { COLOUR_NAMES as APPAREL_COLOUR_NAMES } from './algorithms/body/apparel-colour.ts';
 export { FACE_LABELS, type FaceSegmentResult } from './algorithms/face/face-segment-params.ts';
 export {
   HAIR_ATTRIBUTES_DEFAULTS,

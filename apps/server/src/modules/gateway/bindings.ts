@@ -6,6 +6,7 @@
 import {
   accessoriesRecognition,
   aestheticScore,
+  apperal,
   beard,
   andy,
   beautify,
@@ -68,6 +69,7 @@ const served = [
   bind(hairAnalysis, 'hairattributes'),
   bindNeedsFace(mask, 'facemask'),
   bind(accessoriesRecognition, 'ornaments'),
+  bind(apperal, 'apparel'),
   // No face: 20003, as the face-seeded masks.
   bindFaceMask(beautify, 'beautify'),
   bindFaceMask(shapeTuning, 'shapetuning'),
