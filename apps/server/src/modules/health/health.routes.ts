@@ -69,6 +69,36 @@ export function inferenceProbe(backend: InferenceBackend, timeoutMs: number) {
   };
 }
 
+/** A readiness check: resolves true when its dependency answers. */
+export type ReadinessCheck = () => Promise<boolean>;
+
+/** Runs a check; one that throws fails. */
+async function passes(check: ReadinessCheck): Promise<boolean> {
+  try {
+    return await check();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The dependencies /readyz checks besides the inference workers, by the name its answer reports
+ * them under: the database always, Redis when the inference queue is in it. A new dependency
+ * (storage...) is one more entry.
+ */
+export function readinessChecks(ctx: AppContext): Record<string, ReadinessCheck> {
+  const checks: Record<string, ReadinessCheck> = {
+    database: async () => {
+      await sql`select 1`.execute(ctx.db.kysely);
+      return true;
+    },
+  };
+  const overview = ctx.inferenceOverview;
+  // Reading the workers' heartbeats answers only while Redis does.
+  if (overview) checks.redis = async () => (await overview()).backend === 'redis';
+  return checks;
+}
+
 export const healthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -82,27 +112,26 @@ export const healthRoutes =
       inference: ctx.backend.stats(),
     }));
 
-    // Readiness: 200 only while the database answers, the models are loaded, a worker is ready
-    // and workers complete jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
+    // Readiness: 200 only while every dependency check passes (readinessChecks: the database, and
+    // Redis with a queue backend), the models are loaded, a worker is ready and workers complete
+    // jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
+    const checks = readinessChecks(ctx);
     app.get(
       '/readyz',
       { schema: { tags: ['operations'], summary: 'Readiness' } },
       async (_request, reply) => {
-        let database = true;
-        try {
-          await sql`select 1`.execute(ctx.db.kysely);
-        } catch {
-          database = false;
-        }
+        const outcomes = Object.fromEntries(
+          await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await passes(check)])),
+        ) as Record<string, boolean>;
         const stats = ctx.backend.stats();
         // Backends that do not report ready workers count every live one as ready.
         const workersReady = (stats.ready ?? stats.workers) > 0;
         const models = ctx.readiness.modelsLoaded;
         const jobs = models && workersReady ? await probe() : { ok: false, via: 'probe' as const };
-        const ok = database && models && workersReady && jobs.ok;
+        const ok = Object.values(outcomes).every(Boolean) && models && workersReady && jobs.ok;
         return reply.code(ok ? 200 : 503).send({
           status: ok ? 'ready' : 'not ready',
-          database,
+          ...outcomes,
           models,
           workers_ready: workersReady,
           jobs_complete: jobs.ok,
