@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ImageInputError, QueueFullError, TaskAbortedError, TaskTimeoutError } from '@pixora/vision';
+import {
+  ImageInputError,
+  QueueFullError,
+  TaskAbortedError,
+  TaskTimeoutError,
+  WorkerCrashedError,
+} from '@pixora/vision';
 import { createRedisBackend, type RedisBackend } from './inference-queue.ts';
 
 // The Redis backend against real worker processes (an engine stand-in, test/queue-worker-child.ts)
@@ -128,5 +134,22 @@ describe('inference on a Redis queue (BullMQ) with worker processes', () => {
     const answer = await call;
     const survivor = workers[1 - victim] as Proc;
     expect(answer.pid).toBe(survivor.proc.pid);
+  }, 20_000);
+
+  it('answers WorkerCrashedError when the second worker of a job dies too (one retry only)', async () => {
+    workers.push(await startWorker(), await startWorker());
+    await until(() => backend.stats().ready === 3);
+    const alive = workers.filter((w) => w.proc.exitCode === null && w.proc.signalCode === null);
+    const before = alive.map((w) => starts(w, 'slow'));
+    const started = () => alive.filter((w, i) => starts(w, 'slow') > (before[i] as number));
+    const call = backend
+      .run('slow', { image: Buffer.from('x'), params: { ms: 20_000 } })
+      .catch((e: unknown) => e);
+    await until(() => started().length === 1);
+    started()[0]?.proc.kill('SIGKILL');
+    await until(() => started().length === 2);
+    for (const w of started()) w.proc.kill('SIGKILL');
+    const err = await call;
+    expect(err).toBeInstanceOf(WorkerCrashedError);
   }, 20_000);
 });

@@ -241,27 +241,26 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
       settle(jobId, new WorkerCrashedError(`inference worker died while running the job: ${failedReason}`));
   });
 
-  async function poll(): Promise<void> {
-    try {
-      const [live, jobCounts] = await Promise.all([
-        readHeartbeats(redis, queueName),
-        queue.getJobCounts('wait', 'prioritized', 'active'),
-      ]);
-      heartbeats = live;
-      counts = {
-        waiting: (jobCounts.wait ?? 0) + (jobCounts.prioritized ?? 0),
-        active: jobCounts.active ?? 0,
-      };
-      if (live.length > 0) {
-        everReady = true;
-        const waiters = readyWaiters;
-        readyWaiters = [];
-        for (const w of waiters) w.resolve();
-      }
-    } catch {
-      // Redis unreachable: the last known state stands until it answers again.
+  /** Reads the heartbeats and the queue's counts; throws while Redis does not answer. */
+  async function refresh(): Promise<void> {
+    const [live, jobCounts] = await Promise.all([
+      readHeartbeats(redis, queueName),
+      queue.getJobCounts('wait', 'prioritized', 'active'),
+    ]);
+    heartbeats = live;
+    counts = {
+      waiting: (jobCounts.wait ?? 0) + (jobCounts.prioritized ?? 0),
+      active: jobCounts.active ?? 0,
+    };
+    if (live.length > 0) {
+      everReady = true;
+      const waiters = readyWaiters;
+      readyWaiters = [];
+      for (const w of waiters) w.resolve();
     }
   }
+  // Redis unreachable: the last known state stands until it answers again.
+  const poll = () => refresh().catch(() => {});
   const poller = setInterval(() => void poll(), pollMs);
   poller.unref();
   void poll();
@@ -329,7 +328,7 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
     },
 
     async overview(): Promise<InferenceOverview> {
-      await poll();
+      await refresh();
       return {
         backend: 'redis',
         workers: heartbeats.map((h) => ({
