@@ -115,13 +115,14 @@ export const healthRoutes =
     // Readiness: 200 only while every dependency check passes (readinessChecks: the database, and
     // Redis with a queue backend), the models are loaded, a worker is ready and workers complete
     // jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
-    const checks = readinessChecks(ctx);
     app.get(
       '/readyz',
       { schema: { tags: ['operations'], summary: 'Readiness' } },
       async (_request, reply) => {
         const outcomes = Object.fromEntries(
-          await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await passes(check)])),
+          await Promise.all(
+            Object.entries(readinessChecks(ctx)).map(async ([name, check]) => [name, await passes(check)]),
+          ),
         ) as Record<string, boolean>;
         const stats = ctx.backend.stats();
         // Backends that do not report ready workers count every live one as ready.
