@@ -33,6 +33,7 @@ import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { InferenceOverview } from '@pixora/catalog';
 import {
   BackendClosedError,
   deserializeError,
@@ -137,22 +138,16 @@ export interface RedisBackendOptions {
   pollMs?: number;
 }
 
-/** The admin overview of the inference: workers, the queue and its throughput. */
-export interface InferenceOverview {
-  backend: 'local' | 'redis';
-  workers: Array<{
-    id: string;
-    host?: string;
-    pid?: number;
-    tasks?: string[];
-    concurrency: number;
-    busy: number;
-    jobs_done: number;
-    last_seen?: string;
-  }>;
-  queue: { waiting: number; active: number; max_depth: number };
-  /** Jobs answered in the last minute, all workers together (null: the local pool does not count them). */
-  jobs_last_minute: number | null;
+export interface RedisBackendOptions {
+  redisUrl: string;
+  /** The BullMQ queue's name (several platforms, or test files, can share one Redis). */
+  queueName: string;
+  /** Jobs allowed to wait for a worker, over every server; beyond it QueueFullError. */
+  maxDepth: number;
+  /** Default time budget per job, queue wait included. */
+  taskTimeoutMs: number;
+  /** How often the heartbeats and the queue's counts are read. Default 1000 ms. */
+  pollMs?: number;
 }
 
 export interface RedisBackend extends InferenceBackend {
@@ -168,6 +163,8 @@ interface Pending {
   signal?: AbortSignal;
   onAbort?: () => void;
 }
+
+export type { InferenceOverview };
 
 export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
   const { queueName, maxDepth, taskTimeoutMs } = options;

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, inferenceOverview, type InferenceOverview } from '@pixora/catalog';
 import type { InferenceBackend } from '@pixora/vision';
 import type { AppContext } from '../../platform/context.ts';
-import type { InferenceOverview } from '../../platform/inference-queue.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { requireRoles } from '../account/auth.ts';
+import { requestLanguage, translate } from '../../platform/messages.ts';
 
 /** The local pool's overview: its workers are this process's, with no heartbeats. */
 export function localOverview(backend: InferenceBackend): InferenceOverview {
@@ -34,10 +35,17 @@ export const workersRoutes =
   async (app) => {
     app.get(
       '/api/v1/admin/workers',
-      { schema: { tags: ['console'], summary: 'Inference workers, queue depth and throughput (admins)' } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Inference workers, queue depth and jobs of the last minute (admin)',
+          response: { 200: envelope(inferenceOverview) },
+        },
+      },
       async (request) => {
         await requireRoles(accounts, request, ['admin']);
-        return ctx.inferenceOverview ? ctx.inferenceOverview() : localOverview(ctx.backend);
+        const data = ctx.inferenceOverview ? await ctx.inferenceOverview() : localOverview(ctx.backend);
+        return { code: 0 as const, message: translate('ok', requestLanguage(request)), data };
       },
     );
   };

@@ -12,7 +12,7 @@ describe('the inference overview for admins (GET /api/v1/admin/workers)', () => 
     try {
       const sessions = await sessionsByRole(ctx, 'workers');
       const res = await app.inject({ url: '/api/v1/admin/workers', headers: sessions.admin });
-      expect(res.json()).toMatchObject({
+      expect(res.json().data).toMatchObject({
         backend: 'local',
         workers: [{ id: 'local', concurrency: 1 }],
         queue: { waiting: 0, max_depth: 1 },
@@ -71,7 +71,7 @@ describe('the inference overview for admins (GET /api/v1/admin/workers)', () => 
       await new Promise((r) => setTimeout(r, 300)); // a heartbeat
       const sessions = await sessionsByRole(ctx, 'workersq');
       const res = await app.inject({ url: '/api/v1/admin/workers', headers: sessions.admin });
-      expect(res.json()).toMatchObject({
+      expect(res.json().data).toMatchObject({
         backend: 'redis',
         workers: [{ id: worker.id, pid: process.pid, tasks: ['facepoints'], concurrency: 2, jobs_done: 1 }],
         queue: { waiting: 0, active: 0, max_depth: 7 },
