@@ -13,7 +13,9 @@
  *   structured-clone format (the local pool's own format between processes: buffers and typed
  *   arrays pass as they are) onto the server's reply list, which the server reads with BLPOP. Each
  *   answer is read once by the one server that waits for it, instead of every server reading every
- *   result from BullMQ's event stream (results can be images of several hundred kB);
+ *   result from BullMQ's event stream (results can be images of several hundred kB). Measured
+ *   (scripts/measure-queue-reply.ts, one call at a time, load average 11.7 on 2 cores): p50 1.5 ms
+ *   against 2.1 ms through QueueEvents for a 1 kB answer, 1.7 ms against 11.4 ms for 200 kB;
  * - an engine error (bad image, bad params, unknown task) is an answer, not a job failure: the job
  *   completes and is never retried, and the caller gets the engine's error class and code back;
  * - a worker that dies mid-job stops renewing the job's lock; BullMQ's stalled-job check moves the
