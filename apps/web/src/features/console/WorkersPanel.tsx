@@ -7,6 +7,7 @@ import { request } from '../../api/http.ts';
 import { intlLocale } from '../../i18n/language.ts';
 import styles from '../account/Account.module.css';
 import consoleStyles from './Console.module.css';
+import own from './WorkersPanel.module.css';
 
 /** How often the overview is read again while the page is open. */
 const REFRESH_MS = 5_000;
@@ -37,14 +38,29 @@ export function WorkersPanel() {
     ['lastMinute', data?.jobs_last_minute],
   ] as const;
   const columns: TableColumnsType<InferenceWorker> = [
-    { title: t('consoleWorkers.columns.id'), dataIndex: 'id', ellipsis: true },
-    { title: t('consoleWorkers.columns.host'), dataIndex: 'host', ellipsis: true },
-    { title: t('consoleWorkers.columns.threads'), dataIndex: 'concurrency', width: 96 },
-    { title: t('consoleWorkers.columns.busy'), dataIndex: 'busy', width: 80 },
+    {
+      title: t('consoleWorkers.columns.id'),
+      dataIndex: 'id',
+      render: (id: string, worker) => (
+        <span className={own.worker}>
+          {id}
+          {worker.host ? (
+            <span className={own.workerHost}>
+              {worker.host}
+              {worker.pid ? ` · ${worker.pid}` : ''}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      title: t('consoleWorkers.columns.busy'),
+      dataIndex: 'busy',
+      render: (busy: number, worker) => `${busy} / ${worker.concurrency}`,
+    },
     {
       title: t('consoleWorkers.columns.jobs'),
       dataIndex: 'jobs_done',
-      width: 110,
       render: (n: number) => number.format(n),
     },
     {
@@ -68,7 +84,7 @@ export function WorkersPanel() {
         />
       ) : (
         <div className={styles.stack}>
-          <div className={consoleStyles.stats}>
+          <div className={own.figures}>
             {stats.map(([key, value]) => (
               <div key={key} className={consoleStyles.stat}>
                 <span className={consoleStyles.statLabel}>{t(`consoleWorkers.stats.${key}`)}</span>
@@ -83,7 +99,6 @@ export function WorkersPanel() {
             dataSource={data?.workers ?? []}
             loading={overview.isLoading}
             pagination={false}
-            scroll={{ x: 640 }}
             locale={{ emptyText: t('consoleWorkers.none') }}
           />
         </div>
