@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ImageInputError,
+  NoWorkerReadyError,
   QueueFullError,
   TaskAbortedError,
   TaskTimeoutError,
@@ -152,4 +153,21 @@ describe('inference on a Redis queue (BullMQ) with worker processes', () => {
     const err = await call;
     expect(err).toBeInstanceOf(WorkerCrashedError);
   }, 20_000);
+
+  it('refuses calls at once (NoWorkerReadyError) while Redis does not answer', async () => {
+    const unreachable = createRedisBackend({
+      redisUrl: 'redis://127.0.0.1:1',
+      queueName,
+      maxDepth: 4,
+      taskTimeoutMs: 15_000,
+      redisAnswerMs: 300,
+    });
+    try {
+      const err = await unreachable.run('echo', { image: Buffer.from('x') }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(NoWorkerReadyError);
+      await expect(unreachable.overview()).rejects.toThrow();
+    } finally {
+      await unreachable.close();
+    }
+  });
 });

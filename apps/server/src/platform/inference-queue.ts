@@ -56,6 +56,15 @@ export const QUEUE_PREFIX = 'pixora';
 /** How long an unread answer stays on a reply list (its server died or gave up). */
 export const REPLY_TTL_MS = 60_000;
 
+/** `promise`, or a rejection after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** What a job carries (BullMQ job data, JSON). */
 export interface QueueJobData {
   task: string;
@@ -138,18 +147,11 @@ export interface RedisBackendOptions {
   taskTimeoutMs: number;
   /** How often the heartbeats and the queue's counts are read. Default 1000 ms. */
   pollMs?: number;
-}
-
-export interface RedisBackendOptions {
-  redisUrl: string;
-  /** The BullMQ queue's name (several platforms, or test files, can share one Redis). */
-  queueName: string;
-  /** Jobs allowed to wait for a worker, over every server; beyond it QueueFullError. */
-  maxDepth: number;
-  /** Default time budget per job, queue wait included. */
-  taskTimeoutMs: number;
-  /** How often the heartbeats and the queue's counts are read. Default 1000 ms. */
-  pollMs?: number;
+  /**
+   * Longest wait for Redis to answer the admission's count (beyond it the call is refused with
+   * NoWorkerReadyError), the overview's reads, and closing. Default 2000 ms.
+   */
+  redisAnswerMs?: number;
 }
 
 export interface RedisBackend extends InferenceBackend {
@@ -171,9 +173,10 @@ export type { InferenceOverview };
 export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
   const { queueName, maxDepth, taskTimeoutMs } = options;
   const pollMs = options.pollMs ?? 1_000;
+  const redisAnswerMs = options.redisAnswerMs ?? 2_000;
   const serverId = `s${randomBytes(6).toString('hex')}`;
   const myReplyKey = replyKey(queueName, serverId);
-  // One connection for commands, one for the blocking reply reads; QueueEvents makes its own.
+  // One connection for commands, one for the blocking reply reads, one for QueueEvents' reads.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const replies = redis.duplicate();
   const eventsConnection = redis.duplicate();
@@ -187,6 +190,12 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
     connection: eventsConnection,
     prefix: QUEUE_PREFIX,
   });
+  // Connection errors must not end the process (an 'error' event without a listener throws):
+  // ioredis reconnects by itself, and /readyz reports Redis down meanwhile.
+  const ignore = () => {};
+  for (const connection of [redis, replies, eventsConnection]) connection.on('error', ignore);
+  queue.on('error', ignore);
+  events.on('error', ignore);
   const pending = new Map<string, Pending>();
   let nextId = 1;
   let closed = false;
@@ -242,10 +251,10 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
 
   /** Reads the heartbeats and the queue's counts; throws while Redis does not answer. */
   async function refresh(): Promise<void> {
-    const [live, jobCounts] = await Promise.all([
-      readHeartbeats(redis, queueName),
-      queue.getJobCounts('wait', 'prioritized', 'active'),
-    ]);
+    const [live, jobCounts] = await within(
+      Promise.all([readHeartbeats(redis, queueName), queue.getJobCounts('wait', 'prioritized', 'active')]),
+      redisAnswerMs,
+    );
     heartbeats = live;
     counts = {
       waiting: (jobCounts.wait ?? 0) + (jobCounts.prioritized ?? 0),
@@ -275,7 +284,10 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
       if (opts.signal?.aborted) throw new TaskAbortedError();
       if (!(input.image instanceof Uint8Array)) throw new TypeError('input.image must be a Buffer');
       if (everReady && heartbeats.length === 0) throw new NoWorkerReadyError(pollMs);
-      const waiting = await queue.getWaitingCount();
+      // Redis that does not answer: refused as when no worker is there, not left to hang.
+      const waiting = await within(queue.getWaitingCount(), redisAnswerMs).catch(() => {
+        throw new NoWorkerReadyError(pollMs);
+      });
       if (waiting >= maxDepth) throw new QueueFullError(maxDepth);
       const timeoutMs = opts.timeoutMs ?? taskTimeoutMs;
       const id = `${serverId}-${nextId++}`;
@@ -301,8 +313,8 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
       };
       try {
         await queue.add(task, data, { jobId: id, attempts: 1, removeOnComplete: true, removeOnFail: true });
-      } catch (err) {
-        settle(id, err instanceof Error ? err : new Error(String(err)));
+      } catch {
+        settle(id, new NoWorkerReadyError(pollMs));
       }
       return answer;
     },
@@ -352,11 +364,10 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
       for (const id of [...pending.keys()]) settle(id, new BackendClosedError());
       for (const w of readyWaiters.splice(0)) w.reject(new BackendClosedError());
       replies.disconnect();
-      await reading.catch(() => {});
-      await events.close();
+      // A Redis that does not answer must not hold the shutdown.
+      await within(Promise.all([reading, events.close(), queue.close()]), redisAnswerMs).catch(() => {});
       eventsConnection.disconnect();
-      await queue.close();
-      await redis.quit().catch(() => {});
+      redis.disconnect();
     },
   };
 }

@@ -55,6 +55,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const heartbeatMs = options.heartbeatMs ?? 2_000;
   const id = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  // Connection errors: ioredis reconnects and BullMQ resumes; an 'error' event must not end the process.
+  redis.on('error', () => {});
   const startedAt = new Date().toISOString();
   let busy = 0;
   let jobsDone = 0;
@@ -111,17 +113,17 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
 
   await beat();
   const beating = setInterval(() => void beat().catch(() => {}), heartbeatMs);
+  const workerConnection = redis.duplicate();
+  workerConnection.on('error', () => {});
   const worker = new Worker<QueueJobData, null>(queueName, answer, {
-    connection: redis.duplicate(),
+    connection: workerConnection,
     prefix: QUEUE_PREFIX,
     concurrency,
     lockDuration: options.lockMs ?? 10_000,
     stalledInterval: options.stalledIntervalMs ?? 5_000,
     maxStalledCount: 1,
   });
-  worker.on('error', () => {
-    // Connection errors: ioredis reconnects and BullMQ resumes; nothing to do here.
-  });
+  worker.on('error', () => {});
 
   return {
     id,
@@ -135,6 +137,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
         .exec()
         .catch(() => {});
       await redis.quit().catch(() => {});
+      workerConnection.disconnect();
     },
   };
 }
