@@ -126,6 +126,23 @@ describe('inference on a Redis queue (BullMQ) with worker processes', () => {
     await new Promise((r) => setTimeout(r, 1_000));
   });
 
+  it('a worker stopped with SIGTERM finishes and answers its running job, then leaves', async () => {
+    const extra = await startWorker();
+    await until(() => backend.stats().ready === 3);
+    const seen = workers.map((w) => starts(w, 'slow'));
+    // Keep the two others busy so that the new worker takes the next job.
+    const others = [0, 1].map(() => backend.run('slow', { image: Buffer.from('x'), params: { ms: 1_500 } }));
+    await until(() => workers.every((w, i) => starts(w, 'slow') > (seen[i] as number)));
+    const call = backend.run<{ pid: number }>('slow', { image: Buffer.from('x'), params: { ms: 800 } });
+    await until(() => starts(extra, 'slow') === 1);
+    const exited = new Promise<number | null>((resolve) => extra.proc.once('exit', resolve));
+    extra.proc.kill('SIGTERM');
+    expect((await call).pid).toBe(extra.proc.pid);
+    expect(await exited).toBe(0);
+    await Promise.all(others);
+    await until(() => backend.stats().ready === 2);
+  });
+
   it('runs the job of a worker killed mid-job once more on the other worker', async () => {
     const before = workers.map((w) => starts(w, 'slow'));
     const call = backend.run<{ pid: number }>('slow', { image: Buffer.from('x'), params: { ms: 1_000 } });
