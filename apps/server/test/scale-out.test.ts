@@ -77,6 +77,7 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
   let redis: Redis;
   let db: { url: string; drop(): Promise<void> };
   let photo: Buffer;
+  const dirs: string[] = [];
 
   const call = async (server: { url: string }) => {
     const res = await fetch(`${server.url}/v2/facepoints?${DEMO_KEY}`, {
@@ -112,6 +113,11 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
       procs.push(w);
     }
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-web-'));
+    dirs.push(webDist);
+    // Servers sharing the database claim each other's job items, whose inputs (and results) are in
+    // the file storage: one data folder for both stands in here for the shared storage they need.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-data-'));
+    dirs.push(dataDir);
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Pixora</title>');
     // One server after the other: the first migrates the database (several servers starting at once
     // need the migration lock).
@@ -123,7 +129,7 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
         PORT: String(port),
         HOST: '127.0.0.1',
         WEB_DIST: webDist,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-data-')),
+        DATA_DIR: dataDir,
       });
       procs.push(s);
       servers.push({ proc: s, url });
@@ -151,6 +157,7 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
     );
     redis?.disconnect();
     await db?.drop();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('calls spread over both servers all succeed, served by both workers', async () => {
@@ -163,6 +170,31 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
     const beats = await readHeartbeats(redis, queueName);
     expect(beats.map((b) => b.jobs_done).every((n) => n > 0)).toBe(true);
     expect(beats.flatMap((b) => b.tasks)).toEqual(['facepoints', 'facepoints']);
+  });
+
+  it('an asynchronous job submitted to one server runs on the queue and reads the same from the other', async () => {
+    const item = {
+      media_info_list: [{ media_data: photo.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
+    };
+    const submitted = await fetch(`${servers[0]!.url}/v1/jobs?${DEMO_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ capability: 'v2/facepoints', items: [item, item] }),
+    });
+    expect(submitted.status).toBe(202);
+    const { job_id: id } = (await submitted.json()) as { job_id: string };
+    let job: Record<string, any> = {}; // eslint-disable-line @typescript-eslint/no-explicit-any
+    await until(
+      'the job done',
+      async () => {
+        job = (await (await fetch(`${servers[1]!.url}/v1/jobs/${id}?${DEMO_KEY}`)).json()) as typeof job;
+        return job.status === 'done';
+      },
+      30_000,
+      procs,
+    );
+    expect(job, JSON.stringify(job.items).slice(0, 600)).toMatchObject({ succeeded: 2, failed: 0 });
+    for (const done of job.items) expect(faces(done.answer)).toBe(GROUP_FACES[SAMPLE]);
   });
 
   it('a worker killed mid-job: its job finishes on the other worker or answers a catalogue error', async () => {
