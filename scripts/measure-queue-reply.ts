@@ -82,12 +82,15 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(', ')}`,
 );
-for (const bytes of [1024, 200 * 1024]) {
-  const events = await viaEvents(bytes);
-  const reply = await viaReplyList(bytes);
-  console.log(
-    `answer ${bytes / 1024} kB: QueueEvents p50 ${ms(events.p50)} p95 ${ms(events.p95)}; reply list p50 ${ms(reply.p50)} p95 ${ms(reply.p95)}`,
-  );
+try {
+  for (const bytes of [1024, 200 * 1024]) {
+    const events = await viaEvents(bytes);
+    const reply = await viaReplyList(bytes);
+    console.log(
+      `answer ${bytes / 1024} kB: QueueEvents p50 ${ms(events.p50)} p95 ${ms(events.p95)}; reply list p50 ${ms(reply.p50)} p95 ${ms(reply.p95)}`,
+    );
+  }
+} finally {
+  server.stop();
 }
-server.stop();
 process.exit(0);
