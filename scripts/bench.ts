@@ -365,6 +365,8 @@ async function stageThroughput(workers: number, isolation: 'thread' | 'process')
 /** Jobs per throughput measure and rounds of the scale-out stage (alternating its three set-ups). */
 const SCALEOUT_ROUNDS = 3;
 const LATENCY_RUNS = 200;
+/** How a queue worker runs its engine (`thread`, or `process` to see the queue's own CPU apart). */
+const WORKER_ENGINE = process.env.SCALEOUT_WORKER_ISOLATION === 'process' ? 'process' : 'thread';
 
 /**
  * Scale-out (`npm run bench -- --scaleout`): facepoints throughput through the Redis queue with 1
@@ -373,7 +375,9 @@ const LATENCY_RUNS = 200;
  * queue adds to a call: sequential calls of a task the workers have not loaded, so that they answer
  * at once (UnknownTaskError) after the image has made the whole trip, through the queue and
  * through the local pool; the difference of their p50 is the queue's share. Redis is a private
- * redis-server, as the tests start it.
+ * redis-server, as the tests start it. Also the CPU per job of the calling process, the queue
+ * workers and the rest; `SCALEOUT_WORKER_ISOLATION=process` runs each worker's engine in a process
+ * of its own, left out of the count, which shows the CPU the queue itself costs per job.
  */
 async function stageScaleOut() {
   const { createLocalBackend, measureThroughput, summarize } = await import('@pixora/vision');
@@ -393,7 +397,7 @@ async function stageScaleOut() {
             REDIS_URL: redis.url,
             INFERENCE_QUEUE: queue,
             WORKERS: '1',
-            WORKER_ISOLATION: 'thread',
+            WORKER_ISOLATION: WORKER_ENGINE,
             WORKER_TASKS: 'facepoints',
             LOG_LEVEL: 'silent',
           },
@@ -426,12 +430,34 @@ async function stageScaleOut() {
     const setups = [one, two, local];
     // Warm-up long enough for the wasm tier-up and JIT compilation to finish.
     for (const b of setups) await measureThroughput(b, image, 20);
+    // CPU time of this process, of the queue workers' processes, and of the other children (Redis,
+    // the local pool's processes); idle ones add nothing. With WORKER_ISOLATION=process a queue
+    // worker's engine is a grandchild and is not counted: what is left is the queue's own work.
+    const cpuMs = () => {
+      const own = process.cpuUsage();
+      const workerPids = new Set(procs.map((p) => p.pid));
+      let workersMs = 0;
+      let othersMs = 0;
+      for (const pid of childPids()) {
+        const used = childUsage(pid).cpuSeconds * 1000;
+        if (workerPids.has(pid)) workersMs += used;
+        else othersMs += used;
+      }
+      return [(own.user + own.system) / 1000, workersMs, othersMs];
+    };
     const rounds: number[][] = [];
+    const cpuPerJob: number[][][] = setups.map(() => []);
     for (let i = 0; i < SCALEOUT_ROUNDS; i++) {
       const round: number[] = [];
-      for (const b of setups) round.push(await measureThroughput(b, image, THROUGHPUT_JOBS));
+      for (const [k, b] of setups.entries()) {
+        const cpu0 = cpuMs();
+        round.push(await measureThroughput(b, image, THROUGHPUT_JOBS));
+        const cpu1 = cpuMs();
+        cpuPerJob[k]!.push(cpu1.map((v, j) => (v - cpu0[j]!) / THROUGHPUT_JOBS));
+      }
       rounds.push(round);
     }
+    const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const median = (k: number) =>
       rounds.map((r) => r[k]!).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
     // Added latency: one call at a time, a task not loaded, through the queue and the local pool.
@@ -452,6 +478,8 @@ async function stageScaleOut() {
       twoWorkers: median(1),
       localPool: median(2),
       rounds,
+      // Per set-up: CPU ms per job of [this process, queue worker processes, other children].
+      cpuMsPerJob: cpuPerJob.map((runs) => [0, 1, 2].map((j) => medianOf(runs.map((r) => r[j]!)))),
       queueTrip,
       localTrip,
       imageKb: image.length / 1024,
@@ -471,7 +499,7 @@ function scaleOutSection(f: ScaleOutFigures, when?: string): string {
   const added = f.queueTrip.p50 - f.localTrip.p50;
   return `## Scale-out (Redis queue)
 ${when ? `\nMeasured ${when}; load average ${f.loadAverage.map((l) => l.toFixed(2)).join(', ')}.\n` : ''}
-facepoints on the ${f.imageKb.toFixed(0)} kB 640-px photo; workers are \`npm run worker\` processes (one inference thread, face models only) on a private redis-server; median of ${SCALEOUT_ROUNDS} alternating rounds (per round, 1 worker / 2 workers / local pool: ${f.rounds.map((r) => r.map((v) => v.toFixed(2)).join(' / ')).join('; ')}).
+facepoints on the ${f.imageKb.toFixed(0)} kB 640-px photo; workers are \`npm run worker\` processes (one inference ${WORKER_ENGINE}, face models only) on a private redis-server; median of ${SCALEOUT_ROUNDS} alternating rounds (per round, 1 worker / 2 workers / local pool: ${f.rounds.map((r) => r.map((v) => v.toFixed(2)).join(' / ')).join('; ')}).
 
 | measure | value | target | |
 | --- | --- | --- | --- |
@@ -481,6 +509,7 @@ facepoints on the ${f.imageKb.toFixed(0)} kB 640-px photo; workers are \`npm run
 | a call's trip through the queue (nothing computed) | p50 ${ms(f.queueTrip.p50)}, p95 ${ms(f.queueTrip.p95)} | | |
 | the same trip through the local pool | p50 ${ms(f.localTrip.p50)}, p95 ${ms(f.localTrip.p95)} | | |
 | latency the queue adds per call | p50 ${ms(added)} | p50 < 5 ms | ${check(added < 5)} |
+| CPU per job: calling process + queue workers (engine ${WORKER_ENGINE === 'process' ? 'not ' : ''}included) + others (Redis, local pool) | ${f.cpuMsPerJob.map((v, k) => `${['1 worker', '2 workers', 'local pool'][k]} ${v.map((x) => x.toFixed(1)).join(' + ')} ms`).join('; ')} | | |
 `;
 }
 
