@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { InferenceBackend } from '@pixora/vision';
+import { UnknownTaskError, type InferenceBackend } from '@pixora/vision';
 import type { AppContext } from '../../platform/context.ts';
 
 /** A worker that answered a job this recently completes jobs: no probe is needed. */
@@ -58,7 +58,12 @@ export function inferenceProbe(backend: InferenceBackend, timeoutMs: number) {
       .run(PROBE_TASK, { image }, { timeoutMs })
       .then(
         () => ({ ok: true }),
-        (err: unknown) => ({ ok: false, error: err instanceof Error ? err.name : String(err) }),
+        // Workers that serve other tasks only (WORKER_TASKS) answer the probe UnknownTaskError:
+        // they answered, so jobs complete.
+        (err: unknown) =>
+          err instanceof UnknownTaskError
+            ? { ok: true }
+            : { ok: false, error: err instanceof Error ? err.name : String(err) },
       )
       .then((outcome) => {
         last = { at: Date.now(), ...outcome };
