@@ -2,6 +2,7 @@ import type { InferenceBackend } from '@pixora/vision';
 import type { Db } from '../db/database.ts';
 import type { UsageMeter } from '../modules/apps/usage.ts';
 import type { Config } from './config.ts';
+import type { InferenceOverview } from './inference-queue.ts';
 import type { Mailer, SmsSender } from './messaging.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -20,4 +21,6 @@ export interface AppContext {
   readiness: { modelsLoaded: boolean };
   /** Counts the calls of apps and enforces their daily quotas; shared by the gateway and the console. */
   usage: UsageMeter;
+  /** Workers, queue and throughput of a queue backend (Redis); unset for the local pool. */
+  inferenceOverview?: () => Promise<InferenceOverview>;
 }

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { InferenceBackend } from '@pixora/vision';
+import { UnknownTaskError, type InferenceBackend } from '@pixora/vision';
 import type { AppContext } from '../../platform/context.ts';
 
 /** A worker that answered a job this recently completes jobs: no probe is needed. */
@@ -58,7 +58,12 @@ export function inferenceProbe(backend: InferenceBackend, timeoutMs: number) {
       .run(PROBE_TASK, { image }, { timeoutMs })
       .then(
         () => ({ ok: true }),
-        (err: unknown) => ({ ok: false, error: err instanceof Error ? err.name : String(err) }),
+        // Workers that serve other tasks only (WORKER_TASKS) answer the probe UnknownTaskError:
+        // they answered, so jobs complete.
+        (err: unknown) =>
+          err instanceof UnknownTaskError
+            ? { ok: true }
+            : { ok: false, error: err instanceof Error ? err.name : String(err) },
       )
       .then((outcome) => {
         last = { at: Date.now(), ...outcome };
@@ -67,6 +72,36 @@ export function inferenceProbe(backend: InferenceBackend, timeoutMs: number) {
       });
     return { ...(await running), via: 'probe' };
   };
+}
+
+/** A readiness check: resolves true when its dependency answers. */
+export type ReadinessCheck = () => Promise<boolean>;
+
+/** Runs a check; one that throws fails. */
+async function passes(check: ReadinessCheck): Promise<boolean> {
+  try {
+    return await check();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The dependencies /readyz checks besides the inference workers, by the name its answer reports
+ * them under: the database always, Redis when the inference queue is in it. A new dependency
+ * (storage...) is one more entry.
+ */
+export function readinessChecks(ctx: AppContext): Record<string, ReadinessCheck> {
+  const checks: Record<string, ReadinessCheck> = {
+    database: async () => {
+      await sql`select 1`.execute(ctx.db.kysely);
+      return true;
+    },
+  };
+  const overview = ctx.inferenceOverview;
+  // Reading the workers' heartbeats answers only while Redis does.
+  if (overview) checks.redis = async () => (await overview()).backend === 'redis';
+  return checks;
 }
 
 export const healthRoutes =
@@ -82,27 +117,27 @@ export const healthRoutes =
       inference: ctx.backend.stats(),
     }));
 
-    // Readiness: 200 only while the database answers, the models are loaded, a worker is ready
-    // and workers complete jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
+    // Readiness: 200 only while every dependency check passes (readinessChecks: the database, and
+    // Redis with a queue backend), the models are loaded, a worker is ready and workers complete
+    // jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
     app.get(
       '/readyz',
       { schema: { tags: ['operations'], summary: 'Readiness' } },
       async (_request, reply) => {
-        let database = true;
-        try {
-          await sql`select 1`.execute(ctx.db.kysely);
-        } catch {
-          database = false;
-        }
+        const outcomes = Object.fromEntries(
+          await Promise.all(
+            Object.entries(readinessChecks(ctx)).map(async ([name, check]) => [name, await passes(check)]),
+          ),
+        ) as Record<string, boolean>;
         const stats = ctx.backend.stats();
         // Backends that do not report ready workers count every live one as ready.
         const workersReady = (stats.ready ?? stats.workers) > 0;
         const models = ctx.readiness.modelsLoaded;
         const jobs = models && workersReady ? await probe() : { ok: false, via: 'probe' as const };
-        const ok = database && models && workersReady && jobs.ok;
+        const ok = Object.values(outcomes).every(Boolean) && models && workersReady && jobs.ok;
         return reply.code(ok ? 200 : 503).send({
           status: ok ? 'ready' : 'not ready',
-          database,
+          ...outcomes,
           models,
           workers_ready: workersReady,
           jobs_complete: jobs.ok,
