@@ -1,30 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import type { SiteReport } from '@pixora/catalog';
 import type { Database } from '../../db/schema.ts';
+
+export type { SiteReport };
 
 /** The rows each list of the report keeps (the most frequent first). */
 export const TOP = 20;
-
-export interface SiteReport {
-  days: number;
-  from: string;
-  to: string;
-  /** One entry per UTC day of the period, oldest first; visitors are distinct addresses that day. */
-  daily: { day: string; visits: number; visitors: number }[];
-  totals: { visits: number; visitors: number };
-  /** Pages by visits, the path without its query (algorithm links carry a timestamp query). */
-  pages: { page: string; visits: number }[];
-  /** Other sites that linked to this one, by origin; direct visits are not listed. */
-  referrers: { referrer: string; visits: number }[];
-  /** Visits per site language. */
-  languages: { language: string; visits: number }[];
-  /** Calls of the website's demo app per capability id (the demos visitors ran). */
-  demo_calls: { capability_id: number; calls: number; errors: number }[];
-  /**
-   * Visit → registration → first API call in the period: distinct visitor addresses, accounts
-   * registered, and those of them whose own apps (not the demo app) made at least one call.
-   */
-  funnel: { visitors: number; registrations: number; first_api_call: number };
-}
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
