@@ -19,7 +19,12 @@ import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
 import { ConsoleShell, LoadError } from './parts.tsx';
 
-const STATUS_COLORS: Record<FeedbackStatus, string> = { new: 'red', in_progress: 'gold', done: 'green' };
+// Dark text on a light tint: antd's preset tag colours are below the contrast of 4.5:1 on their tint.
+const STATUS_COLORS: Record<FeedbackStatus, { color: string; background: string; borderColor: string }> = {
+  new: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' },
+  in_progress: { color: '#874d00', background: '#fffbe6', borderColor: '#ffe58f' },
+  done: { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' },
+};
 const PAGE_SIZE = 20;
 const INBOX_KEY = 'feedbackInbox';
 
@@ -163,7 +168,7 @@ export function FeedbackInboxPage() {
       title: t('inbox.columns.status'),
       dataIndex: 'status',
       width: 110,
-      render: (s: FeedbackStatus) => <Tag color={STATUS_COLORS[s]}>{t(`inbox.statuses.${s}`)}</Tag>,
+      render: (s: FeedbackStatus) => <Tag style={STATUS_COLORS[s]}>{t(`inbox.statuses.${s}`)}</Tag>,
     },
   ];
 
