@@ -41,6 +41,10 @@ import { proxyTrustFunction } from './platform/network.ts';
 import { registerSecurity } from './platform/security.ts';
 import { createLocalStorage } from './platform/storage.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { deliverQuotaWarning } from './modules/messages/messages.service.ts';
+import { feedbackInboxRoutes } from './modules/feedback/inbox.routes.ts';
+import { siteAnalyticsRoutes } from './modules/analytics/site-analytics.routes.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 
 /** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
@@ -107,6 +111,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerJsonLimits(app);
   // The usage meter writes in the background: its failures go to the server's log.
   ctx.usage.log = (err) => app.log.error({ err }, 'usage meter');
+  // Quota warnings arrive as messages to the app's owner.
+  ctx.usage.onQuotaLevel = (appId, day, level, quota) =>
+    void deliverQuotaWarning(ctx.db.kysely, appId, day, level, quota).catch((err: unknown) =>
+      app.log.error({ err }, 'quota warning message'),
+    );
 
   app.decorateRequest('apiErrorCode', 0);
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -199,6 +208,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(effectRoutes(ctx));
   await app.register(auditRoutes(ctx, accounts));
   await app.register(workersRoutes(ctx, accounts));
+  await app.register(messageRoutes(ctx, accounts));
+  await app.register(feedbackInboxRoutes(ctx, accounts, files));
+  await app.register(siteAnalyticsRoutes(ctx, accounts));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

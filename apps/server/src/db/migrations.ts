@@ -493,6 +493,53 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('audit_log').execute();
       },
     },
+    '0013_inbox': {
+      async up(db: Kysely<unknown>) {
+        // In-product messages (modules/messages): what a message says is rendered from its kind and
+        // parameters in the reader's language; `dedupe_key` keeps one quota warning per app, day and level.
+        await db.schema
+          .createTable('messages')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('params', 'text', (c) => c.notNull())
+          .addColumn('dedupe_key', 'text', (c) => c.unique())
+          .addColumn('read_at', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('messages_user_idx').on('messages').columns(['user_id', 'id']).execute();
+        // The feedback inbox: status, the reviewer's reply, and the sender's language for the reply mail.
+        for (const [column, type, value] of [
+          ['status', 'text', 'new'],
+          ['reply', 'text', ''],
+          ['language', 'text', 'zh'],
+          ['updated_at', 'text', ''],
+        ] as const)
+          await db.schema
+            .alterTable('feedback')
+            .addColumn(column, type, (c) => c.notNull().defaultTo(value))
+            .execute();
+        await db.schema.alterTable('feedback').addColumn('replied_at', 'text').execute();
+        await db.schema.alterTable('feedback').addColumn('replier_id', 'integer').execute();
+        await db.schema.createIndex('feedback_status_idx').on('feedback').columns(['status', 'id']).execute();
+        // Site analytics: where a visit came from (another site's origin) and the site language.
+        for (const column of ['referrer', 'language'])
+          await db.schema
+            .alterTable('visits')
+            .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+            .execute();
+        await db.schema.createIndex('visits_created_idx').on('visits').column('created_at').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('visits_created_idx').execute();
+        for (const column of ['referrer', 'language'])
+          await db.schema.alterTable('visits').dropColumn(column).execute();
+        await db.schema.dropIndex('feedback_status_idx').execute();
+        for (const column of ['status', 'reply', 'language', 'updated_at', 'replied_at', 'replier_id'])
+          await db.schema.alterTable('feedback').dropColumn(column).execute();
+        await db.schema.dropTable('messages').execute();
+      },
+    },
   };
 }
 

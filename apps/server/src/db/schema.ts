@@ -191,6 +191,10 @@ export interface VisitsTable {
   location: string;
   ip: string;
   created_at: string;
+  /** The origin of the page that linked to the site (another site only); '' when none. */
+  referrer: Generated<string>;
+  /** The site language of the visit (zh, zh_tw, en). */
+  language: Generated<string>;
 }
 
 export interface FeedbackTable {
@@ -202,6 +206,15 @@ export interface FeedbackTable {
   priority_id: number;
   attachments: string;
   created_at: string;
+  /** new, in_progress or done (the feedback inbox). */
+  status: Generated<string>;
+  /** The reviewer's latest reply ('' until one is sent). */
+  reply: Generated<string>;
+  /** The sender's language when sending (zh, zh_tw, en): the reply mail is written in it. */
+  language: Generated<string>;
+  updated_at: Generated<string>;
+  replied_at: Generated<string | null>;
+  replier_id: Generated<number | null>;
 }
 
 /** A face set of an app (face search); `token` is its public id. */
@@ -318,6 +331,20 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** An in-product message to a user (modules/messages). */
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** What the message is about: reviewResult, feedbackReply, quotaWarning. */
+  kind: string;
+  /** JSON of the facts the message names; its text is rendered in the reader's language. */
+  params: string;
+  /** Set for messages that must arrive once only (a quota warning per app, day and level). */
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   menus: MenusTable;
   apps: AppsTable;
@@ -342,4 +369,5 @@ export interface Database {
   uploads: UploadsTable;
   questionnaire_answers: QuestionnaireAnswersTable;
   audit_log: AuditLogTable;
+  messages: MessagesTable;
 }

@@ -134,6 +134,11 @@ const schema = z.object({
     .regex(/^\d{10}$/)
     .default('1587312000'),
   INTERNAL_NETWORKS: z.string().default(''),
+  // The second internal-network probe: when the address is not in INTERNAL_NETWORKS, the browser
+  // GETs this URL (an address reachable from the internal network only); any reply within the
+  // timeout means IN, an error or no reply means OUT.
+  DOMAIN_PROBE_URL: z.string().url().optional(),
+  DOMAIN_PROBE_TIMEOUT_MS: int(3000),
   OAUTH_AUTHORIZE_URL: z.string().url().optional(),
   OAUTH_TOKEN_URL: z.string().url().optional(),
   OAUTH_USERINFO_URL: z.string().url().optional(),

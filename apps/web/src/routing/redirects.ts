@@ -37,6 +37,10 @@ export const STATIC_PATHS: readonly string[] = [
   '/admin/sdkManager/apply',
   '/admin/reviewManager',
   '/admin/questionnaire',
+  // The back office: feedback inbox, site analytics; every signed-in user's messages.
+  '/admin/feedbackInbox',
+  '/admin/siteAnalytics',
+  '/own-space/messages',
   // The local outbox of the embedded platform.
   '/outbox',
 ];
