@@ -25,6 +25,7 @@ import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createResultMedia, resultMediaRoutes } from './modules/gateway/result-media.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { materialRoutes } from './modules/materials/materials.routes.ts';
 import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -197,6 +198,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(questionnaireRoutes(ctx, accounts));
   await app.register(effectRoutes(ctx));
   await app.register(auditRoutes(ctx, accounts));
+  await app.register(materialRoutes(ctx, accounts, files));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -44,6 +44,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0010_uploads',
       '0011_questionnaire',
       '0012_audit_log',
+      '0015_materials',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });
