@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -410,5 +413,43 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
         `Wrong parameter: parameter.${name} ${value} is not an enabled option (GET /api/v1/materials?type=sticker lists them)`,
       ]);
     }
+  });
+
+  it('v3/facefuse fuses into an uploaded template photo, named by its value; a disabled one is refused', async () => {
+    const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public/samples');
+    const template = fs.readFileSync(path.join(web, 'glasses-man.jpg'));
+    const form = multipart(
+      { type: 'fusion_template', name_zh: '眼镜男士', name_zh_tw: '眼鏡男士', name_en: 'Glasses man' },
+      { name: 'man.jpg', bytes: template, type: 'image/jpeg' },
+    );
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/materials',
+      payload: form.payload,
+      headers: { ...headers, ...form.headers },
+    });
+    const uploaded = made.json().data as { id: number; value: string };
+    const astronaut = await skimageJpeg('astronaut');
+    const fuse = (template: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/v3/facefuse?${DEMO_KEY}`,
+        payload: { ...gatewayBody(astronaut), parameter: { template } } as object,
+      });
+    const res = await fuse(uploaded.value);
+    expect(res.statusCode).toBe(200);
+    const media = res.json().media_info_list[0];
+    expect(media.media_extra).toMatchObject({ template: uploaded.value, face_num: 1, template_face_num: 1 });
+    // The result is the uploaded photo's size (387 x 580), not the default template's (440 x 700).
+    const meta = await sharp(Buffer.from(media.media_data, 'base64')).metadata();
+    expect([meta.width, meta.height]).toEqual([387, 580]);
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${uploaded.id}`,
+      headers,
+      payload: { enabled: false },
+    });
+    const refused = await fuse(uploaded.value);
+    expect([refused.statusCode, refused.json().ErrorCode]).toEqual([400, 10000]);
   });
 });
