@@ -113,3 +113,4 @@ export { FUSION_TEMPLATE_NAMES } from './capabilities/imageEditing/fusion-fields
 export { FACEFUSECHILD, CHILD_GENDER_NAMES } from './capabilities/imageEditing/facefusechild.ts';
 export { HEADREPLACE } from './capabilities/bodyTechnology/headReplace.ts';
 export * from './api/materials.ts';
+export * from './material-rules.ts';

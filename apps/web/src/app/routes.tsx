@@ -163,6 +163,11 @@ export const routes: RouteObject[] = [
                 Component: m.QuestionnairePage,
               })),
           },
+          {
+            path: 'materials',
+            lazy: () =>
+              import('../features/console/MaterialsPage.tsx').then((m) => ({ Component: m.MaterialsPage })),
+          },
         ],
       },
       {

@@ -37,6 +37,7 @@ export const STATIC_PATHS: readonly string[] = [
   '/admin/sdkManager/apply',
   '/admin/reviewManager',
   '/admin/questionnaire',
+  '/admin/materials',
   // The local outbox of the embedded platform.
   '/outbox',
 ];

@@ -25,6 +25,7 @@ export const SDK_REQUESTS_PATH = '/admin/sdkManager';
 export const SDK_APPLY_PATH = '/admin/sdkManager/apply';
 export const REVIEW_PATH = '/admin/reviewManager';
 export const QUESTIONNAIRE_PATH = '/admin/questionnaire';
+export const MATERIALS_PATH = '/admin/materials';
 
 /** Roles that review API applications and SDK requests (admins see everything; business reviews). */
 export const REVIEWER_ROLES = ['admin', 'business'] as const;
@@ -45,6 +46,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: USERS_ADMIN_PATH, roles: ['admin'], nav: 'console.nav.users' },
   { path: QUESTIONNAIRE_PATH, roles: ['admin'], nav: 'console.nav.questionnaire' },
   { path: DEMO_AREA_PATH, internalOnly: true, nav: 'console.nav.demoArea' },
+  { path: MATERIALS_PATH, roles: ['material', 'material-outside'], nav: 'console.nav.materials' },
 ];
 
 /**
