@@ -16,7 +16,8 @@ import {
   testApp,
 } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { pngHasAlpha } from './materials.service.ts';
+import { MATERIAL_READ_BY, providedChoices } from '@pixora/catalog';
+import { MATERIAL_READERS, pngHasAlpha } from './materials.service.ts';
 
 /** A multipart form body with string fields and one file, as a browser's FormData sends it. */
 export function multipart(
@@ -124,6 +125,19 @@ describe('the materials of the back office', () => {
     expect(await rolesLetIn(app, sessions, { method: 'GET', url: '/api/v1/materials?type=sticker' })).toEqual(
       ['anonymous', ...Object.keys(sessions)].sort(),
     );
+  });
+
+  it('says on the page which endpoint reads each type: the capabilities whose provided choice reads the store', () => {
+    expect(
+      Object.fromEntries(
+        Object.entries(MATERIAL_READERS).map(([type, r]) => [type, r.capability.api.endpoint]),
+      ),
+    ).toEqual(MATERIAL_READ_BY);
+    // Each reader's parameter is a provided choice whose source is the type the store registers.
+    for (const [type, reader] of Object.entries(MATERIAL_READERS))
+      expect(providedChoices(reader.capability.api).find((c) => c.name === reader.parameter)?.source).toBe(
+        type,
+      );
   });
 
   it('is seeded with the bundled stickers, in the contract’s order, each with its picture', async () => {

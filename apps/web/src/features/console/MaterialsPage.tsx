@@ -88,7 +88,7 @@ function UploadCard({ type, onUploaded }: { type: MaterialType; onUploaded: () =
 
   return (
     <Card title={t('materials.uploadTitle')} className={accountStyles.panel}>
-      <p className={accountStyles.muted}>
+      <p className={styles.readBy}>
         {t(MATERIAL_FILES[type] === 'png-alpha' ? 'materials.fileRulePng' : 'materials.fileRuleImage')}
       </p>
       <Form<UploadValues>
