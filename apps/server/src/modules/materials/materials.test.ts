@@ -140,6 +140,16 @@ describe('the materials of the back office', () => {
       );
   });
 
+  it('OpenAPI describes the sticker list as dynamic: no fixed enum, its source and list URL', async () => {
+    const doc = (await app.inject({ url: '/openapi.json' })).json();
+    const body = doc.paths['/v1/EmojMaterialH5'].post.requestBody.content['application/json'].schema;
+    const material = body.properties.parameter.properties.material;
+    expect(material.enum).toBeUndefined();
+    expect(material['x-options']).toMatchObject({ source: 'sticker', url: '/api/v1/materials?type=sticker' });
+    expect(material.description).toContain('The list is dynamic');
+    expect(doc.paths['/api/v1/materials']).toBeDefined();
+  });
+
   it('is seeded with the bundled stickers, in the contract’s order, each with its picture', async () => {
     const res = await app.inject({ url: '/api/v1/materials?type=sticker' });
     const options = res.json().data.options as Array<{
