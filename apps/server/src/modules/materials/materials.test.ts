@@ -9,6 +9,7 @@ import {
   gatewayBody,
   idleBackend,
   insertUser,
+  privatePostgres,
   rolesLetIn,
   sessionFor,
   sessionsByRole,
@@ -60,9 +61,10 @@ export async function ringSticker(side = 100): Promise<Buffer> {
 
 const NAMES = { name_zh: '绿环', name_zh_tw: '綠環', name_en: 'Green ring' };
 
-describe('the materials of the back office', () => {
+describe.each(['sqlite', 'postgres'] as const)('the materials of the back office on %s', (dialect) => {
   let app: FastifyInstance;
   let ctx: AppContext;
+  let drop: (() => Promise<void>) | undefined;
   let sessions: Record<string, Record<string, string>>;
   let ring: Buffer;
 
@@ -90,11 +92,16 @@ describe('the materials of the back office', () => {
     }>;
 
   beforeAll(async () => {
-    ({ app, ctx } = await testApp(idleBackend));
+    let url = 'sqlite::memory:';
+    if (dialect === 'postgres') ({ url, drop } = await privatePostgres('materials'));
+    ({ app, ctx } = await testApp(idleBackend, { DATABASE_URL: url }));
     sessions = await sessionsByRole(ctx, 'materials');
     ring = await ringSticker();
   });
-  afterAll(async () => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
 
   it('lets in exactly material, material-outside and admin on every back-office route; the option list is public', async () => {
     const managers = ['admin', 'material', 'material-outside'];
