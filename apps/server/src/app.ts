@@ -26,6 +26,7 @@ import { createResultMedia, resultMediaRoutes } from './modules/gateway/result-m
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { workersRoutes } from './modules/health/workers.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { materialRoutes } from './modules/materials/materials.routes.ts';
 import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -211,6 +212,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(messageRoutes(ctx, accounts));
   await app.register(feedbackInboxRoutes(ctx, accounts, files));
   await app.register(siteAnalyticsRoutes(ctx, accounts));
+  await app.register(materialRoutes(ctx, accounts, files));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -119,3 +119,5 @@ export { FACEFUSECHILD, CHILD_GENDER_NAMES } from './capabilities/imageEditing/f
 export { HEADREPLACE } from './capabilities/bodyTechnology/headReplace.ts';
 export * from './api/workers.ts';
 export type * from './api/site-analytics.ts';
+export * from './api/materials.ts';
+export * from './material-rules.ts';

@@ -45,6 +45,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0011_questionnaire',
       '0012_audit_log',
       '0013_inbox',
+      '0015_materials',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

@@ -540,6 +540,47 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('messages').execute();
       },
     },
+    '0015_materials': {
+      async up(db: Kysely<unknown>) {
+        // The back office's materials (modules/materials): the assets the capabilities read, the
+        // bundled ones (no file of their own) and the uploaded ones (bytes in the server's Storage).
+        await db.schema
+          .createTable('materials')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('name_i18n', 'text', (c) => c.notNull())
+          .addColumn('bundled', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('sort_order', 'integer', (c) => c.notNull())
+          .addColumn('storage_key', 'text')
+          .addColumn('preview', 'text')
+          .addColumn('format', 'text')
+          .addColumn('width', 'integer')
+          .addColumn('height', 'integer')
+          .addColumn('size', 'integer')
+          .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('owner_id', 'integer')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('materials_type_order_idx')
+          .on('materials')
+          .columns(['type', 'sort_order'])
+          .execute();
+        // One material per value of a type: the value is what a capability's parameter names.
+        await db.schema
+          .createIndex('materials_type_value_idx')
+          .on('materials')
+          .columns(['type', 'value'])
+          .unique()
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('materials').execute();
+      },
+    },
   };
 }
 

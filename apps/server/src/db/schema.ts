@@ -370,4 +370,34 @@ export interface Database {
   questionnaire_answers: QuestionnaireAnswersTable;
   audit_log: AuditLogTable;
   messages: MessagesTable;
+  materials: MaterialsTable;
+}
+
+/** A material of the back office (modules/materials). */
+export interface MaterialsTable {
+  id: Generated<number>;
+  /** One of MATERIAL_TYPES (sticker, fusion_template, ...). */
+  type: string;
+  /** The value a capability's parameter takes for it: the bundled name, or `m<id>` for an upload. */
+  value: string;
+  /** Its name in three languages, JSON `{ zh, zh_tw, en }`. */
+  name_i18n: string;
+  /** 1: bundled with the platform (the seed; no file here, cannot be deleted). */
+  bundled: number;
+  enabled: number;
+  sort_order: number;
+  /** The uploaded file's key in the server's Storage; null for bundled ones. */
+  storage_key: string | null;
+  /** A bundled one's picture: a path under the site. */
+  preview: string | null;
+  format: string | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+  /** JSON: a sticker's `{ anchor, scale }`. */
+  settings: string;
+  /** Who uploaded it (material-outside users see only theirs); null for bundled ones. */
+  owner_id: number | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -113,6 +113,22 @@ export const messages = {
     zh_tw: '感謝您的評價，我們會認真閱讀每一則意見！',
     en: 'Thank you for rating us: we read every comment!',
   },
+  materialFileKind: {
+    zh: '文件类型不符：贴纸须为带透明通道的 PNG，其他素材须为 JPEG、PNG 或 WebP 图片（按文件内容判断，不看扩展名）。',
+    zh_tw:
+      '檔案類型不符：貼紙須為帶透明通道的 PNG，其他素材須為 JPEG、PNG 或 WebP 圖片（依檔案內容判斷，不看副檔名）。',
+    en: 'Wrong file type: a sticker must be a PNG with an alpha channel, other materials a JPEG, PNG or WebP picture (read from the file itself, not its name).',
+  },
+  materialTooLarge: {
+    zh: '文件过大：素材文件最大 5 MB。',
+    zh_tw: '檔案過大：素材檔案最大 5 MB。',
+    en: 'File too large: a material file is at most 5 MB.',
+  },
+  materialTooManyPixels: {
+    zh: '图片尺寸过大：每边最多 4096 像素，总计最多 1600 万像素。',
+    zh_tw: '圖片尺寸過大：每邊最多 4096 像素，總計最多 1600 萬像素。',
+    en: 'Picture too large: at most 4096 pixels a side and 16 million pixels in all.',
+  },
 } satisfies Record<string, Text> & Record<RuleKey, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -182,6 +182,11 @@ export const routes: RouteObject[] = [
                 Component: m.SiteAnalyticsPage,
               })),
           },
+          {
+            path: 'materials',
+            lazy: () =>
+              import('../features/console/MaterialsPage.tsx').then((m) => ({ Component: m.MaterialsPage })),
+          },
         ],
       },
       {

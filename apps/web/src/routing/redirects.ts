@@ -41,6 +41,7 @@ export const STATIC_PATHS: readonly string[] = [
   '/admin/feedbackInbox',
   '/admin/siteAnalytics',
   '/own-space/messages',
+  '/admin/materials',
   // The local outbox of the embedded platform.
   '/outbox',
 ];

@@ -29,6 +29,7 @@ export const FEEDBACK_INBOX_PATH = '/admin/feedbackInbox';
 export const SITE_ANALYTICS_PATH = '/admin/siteAnalytics';
 /** The signed-in user's messages (review results, feedback replies, quota warnings). */
 export const MESSAGES_PATH = '/own-space/messages';
+export const MATERIALS_PATH = '/admin/materials';
 
 /** Roles that review API applications and SDK requests (admins see everything; business reviews). */
 export const REVIEWER_ROLES = ['admin', 'business'] as const;
@@ -53,6 +54,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: FEEDBACK_INBOX_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.feedbackInbox' },
   { path: SITE_ANALYTICS_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.siteAnalytics' },
   { path: MESSAGES_PATH, nav: 'console.nav.messages' },
+  { path: MATERIALS_PATH, roles: ['material', 'material-outside'], nav: 'console.nav.materials' },
 ];
 
 /**
