@@ -71,12 +71,16 @@ describe('inference on a Redis queue (BullMQ) with worker processes', () => {
 
   it('carries the image bytes and params to a worker and its answer back, buffers intact', async () => {
     const image = Buffer.from([0, 1, 2, 250, 255, 10, 13]);
-    const out = await backend.run<{ image: Buffer; params: unknown; pid: number }>('echo', {
-      image,
-      params: { a: 1 },
-    });
+    // Params can hold bytes too (a second photo, an uploaded sticker): they arrive as bytes.
+    const sticker = new Uint8Array([137, 80, 78, 71, 0, 255]);
+    const out = await backend.run<{ image: Buffer; params: { a: number; sticker: Uint8Array }; pid: number }>(
+      'echo',
+      { image, params: { a: 1, sticker } },
+    );
     expect(Buffer.from(out.image).equals(image)).toBe(true);
-    expect(out.params).toEqual({ a: 1 });
+    expect(out.params.a).toBe(1);
+    expect(out.params.sticker).toBeInstanceOf(Uint8Array);
+    expect([...out.params.sticker]).toEqual([...sticker]);
     expect(workers.map((w) => w.proc.pid)).toContain(out.pid);
   });
 

@@ -65,12 +65,22 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/** A job's params as they travel (V8 serialisation, base64), and back. */
+export const encodeParams = (params: Record<string, unknown>): string =>
+  v8.serialize(params).toString('base64');
+export const decodeParams = (text: string): Record<string, unknown> =>
+  v8.deserialize(Buffer.from(text, 'base64')) as Record<string, unknown>;
+
 /** What a job carries (BullMQ job data, JSON). */
 export interface QueueJobData {
   task: string;
   /** The image bytes, base64. */
   image: string;
-  params?: Record<string, unknown>;
+  /**
+   * The task's params in Node's V8 serialisation, base64: params can hold bytes (a second photo, an
+   * uploaded sticker or template), which JSON would turn into objects of numbered keys.
+   */
+  params?: string;
   /** The reply list of the server waiting for the answer (replyKey). */
   reply: string;
   /** When (ms since the epoch) the caller stops waiting: a worker skips the job after it. */
@@ -307,7 +317,7 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
       const data: QueueJobData = {
         task,
         image: Buffer.from(input.image).toString('base64'),
-        params: input.params,
+        ...(input.params === undefined ? {} : { params: encodeParams(input.params) }),
         reply: serverId,
         deadline: Date.now() + timeoutMs,
       };

@@ -18,6 +18,7 @@ import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { serializeError, TaskTimeoutError, type InferenceBackend } from '@pixora/vision';
 import {
+  decodeParams,
   encodeReply,
   heartbeatKey,
   QUEUE_PREFIX,
@@ -73,7 +74,10 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       if (remaining <= 0) throw new TaskTimeoutError(data.deadline - job.timestamp);
       const result = await backend.run(
         data.task,
-        { image: Buffer.from(data.image, 'base64'), params: data.params },
+        {
+          image: Buffer.from(data.image, 'base64'),
+          ...(data.params === undefined ? {} : { params: decodeParams(data.params) }),
+        },
         { timeoutMs: remaining },
       );
       reply = { id: job.id as string, ok: true, result };
