@@ -25,6 +25,8 @@ import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createResultMedia, resultMediaRoutes } from './modules/gateway/result-media.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { menuEditorRoutes } from './modules/menu/menu-editor.routes.ts';
+import { editorRoutes } from './modules/content/editor.routes.ts';
 import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -197,6 +199,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(questionnaireRoutes(ctx, accounts));
   await app.register(effectRoutes(ctx));
   await app.register(auditRoutes(ctx, accounts));
+  await app.register(menuEditorRoutes(ctx, accounts));
+  await app.register(editorRoutes(ctx, accounts));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

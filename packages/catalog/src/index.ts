@@ -112,3 +112,4 @@ export { FACEFUSE } from './capabilities/imageEditing/facefusion.ts';
 export { FUSION_TEMPLATE_NAMES } from './capabilities/imageEditing/fusion-fields.ts';
 export { FACEFUSECHILD, CHILD_GENDER_NAMES } from './capabilities/imageEditing/facefusechild.ts';
 export { HEADREPLACE } from './capabilities/bodyTechnology/headReplace.ts';
+export * from './api/editor.ts';

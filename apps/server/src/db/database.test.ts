@@ -44,6 +44,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0010_uploads',
       '0011_questionnaire',
       '0012_audit_log',
+      '0014_editor',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

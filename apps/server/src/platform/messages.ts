@@ -113,6 +113,21 @@ export const messages = {
     zh_tw: '感謝您的評價，我們會認真閱讀每一則意見！',
     en: 'Thank you for rating us: we read every comment!',
   },
+  docBrokenLinks: {
+    zh: '文档链接了不存在的文档编号，请先修正链接再发布。',
+    zh_tw: '文件連結了不存在的文件編號，請先修正連結再發布。',
+    en: 'The page links to doc ids that do not exist: fix the links before publishing.',
+  },
+  contentShapeChanged: {
+    zh: '内容结构与当前版本不同：只能修改文字，不能增删字段。',
+    zh_tw: '內容結構與目前版本不同：只能修改文字，不能增刪欄位。',
+    en: 'The content does not have the shape of the current version: change texts only, not fields.',
+  },
+  contentFactLocked: {
+    zh: '实测与自动生成的数据（如关键点数量、速度）不能手动修改。',
+    zh_tw: '實測與自動產生的數據（如關鍵點數量、速度）不能手動修改。',
+    en: 'Measured and derived figures (such as key point counts and speeds) cannot be edited by hand.',
+  },
 } satisfies Record<string, Text> & Record<RuleKey, Text>;
 
 export type MessageKey = keyof typeof messages;
