@@ -163,6 +163,25 @@ export const routes: RouteObject[] = [
                 Component: m.QuestionnairePage,
               })),
           },
+          {
+            path: 'menus',
+            lazy: () =>
+              import('../features/editor/MenusEditorPage.tsx').then((m) => ({
+                Component: m.MenusEditorPage,
+              })),
+          },
+          {
+            path: 'docs',
+            lazy: () =>
+              import('../features/editor/DocsEditorPage.tsx').then((m) => ({ Component: m.DocsEditorPage })),
+          },
+          {
+            path: 'personality',
+            lazy: () =>
+              import('../features/editor/PersonalityPage.tsx').then((m) => ({
+                Component: m.PersonalityPage,
+              })),
+          },
         ],
       },
       {

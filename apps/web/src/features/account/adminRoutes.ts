@@ -25,6 +25,10 @@ export const SDK_REQUESTS_PATH = '/admin/sdkManager';
 export const SDK_APPLY_PATH = '/admin/sdkManager/apply';
 export const REVIEW_PATH = '/admin/reviewManager';
 export const QUESTIONNAIRE_PATH = '/admin/questionnaire';
+/** The back office's editors: the capability menu, the docs centre, the site's personalised content. */
+export const MENUS_EDITOR_PATH = '/admin/menus';
+export const DOCS_EDITOR_PATH = '/admin/docs';
+export const PERSONALITY_PATH = '/admin/personality';
 
 /** Roles that review API applications and SDK requests (admins see everything; business reviews). */
 export const REVIEWER_ROLES = ['admin', 'business'] as const;
@@ -45,6 +49,9 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: USERS_ADMIN_PATH, roles: ['admin'], nav: 'console.nav.users' },
   { path: QUESTIONNAIRE_PATH, roles: ['admin'], nav: 'console.nav.questionnaire' },
   { path: DEMO_AREA_PATH, internalOnly: true, nav: 'console.nav.demoArea' },
+  { path: MENUS_EDITOR_PATH, roles: ['admin', 'editor'], nav: 'console.nav.menus' },
+  { path: DOCS_EDITOR_PATH, roles: ['admin', 'editor'], nav: 'console.nav.docsEditor' },
+  { path: PERSONALITY_PATH, roles: ['admin', 'personality'], nav: 'console.nav.personality' },
 ];
 
 /**
