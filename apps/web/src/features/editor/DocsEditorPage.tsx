@@ -70,7 +70,7 @@ function DocForm({
         {state?.draft && <Tag color="orange">{t('editor.docs.hasDraft')}</Tag>}
       </Space>
       <div className={styles.toolbar}>
-        <label>
+        <label className={styles.field}>
           {t('editor.docs.docTitle')}
           <Input
             value={title}
@@ -79,11 +79,11 @@ function DocForm({
             data-testid="doc-title-input"
           />
         </label>
-        <label>
+        <label className={styles.field}>
           {t('editor.docs.parent')}
           <InputNumber min={0} value={pid} onChange={(v) => setPid(v ?? 0)} />
         </label>
-        <label>
+        <label className={styles.field}>
           {t('editor.docs.sort')}
           <InputNumber min={0} value={sort} onChange={(v) => setSort(v ?? 0)} />
         </label>
@@ -97,7 +97,7 @@ function DocForm({
         />
       )}
       <div className={styles.split}>
-        <label>
+        <label className={styles.field}>
           {t('editor.docs.body')}
           <Input.TextArea
             className={styles.source}
@@ -230,12 +230,12 @@ export function DocsEditorPage() {
             <LoadError error={list.error} />
           ) : (
             <div className={styles.toolbar}>
-              <label>
+              <label className={styles.field}>
                 {t('editor.docs.page')}
                 <Select
                   showSearch
                   optionFilterProp="label"
-                  style={{ width: 'min(360px, 80vw)', display: 'block' }}
+                  style={{ width: 'min(360px, 80vw)' }}
                   value={id}
                   loading={list.isPending}
                   onChange={(v: number) => setId(v)}
@@ -246,7 +246,7 @@ export function DocsEditorPage() {
                   }))}
                 />
               </label>
-              <label>
+              <label className={styles.field}>
                 {t('editor.docs.newId')}
                 <InputNumber min={1} max={1_000_000} value={newId} onChange={(v) => setNewId(v)} />
               </label>

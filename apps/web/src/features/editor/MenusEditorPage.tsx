@@ -107,6 +107,8 @@ function GroupCard({ group, onEdit }: { group: MenuItem; onEdit: (item: MenuItem
         pagination={false}
         scroll={{ x: 760 }}
         dataSource={group.children}
+        // Entries carry their own `children` (none below a capability): not a tree table.
+        expandable={{ childrenColumnName: 'none' }}
         data-testid={`menu-group-${group.id}`}
         columns={[
           {

@@ -78,7 +78,7 @@ function EntryEditor({ entry }: { entry: ContentForEditor }) {
         />
       </div>
     ) : (
-      <label key={path}>
+      <label key={path} className={styles.field}>
         <span className={styles.locked}>{label}</span>
         <Input.TextArea
           value={String(getAt(value, path))}
@@ -207,10 +207,10 @@ export function PersonalityPage() {
     >
       <div className={accountStyles.stack}>
         <Card className={accountStyles.panel}>
-          <label>
+          <label className={styles.field}>
             {t('editor.personality.entry')}
             <Select
-              style={{ width: 'min(320px, 80vw)', display: 'block' }}
+              style={{ width: 'min(320px, 80vw)' }}
               value={name}
               onChange={setName}
               data-testid="content-select"
