@@ -27,6 +27,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { workersRoutes } from './modules/health/workers.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { materialRoutes } from './modules/materials/materials.routes.ts';
+import { menuEditorRoutes } from './modules/menu/menu-editor.routes.ts';
+import { editorRoutes } from './modules/content/editor.routes.ts';
 import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -213,6 +215,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(feedbackInboxRoutes(ctx, accounts, files));
   await app.register(siteAnalyticsRoutes(ctx, accounts));
   await app.register(materialRoutes(ctx, accounts, files));
+  await app.register(menuEditorRoutes(ctx, accounts));
+  await app.register(editorRoutes(ctx, accounts));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

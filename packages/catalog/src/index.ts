@@ -121,3 +121,4 @@ export * from './api/workers.ts';
 export type * from './api/site-analytics.ts';
 export * from './api/materials.ts';
 export * from './material-rules.ts';
+export * from './api/editor.ts';

@@ -46,6 +46,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0012_audit_log',
       '0013_inbox',
       '0015_materials',
+      '0014_editor',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

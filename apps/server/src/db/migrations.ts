@@ -581,6 +581,68 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('materials').execute();
       },
     },
+    '0014_editor': {
+      async up(db: Kysely<unknown>) {
+        // The back office's editors (modules/editor). What an editor changed of a menu entry: the
+        // start-up seed refreshes the menu from the catalogue, then applies these again.
+        await db.schema
+          .createTable('menu_overrides')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('fields', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        // A doc page's unpublished draft, one per page and language.
+        await db.schema
+          .createTable('doc_drafts')
+          .addColumn('doc_id', 'integer', (c) => c.notNull())
+          .addColumn('lang', 'text', (c) => c.notNull())
+          .addColumn('pid', 'integer', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('doc_drafts_pk', ['doc_id', 'lang'])
+          .execute();
+        // Every published version of a doc page (the seed's first, when an editor first publishes).
+        // A page with versions is the editors': the seed no longer replaces it.
+        await db.schema
+          .createTable('doc_versions')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('doc_id', 'integer', (c) => c.notNull())
+          .addColumn('lang', 'text', (c) => c.notNull())
+          .addColumn('pid', 'integer', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('doc_versions_doc_idx')
+          .on('doc_versions')
+          .columns(['doc_id', 'lang', 'id'])
+          .execute();
+        // Every saved version of a site content entry; an entry with versions is no longer seeded.
+        await db.schema
+          .createTable('content_versions')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('content_versions_key_idx')
+          .on('content_versions')
+          .columns(['key', 'id'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ['content_versions', 'doc_versions', 'doc_drafts', 'menu_overrides'])
+          await db.schema.dropTable(table).execute();
+      },
+    },
   };
 }
 

@@ -371,6 +371,10 @@ export interface Database {
   audit_log: AuditLogTable;
   messages: MessagesTable;
   materials: MaterialsTable;
+  menu_overrides: MenuOverridesTable;
+  doc_drafts: DocDraftsTable;
+  doc_versions: DocVersionsTable;
+  content_versions: ContentVersionsTable;
 }
 
 /** A material of the back office (modules/materials). */
@@ -400,4 +404,45 @@ export interface MaterialsTable {
   owner_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** What an editor changed of a menu entry (JSON of MenuEditable fields), applied again after each seed. */
+export interface MenuOverridesTable {
+  id: number;
+  fields: string;
+  updated_at: string;
+}
+
+/** A doc page's unpublished draft in one language. */
+export interface DocDraftsTable {
+  doc_id: number;
+  lang: string;
+  pid: number;
+  sort: number;
+  title: string;
+  body: string;
+  actor_email: string;
+  updated_at: string;
+}
+
+/** A published version of a doc page in one language (its history). */
+export interface DocVersionsTable {
+  id: Generated<number>;
+  doc_id: number;
+  lang: string;
+  pid: number;
+  sort: number;
+  title: string;
+  body: string;
+  actor_email: string;
+  created_at: string;
+}
+
+/** A saved version of a site content entry (`site/<name>`). */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  actor_email: string;
+  created_at: string;
 }

@@ -129,6 +129,21 @@ export const messages = {
     zh_tw: '圖片尺寸過大：每邊最多 4096 像素，總計最多 1600 萬像素。',
     en: 'Picture too large: at most 4096 pixels a side and 16 million pixels in all.',
   },
+  docBrokenLinks: {
+    zh: '文档链接了不存在的文档编号，请先修正链接再发布。',
+    zh_tw: '文件連結了不存在的文件編號，請先修正連結再發布。',
+    en: 'The page links to doc ids that do not exist: fix the links before publishing.',
+  },
+  contentShapeChanged: {
+    zh: '内容结构与当前版本不同：只能修改文字，不能增删字段。',
+    zh_tw: '內容結構與目前版本不同：只能修改文字，不能增刪欄位。',
+    en: 'The content does not have the shape of the current version: change texts only, not fields.',
+  },
+  contentFactLocked: {
+    zh: '实测与自动生成的数据（如关键点数量、速度）不能手动修改。',
+    zh_tw: '實測與自動產生的數據（如關鍵點數量、速度）不能手動修改。',
+    en: 'Measured and derived figures (such as key point counts and speeds) cannot be edited by hand.',
+  },
 } satisfies Record<string, Text> & Record<RuleKey, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -187,6 +187,25 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/console/MaterialsPage.tsx').then((m) => ({ Component: m.MaterialsPage })),
           },
+          {
+            path: 'menus',
+            lazy: () =>
+              import('../features/editor/MenusEditorPage.tsx').then((m) => ({
+                Component: m.MenusEditorPage,
+              })),
+          },
+          {
+            path: 'docs',
+            lazy: () =>
+              import('../features/editor/DocsEditorPage.tsx').then((m) => ({ Component: m.DocsEditorPage })),
+          },
+          {
+            path: 'personality',
+            lazy: () =>
+              import('../features/editor/PersonalityPage.tsx').then((m) => ({
+                Component: m.PersonalityPage,
+              })),
+          },
         ],
       },
       {

@@ -42,6 +42,10 @@ export const STATIC_PATHS: readonly string[] = [
   '/admin/siteAnalytics',
   '/own-space/messages',
   '/admin/materials',
+  // The back office's editors: capability menu, docs, site content.
+  '/admin/menus',
+  '/admin/docs',
+  '/admin/personality',
   // The local outbox of the embedded platform.
   '/outbox',
 ];

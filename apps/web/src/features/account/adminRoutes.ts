@@ -30,6 +30,10 @@ export const SITE_ANALYTICS_PATH = '/admin/siteAnalytics';
 /** The signed-in user's messages (review results, feedback replies, quota warnings). */
 export const MESSAGES_PATH = '/own-space/messages';
 export const MATERIALS_PATH = '/admin/materials';
+/** The back office's editors: the capability menu, the docs centre, the site's personalised content. */
+export const MENUS_EDITOR_PATH = '/admin/menus';
+export const DOCS_EDITOR_PATH = '/admin/docs';
+export const PERSONALITY_PATH = '/admin/personality';
 
 /** Roles that review API applications and SDK requests (admins see everything; business reviews). */
 export const REVIEWER_ROLES = ['admin', 'business'] as const;
@@ -55,6 +59,9 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: SITE_ANALYTICS_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.siteAnalytics' },
   { path: MESSAGES_PATH, nav: 'console.nav.messages' },
   { path: MATERIALS_PATH, roles: ['material', 'material-outside'], nav: 'console.nav.materials' },
+  { path: MENUS_EDITOR_PATH, roles: ['admin', 'editor'], nav: 'console.nav.menus' },
+  { path: DOCS_EDITOR_PATH, roles: ['admin', 'editor'], nav: 'console.nav.docsEditor' },
+  { path: PERSONALITY_PATH, roles: ['admin', 'personality'], nav: 'console.nav.personality' },
 ];
 
 /**
