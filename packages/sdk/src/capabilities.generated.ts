@@ -1335,10 +1335,10 @@ export interface Capabilities {
     images: 1;
     parameters: {
       /**
-       * The template: astronaut (Astronaut), glasses_man (Man in glasses), smiling_man (Smiling man), party (Party), window (By the window), sofa (On the sofa) (real photos with clear licences). The user’s head (the face mesh’s outline and the hair of the hair segmentation) is placed on the template person’s head by the eyes, nose bridge, forehead and chin (a similarity: scaled, and turned by the eye line), the face’s skin tone moved towards the template face’s in CIELAB (Reinhard et al. 2001), and joined by multi-band blending (Burt & Adelson 1983). The template’s own hair still shows where it reaches beyond the user’s head. A second image in the request (media_info_list[1]) is used as the template instead.
+       * The template: astronaut (Astronaut), glasses_man (Man in glasses), smiling_man (Smiling man), party (Party), window (By the window), sofa (On the sofa) (real photos with clear licences). The user’s head (the face mesh’s outline and the hair of the hair segmentation) is placed on the template person’s head by the eyes, nose bridge, forehead and chin (a similarity: scaled, and turned by the eye line), the face’s skin tone moved towards the template face’s in CIELAB (Reinhard et al. 2001), and joined by multi-band blending (Burt & Adelson 1983). The template’s own hair still shows where it reaches beyond the user’s head. A second image in the request (media_info_list[1]) is used as the template instead. The list is dynamic: GET /api/v1/materials?type=headreplace_template lists every enabled template in order (uploaded ones valued m<id> included); a disabled or unknown one answers the parameter error 10000.
        * @default "party"
        */
-      template?: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa';
+      template?: string;
       /**
        * jpg (default): the result images come in the answer as base64, in their own format (JPEG photos, PNG masks), the size of the input (except where a capability enlarges the photo: its answer gives the result’s size). url: short-lived links to them instead (media_profiles.media_data_type is url), valid for one hour (RESULT_URL_TTL_SECONDS) until media_profiles.expires_at; after that they answer 404 / 21017.
        * @default "jpg"
@@ -1384,8 +1384,8 @@ export interface Capabilities {
          */
         score: number;
       } | null;
-      /** The template used; image when it was the request’s second image. */
-      template: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa' | 'image';
+      /** The template used: a bundled one’s name, an uploaded one’s value (m<id>), or image when it was the request’s second image. */
+      template: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa' | string | 'image';
       /** The scale applied to the user’s head. */
       scale: number;
       /** The rotation applied to the user’s head, degrees (the eye lines’ difference, counter-clockwise positive). */
@@ -1430,7 +1430,7 @@ export interface Capabilities {
         score: number;
         /** Attributes of each of the people. */
         attributes: {
-          /** Main colour of the upper garment (between shoulders and hips): k-means (k = 3) in CIELAB over the garment's pixels (those close to the person's own face colour removed); the largest cluster is named as the nearest of 12 basic colour references. The score is that cluster's share. Lighting moves colours to a neighbouring name (orange may read red). not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
+          /** Main colour of the upper garment (between shoulders and hips): k-means (k = 3) in CIELAB over the garment's pixels (those close to the person's own face colour removed); the largest cluster is named as the nearest of 12 basic colour references. The score is that cluster's share. Lighting moves colours to a neighbouring name (orange may read red); on the quality report's photos it agrees with a person's labels for fewer than half of the people (see the quality notes). not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
           upper_color: {
             value:
               | 'black'
@@ -1452,7 +1452,7 @@ export interface Capabilities {
              */
             score?: number;
           };
-          /** Main colour of the lower garment (between hips and knees): k-means (k = 3) in CIELAB over the garment's pixels (those close to the person's own face colour removed); the largest cluster is named as the nearest of 12 basic colour references. The score is that cluster's share. Lighting moves colours to a neighbouring name (orange may read red). not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
+          /** Main colour of the lower garment (between hips and knees): k-means (k = 3) in CIELAB over the garment's pixels (those close to the person's own face colour removed); the largest cluster is named as the nearest of 12 basic colour references. The score is that cluster's share. Lighting moves colours to a neighbouring name (orange may read red); on the quality report's photos it agrees with a person's labels for fewer than half of the people (see the quality notes). not_visible when the body parts it is measured between (shoulders, hips, knees) are not found or are hidden. */
           lower_color: {
             value:
               | 'black'
@@ -2515,10 +2515,10 @@ export interface Capabilities {
     images: 1;
     parameters: {
       /**
-       * The template: astronaut (Astronaut), glasses_man (Man in glasses), smiling_man (Smiling man), party (Party), window (By the window), sofa (On the sofa) (real photos with clear licences). The largest face of the user’s photo is fused onto the largest face of the template. A second image in the request (media_info_list[1]) is used as the template instead.
+       * The template: astronaut (Astronaut), glasses_man (Man in glasses), smiling_man (Smiling man), party (Party), window (By the window), sofa (On the sofa) (real photos with clear licences). The largest face of the user’s photo is fused onto the largest face of the template. A second image in the request (media_info_list[1]) is used as the template instead. The list is dynamic: GET /api/v1/materials?type=fusion_template lists every enabled template in order (uploaded ones valued m<id> included); a disabled or unknown one answers the parameter error 10000.
        * @default "window"
        */
-      template?: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa';
+      template?: string;
       /**
        * Merge rate: 0 keeps the template’s face, 100 gives the user’s features and skin (in the template’s skin tone). Method: the user’s 468-point face mesh is aligned onto the template’s by a similarity; the features move towards the user’s by the merge rate (the face outline only 35 % of the way, so the head still fits the template’s hair and neck); the user’s face is warped to that shape triangle by triangle (piecewise affine), its colour moved to the template face’s in CIELAB (Reinhard et al. 2001) so skin tone and light match, and it is joined at the face’s edge by multi-band blending (Burt & Adelson 1983).
        * Range 0 to 100.
@@ -2570,8 +2570,8 @@ export interface Capabilities {
          */
         score: number;
       } | null;
-      /** The template used; image when it was the request’s second image. */
-      template: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa' | 'image';
+      /** The template used: a bundled one’s name, an uploaded one’s value (m<id>), or image when it was the request’s second image. */
+      template: 'astronaut' | 'glasses_man' | 'smiling_man' | 'party' | 'window' | 'sofa' | string | 'image';
       /** The merge rate applied. */
       merge_rate: number;
     };
@@ -2687,22 +2687,11 @@ export interface Capabilities {
     images: 1;
     parameters: {
       /**
-       * The sticker: glasses (Round glasses), sunglasses (Aviator sunglasses), heart_eyes (Heart eyes), cat_ears (Cat ears), dog_ears (Dog ears), bunny_ears (Bunny ears), crown (Crown), party_hat (Party hat), blush (Blush cheeks), moustache (Curled moustache), clown_nose (Clown nose). Each is a vector drawing made for this platform, placed by anchors on the 468-point face mesh, so it follows the face’s position, size and tilt.
+       * The sticker: glasses (Round glasses), sunglasses (Aviator sunglasses), heart_eyes (Heart eyes), cat_ears (Cat ears), dog_ears (Dog ears), bunny_ears (Bunny ears), crown (Crown), party_hat (Party hat), blush (Blush cheeks), moustache (Curled moustache), clown_nose (Clown nose). Each is a vector drawing made for this platform, placed by anchors on the 468-point face mesh, so it follows the face’s position, size and tilt. The list is dynamic: GET /api/v1/materials?type=sticker lists every enabled sticker in order (uploaded ones valued m<id> included); a disabled or unknown one answers the parameter error 10000.
        * @default "cat_ears"
        */
-      material?:
-        | 'glasses'
-        | 'sunglasses'
-        | 'heart_eyes'
-        | 'cat_ears'
-        | 'dog_ears'
-        | 'bunny_ears'
-        | 'crown'
-        | 'party_hat'
-        | 'blush'
-        | 'moustache'
-        | 'clown_nose';
-      /** Several stickers at once: 1 to 4 names separated by commas (e.g. sunglasses,crown), drawn in that order; when given it replaces material. */
+      material?: string;
+      /** Several stickers at once: 1 to 4 names separated by commas (e.g. sunglasses,crown), drawn in that order; when given it replaces material. The list is dynamic: GET /api/v1/materials?type=sticker lists every enabled sticker in order (uploaded ones valued m<id> included); a disabled or unknown one answers the parameter error 10000. */
       materials?: string;
       /**
        * Most faces given stickers, the highest detector scores first.
@@ -2739,19 +2728,7 @@ export interface Capabilities {
         score: number;
       }>;
       /** The stickers drawn, in drawing order. */
-      materials: Array<
-        | 'glasses'
-        | 'sunglasses'
-        | 'heart_eyes'
-        | 'cat_ears'
-        | 'dog_ears'
-        | 'bunny_ears'
-        | 'crown'
-        | 'party_hat'
-        | 'blush'
-        | 'moustache'
-        | 'clown_nose'
-      >;
+      materials: Array<string>;
     };
   };
   /**
