@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { InferenceBackend } from '@pixora/vision';
 import type { AppContext } from '../../platform/context.ts';
+import { dependencyChecks, runChecks } from './dependencies.ts';
 
 /** A worker that answered a job this recently completes jobs: no probe is needed. */
 export const RECENT_ANSWER_MS = 10_000;
@@ -82,27 +82,23 @@ export const healthRoutes =
       inference: ctx.backend.stats(),
     }));
 
-    // Readiness: 200 only while the database answers, the models are loaded, a worker is ready
-    // and workers complete jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
+    // Readiness: 200 only while the dependencies answer (dependencyChecks: the database, the
+    // storage, Redis when configured), the models are loaded, a worker is ready and workers
+    // complete jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
     app.get(
       '/readyz',
       { schema: { tags: ['operations'], summary: 'Readiness' } },
       async (_request, reply) => {
-        let database = true;
-        try {
-          await sql`select 1`.execute(ctx.db.kysely);
-        } catch {
-          database = false;
-        }
+        const dependencies = await runChecks(dependencyChecks(ctx));
         const stats = ctx.backend.stats();
         // Backends that do not report ready workers count every live one as ready.
         const workersReady = (stats.ready ?? stats.workers) > 0;
         const models = ctx.readiness.modelsLoaded;
         const jobs = models && workersReady ? await probe() : { ok: false, via: 'probe' as const };
-        const ok = database && models && workersReady && jobs.ok;
+        const ok = Object.values(dependencies).every(Boolean) && models && workersReady && jobs.ok;
         return reply.code(ok ? 200 : 503).send({
           status: ok ? 'ready' : 'not ready',
-          database,
+          ...dependencies,
           models,
           workers_ready: workersReady,
           jobs_complete: jobs.ok,
