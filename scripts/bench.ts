@@ -4,7 +4,7 @@
 // website's Lighthouse scores and the first load's JavaScript. Prints the figures and writes
 // docs/benchmarks.md. Each stage runs in its own process so that memory figures are not mixed.
 // `npm run bench -- --website` runs the website stage only and rewrites that section alone.
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -361,6 +361,157 @@ async function stageThroughput(workers: number, isolation: 'thread' | 'process')
     peakRssMb: peak + childPeaks.reduce((a, b) => a + b, 0),
     perWorkerMb: perWorkerMb(childPeaks, peak, baseline, workers),
   };
+}
+
+/** Jobs per throughput measure and rounds of the scale-out stage (alternating its three set-ups). */
+const SCALEOUT_ROUNDS = 3;
+const LATENCY_RUNS = 200;
+/** How a queue worker runs its engine (`thread`, or `process` to see the queue's own CPU apart). */
+const WORKER_ENGINE = process.env.SCALEOUT_WORKER_ISOLATION === 'process' ? 'process' : 'thread';
+
+/**
+ * Scale-out (`npm run bench -- --scaleout`): facepoints throughput through the Redis queue with 1
+ * and 2 worker processes (`npm run worker`, one inference thread each, face models only) against
+ * the local pool of 2 worker processes, in alternating rounds (median round); and the latency the
+ * queue adds to a call: sequential calls of a task the workers have not loaded, so that they answer
+ * at once (UnknownTaskError) after the image has made the whole trip, through the queue and
+ * through the local pool; the difference of their p50 is the queue's share. Redis is a private
+ * redis-server, as the tests start it. Also the CPU per job of the calling process, the queue
+ * workers and the rest; `SCALEOUT_WORKER_ISOLATION=process` runs each worker's engine in a process
+ * of its own, left out of the count, which shows the CPU the queue itself costs per job.
+ */
+async function stageScaleOut() {
+  const { createLocalBackend, measureThroughput, summarize } = await import('@pixora/vision');
+  const { createRedisBackend } = await import('../apps/server/src/platform/inference-queue.ts');
+  // @ts-expect-error plain JavaScript helper shared with the tests
+  const { startRedis } = await import('./redis-server.mjs');
+  const redis = (await startRedis()) as { url: string; stop(): void };
+  const image = await benchImage();
+  const procs: import('node:child_process').ChildProcess[] = [];
+  const startWorkers = (queue: string, n: number) => {
+    for (let i = 0; i < n; i++)
+      procs.push(
+        spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'apps/server/src/worker.ts')], {
+          cwd: root,
+          env: {
+            ...process.env,
+            REDIS_URL: redis.url,
+            INFERENCE_QUEUE: queue,
+            WORKERS: '1',
+            WORKER_ISOLATION: WORKER_ENGINE,
+            WORKER_TASKS: 'facepoints',
+            LOG_LEVEL: 'silent',
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        }),
+      );
+  };
+  try {
+    startWorkers('bench-one', 1);
+    startWorkers('bench-two', 2);
+    const queue = (name: string) =>
+      createRedisBackend({
+        redisUrl: redis.url,
+        queueName: name,
+        maxDepth: 64,
+        taskTimeoutMs: 120_000,
+        pollMs: 200,
+      });
+    const one = queue('bench-one');
+    const two = queue('bench-two');
+    const local = createLocalBackend({
+      workers: 2,
+      maxQueue: 64,
+      taskTimeoutMs: 120_000,
+      isolation: 'process',
+      tasks: ['facepoints'],
+    });
+    await Promise.all([one.ready(), two.ready(), local.ready()]);
+    while ((two.stats().ready ?? 0) < 2) await new Promise((r) => setTimeout(r, 100));
+    const setups = [one, two, local];
+    // Warm-up long enough for the wasm tier-up and JIT compilation to finish.
+    for (const b of setups) await measureThroughput(b, image, 20);
+    // CPU time of this process, of the queue workers' processes, and of the other children (Redis,
+    // the local pool's processes); idle ones add nothing. With WORKER_ISOLATION=process a queue
+    // worker's engine is a grandchild and is not counted: what is left is the queue's own work.
+    const cpuMs = () => {
+      const own = process.cpuUsage();
+      const workerPids = new Set(procs.map((p) => p.pid));
+      let workersMs = 0;
+      let othersMs = 0;
+      for (const pid of childPids()) {
+        const used = childUsage(pid).cpuSeconds * 1000;
+        if (workerPids.has(pid)) workersMs += used;
+        else othersMs += used;
+      }
+      return [(own.user + own.system) / 1000, workersMs, othersMs];
+    };
+    const rounds: number[][] = [];
+    const cpuPerJob: number[][][] = setups.map(() => []);
+    for (let i = 0; i < SCALEOUT_ROUNDS; i++) {
+      const round: number[] = [];
+      for (const [k, b] of setups.entries()) {
+        const cpu0 = cpuMs();
+        round.push(await measureThroughput(b, image, THROUGHPUT_JOBS));
+        const cpu1 = cpuMs();
+        cpuPerJob[k]!.push(cpu1.map((v, j) => (v - cpu0[j]!) / THROUGHPUT_JOBS));
+      }
+      rounds.push(round);
+    }
+    const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const median = (k: number) =>
+      rounds.map((r) => r[k]!).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
+    // Added latency: one call at a time, a task not loaded, through the queue and the local pool.
+    const trip = async (b: typeof local) => {
+      const times: number[] = [];
+      for (let i = 0; i < LATENCY_RUNS; i++) {
+        const t0 = performance.now();
+        await b.run('faceanalysis', { image }).catch(() => {});
+        times.push(performance.now() - t0);
+      }
+      return summarize(times.slice(LATENCY_RUNS / 10));
+    };
+    const queueTrip = await trip(one);
+    const localTrip = await trip(local);
+    await Promise.all(setups.map((b) => b.close()));
+    return {
+      oneWorker: median(0),
+      twoWorkers: median(1),
+      localPool: median(2),
+      rounds,
+      // Per set-up: CPU ms per job of [this process, queue worker processes, other children].
+      cpuMsPerJob: cpuPerJob.map((runs) => [0, 1, 2].map((j) => medianOf(runs.map((r) => r[j]!)))),
+      queueTrip,
+      localTrip,
+      imageKb: image.length / 1024,
+      loadAverage: os.loadavg(),
+    };
+  } finally {
+    for (const p of procs) p.kill('SIGKILL');
+    redis.stop();
+  }
+}
+
+type ScaleOutFigures = Awaited<ReturnType<typeof stageScaleOut>>;
+
+function scaleOutSection(f: ScaleOutFigures, when?: string): string {
+  const speedup = f.twoWorkers / f.oneWorker;
+  const ofLocal = f.twoWorkers / f.localPool;
+  const added = f.queueTrip.p50 - f.localTrip.p50;
+  return `## Scale-out (Redis queue)
+${when ? `\nMeasured ${when}; load average ${f.loadAverage.map((l) => l.toFixed(2)).join(', ')}.\n` : ''}
+facepoints on the ${f.imageKb.toFixed(0)} kB 640-px photo; workers are \`npm run worker\` processes (one inference ${WORKER_ENGINE}, face models only) on a private redis-server; median of ${SCALEOUT_ROUNDS} alternating rounds (per round, 1 worker / 2 workers / local pool: ${f.rounds.map((r) => r.map((v) => v.toFixed(2)).join(' / ')).join('; ')}).
+
+| measure | value | target | |
+| --- | --- | --- | --- |
+| throughput, 1 worker through Redis | ${f.oneWorker.toFixed(2)} jobs/s | | |
+| throughput, 2 workers through Redis | ${f.twoWorkers.toFixed(2)} jobs/s (x${speedup.toFixed(2)}) | ≥ 1.7 × one worker | ${check(speedup >= 1.7)} |
+| throughput, local pool of 2 worker processes | ${f.localPool.toFixed(2)} jobs/s; Redis ${(ofLocal * 100).toFixed(0)} % of it | within 15 % | ${check(ofLocal >= 0.85)} |
+| a call's trip through the queue (nothing computed) | p50 ${ms(f.queueTrip.p50)}, p95 ${ms(f.queueTrip.p95)} | | |
+| the same trip through the local pool | p50 ${ms(f.localTrip.p50)}, p95 ${ms(f.localTrip.p95)} | | |
+| latency the queue adds per call | p50 ${ms(added)} | p50 < 5 ms | ${check(added < 5)} |
+| CPU per job: calling process + queue workers (engine ${WORKER_ENGINE === 'process' ? 'not ' : ''}included) + others (Redis, local pool) | ${f.cpuMsPerJob.map((v, k) => `${['1 worker', '2 workers', 'local pool'][k]} ${v.map((x) => x.toFixed(1)).join(' + ')} ms`).join('; ')} | | |
+`;
 }
 
 /** The pages of the website stage (issue 5's quality bars): the home page, a demo page, a doc page. */
@@ -787,6 +938,7 @@ async function main() {
       'overload-client': () =>
         stageOverloadClient(process.argv[stageIndex + 2]!, process.argv[stageIndex + 3]!),
       lighthouse: stageLighthouse,
+      scaleout: stageScaleOut,
     };
     const run = stage ? stages[stage] : undefined;
     if (!run) throw new Error(`unknown stage ${stage}`);
@@ -817,6 +969,11 @@ async function main() {
   if (process.argv.includes('--overload')) {
     // The overload stage alone, printed and not written.
     console.log(overloadSection(runStage('overload') as OverloadFigures));
+    return;
+  }
+  if (process.argv.includes('--scaleout')) {
+    // The scale-out stage alone, printed and not written.
+    console.log(scaleOutSection(runStage('scaleout') as ScaleOutFigures, measuredAt()));
     return;
   }
   if (process.argv.includes('--website')) {

@@ -23,7 +23,11 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createResultMedia, resultMediaRoutes } from './modules/gateway/result-media.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { workersRoutes } from './modules/health/workers.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { materialRoutes } from './modules/materials/materials.routes.ts';
+import { menuEditorRoutes } from './modules/menu/menu-editor.routes.ts';
+import { editorRoutes } from './modules/content/editor.routes.ts';
 import { registerCompression } from './modules/web/compression.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -38,6 +42,10 @@ import { requestLanguage, translate } from './platform/messages.ts';
 import { proxyTrustFunction } from './platform/network.ts';
 import { registerSecurity } from './platform/security.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { deliverQuotaWarning } from './modules/messages/messages.service.ts';
+import { feedbackInboxRoutes } from './modules/feedback/inbox.routes.ts';
+import { siteAnalyticsRoutes } from './modules/analytics/site-analytics.routes.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 
 /** Maps framework errors (bad JSON, body too large, schema violations) onto the error catalogue. */
@@ -104,6 +112,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerJsonLimits(app);
   // The usage meter writes in the background: its failures go to the server's log.
   ctx.usage.log = (err) => app.log.error({ err }, 'usage meter');
+  // Quota warnings arrive as messages to the app's owner.
+  ctx.usage.onQuotaLevel = (appId, day, level, quota) =>
+    void deliverQuotaWarning(ctx.db.kysely, appId, day, level, quota).catch((err: unknown) =>
+      app.log.error({ err }, 'quota warning message'),
+    );
 
   app.decorateRequest('apiErrorCode', 0);
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -195,6 +208,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(questionnaireRoutes(ctx, accounts));
   await app.register(effectRoutes(ctx));
   await app.register(auditRoutes(ctx, accounts));
+  await app.register(workersRoutes(ctx, accounts));
+  await app.register(messageRoutes(ctx, accounts));
+  await app.register(feedbackInboxRoutes(ctx, accounts, files));
+  await app.register(siteAnalyticsRoutes(ctx, accounts));
+  await app.register(materialRoutes(ctx, accounts, files));
+  await app.register(menuEditorRoutes(ctx, accounts));
+  await app.register(editorRoutes(ctx, accounts));
 
   const servePage = await registerWeb(app, ctx.config.WEB_DIST, ctx.config.CONTENT_DIR);
   app.setNotFoundHandler((request, reply) => {

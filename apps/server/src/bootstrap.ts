@@ -10,6 +10,7 @@ import { seedContent } from './modules/content/content.seed.ts';
 import { isServed } from './modules/gateway/bindings.ts';
 import { seedMenus } from './modules/menu/menu.seed.ts';
 import { databaseUrl, type Config } from './platform/config.ts';
+import { createRedisBackend } from './platform/inference-queue.ts';
 import type { AppContext } from './platform/context.ts';
 import { createMailer, createSmsSender } from './platform/messaging.ts';
 import { createMemoryRateLimiter } from './platform/rate-limit.ts';
@@ -52,8 +53,18 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await db.close();
     throw err;
   }
+  const redisBackend =
+    !overrides.backend && config.INFERENCE_BACKEND === 'redis' && config.REDIS_URL
+      ? createRedisBackend({
+          redisUrl: config.REDIS_URL,
+          queueName: config.INFERENCE_QUEUE,
+          maxDepth: config.QUEUE_MAX_DEPTH,
+          taskTimeoutMs: config.INFERENCE_TIMEOUT_MS,
+        })
+      : undefined;
   const backend =
     overrides.backend ??
+    redisBackend ??
     createLocalBackend({
       workers: config.WORKERS,
       isolation: config.WORKER_ISOLATION,
@@ -83,6 +94,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     storage,
     redis,
     invalidation: redis ? await createRedisBus(redis, prefix) : createLocalBus(),
+    inferenceOverview: redisBackend ? () => redisBackend.overview() : undefined,
   };
   return {
     ctx,

@@ -41,3 +41,11 @@ export const CONTACT_PHONE = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
 
 /** App and product names: letters (any script), digits, spaces, underscores, dashes and dots. */
 export const APP_NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]*$/u;
+
+/**
+ * The doc ids a markdown text links to: the docs centre's links are `/doc?id=<id>` (with any path
+ * before it). The docs editor flags those naming no page, in the browser and on the server.
+ */
+export function docLinkIds(markdown: string): number[] {
+  return [...new Set([...markdown.matchAll(/\/doc\?id=(\d+)/g)].map((m) => Number(m[1])))];
+}

@@ -117,3 +117,8 @@ export { FACEFUSE } from './capabilities/imageEditing/facefusion.ts';
 export { FUSION_TEMPLATE_NAMES } from './capabilities/imageEditing/fusion-fields.ts';
 export { FACEFUSECHILD, CHILD_GENDER_NAMES } from './capabilities/imageEditing/facefusechild.ts';
 export { HEADREPLACE } from './capabilities/bodyTechnology/headReplace.ts';
+export * from './api/workers.ts';
+export type * from './api/site-analytics.ts';
+export * from './api/materials.ts';
+export * from './material-rules.ts';
+export * from './api/editor.ts';

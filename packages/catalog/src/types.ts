@@ -75,6 +75,11 @@ export interface DemoControl {
   optionNames?: Record<string, I18nText>;
   /** A small picture of each option's effect (a path under the website), when the contract gives some. */
   optionPreviews?: Record<string, string>;
+  /**
+   * Where more options are listed at run time (a provided choice): `GET` answers
+   * `{ data: { options: [{ value, name, preview }] } }`, the enabled ones in order.
+   */
+  optionsUrl?: string;
   description: I18nText;
 }
 

@@ -20,8 +20,15 @@ export interface Engine {
   run(task: string, input: TaskInput): Promise<unknown>;
 }
 
-/** Loads every registered algorithm's models and warms them up; resolves when ready to serve. */
-export async function createEngine(limits?: Partial<ImageLimits>): Promise<Engine> {
+/**
+ * Loads the models of every registered algorithm (or only of `tasks`, when given: a worker that
+ * serves a few capabilities need not hold every model in memory) and warms them up; resolves when
+ * ready to serve. A task not loaded answers UnknownTaskError.
+ */
+export async function createEngine(
+  limits?: Partial<ImageLimits>,
+  tasks?: readonly string[],
+): Promise<Engine> {
   const resolved = resolveLimits(limits);
   // Imported here, not at module level: the pool's host thread imports this package without
   // ever running models, and should not pay for loading TensorFlow.js.
@@ -29,6 +36,7 @@ export async function createEngine(limits?: Partial<ImageLimits>): Promise<Engin
   await initTf();
   const loaded = new Map<string, { algo: AnyAlgorithm; models: unknown }>();
   for (const task of taskNames) {
+    if (tasks && !tasks.includes(task)) continue;
     const algo = await loadAlgorithm(task);
     if (!algo) continue;
     const models = await algo.loadModels();

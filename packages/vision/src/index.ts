@@ -86,7 +86,9 @@ export {
   STICKER_DEFAULTS,
   STICKER_MATERIALS,
   MAX_MATERIALS,
+  UPLOAD_ANCHORS,
   type StickerResult,
+  type UploadedSticker,
 } from './algorithms/face/stickers-params.ts';
 export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.ts';
 export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';

@@ -127,3 +127,68 @@ describe('emojmaterial', () => {
     expect(one.answer).toMatchObject({ face_num: 1, materials: ['crown'] });
   });
 });
+
+describe('emojmaterial with an uploaded PNG sticker', () => {
+  /** A green ring, 100 px square: opaque between radius 25 and 50, clear inside and in the corners. */
+  const ring = async () => {
+    const data = Buffer.alloc(100 * 100 * 4);
+    for (let y = 0; y < 100; y++)
+      for (let x = 0; x < 100; x++) {
+        const r = Math.hypot(x + 0.5 - 50, y + 0.5 - 50);
+        if (r < 25 || r > 50) continue;
+        data.set([30, 200, 40, 255], (y * 100 + x) * 4);
+      }
+    return new Uint8Array(
+      await sharp(data, { raw: { width: 100, height: 100, channels: 4 } })
+        .png()
+        .toBuffer(),
+    );
+  };
+
+  it('draws it at its anchor on the hand-marked nose of a rolled head: green around the tip, the tip itself seen through', async () => {
+    const photo = read(groupSamplePath(1));
+    const png = await ring();
+    const result = await run(photo, {
+      material: 'm7',
+      uploaded: [{ value: 'm7', png, anchor: 'nose', scale: 2 }],
+    });
+    expect(result.answer.materials).toEqual(['m7']);
+    const { data, info } = await sharp(Buffer.from(result.images.media_data.bytes))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const before = await sharp(photo).raw().toBuffer();
+    const at = (px: Buffer, [x, y]: readonly [number, number]) => {
+      const o = 3 * (Math.round(y) * info.width + Math.round(x));
+      return [px[o]!, px[o + 1]!, px[o + 2]!] as const;
+    };
+    const rolled = (await meshesOfMarked('sample1.jpg'))
+      .map((m) => m.face)
+      .find((f) => f.pose.includes('45')) as MarkedFace;
+    const iod = markedIod(rolled)!;
+    const [ex, ey] = [rolled.leftEye![0] - rolled.rightEye![0], rolled.leftEye![1] - rolled.rightEye![1]];
+    const unit = [ex / Math.hypot(ex, ey), ey / Math.hypot(ex, ey)] as const;
+    // The ring's middle radius (37.5 of 100 px, the sticker two eye distances wide), both ways
+    // along the eye line and across it: the ring is half an eye distance thick, room for the
+    // mesh's nose tip to sit off the hand-marked one.
+    const r = 0.75 * iod;
+    for (const [dx, dy] of [unit, [-unit[0], -unit[1]], [-unit[1], unit[0]], [unit[1], -unit[0]]] as const) {
+      const [red, green, blue] = at(data, [rolled.noseTip[0] + r * dx, rolled.noseTip[1] + r * dy]);
+      expect(green - Math.max(red, blue), `ring at ${dx.toFixed(2)}, ${dy.toFixed(2)}`).toBeGreaterThan(100);
+    }
+    // The clear middle leaves the photo as it was (up to JPEG re-encoding).
+    const tip = at(data, rolled.noseTip);
+    const was = at(before, rolled.noseTip);
+    for (let k = 0; k < 3; k++) expect(Math.abs(tip[k]! - was[k]!)).toBeLessThan(25);
+  });
+
+  it('refuses an uploaded value that was not sent with the call, and a sticker without its anchor', async () => {
+    const astronaut = read(astronautPath());
+    await expect(run(astronaut, { material: 'm7' })).rejects.toThrow(TaskParamsError);
+    await expect(
+      run(astronaut, {
+        material: 'm7',
+        uploaded: [{ value: 'm7', png: await ring(), anchor: 'ear', scale: 1 }],
+      }),
+    ).rejects.toThrow(TaskParamsError);
+  });
+});

@@ -44,6 +44,9 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0010_uploads',
       '0011_questionnaire',
       '0012_audit_log',
+      '0013_inbox',
+      '0014_editor',
+      '0015_materials',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

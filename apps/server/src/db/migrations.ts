@@ -494,6 +494,156 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('audit_log').execute();
       },
     },
+    '0013_inbox': {
+      async up(db: Kysely<unknown>) {
+        // In-product messages (modules/messages): what a message says is rendered from its kind and
+        // parameters in the reader's language; `dedupe_key` keeps one quota warning per app, day and level.
+        await db.schema
+          .createTable('messages')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('params', 'text', (c) => c.notNull())
+          .addColumn('dedupe_key', 'text', (c) => c.unique())
+          .addColumn('read_at', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('messages_user_idx').on('messages').columns(['user_id', 'id']).execute();
+        // The feedback inbox: status, the reviewer's reply, and the sender's language for the reply mail.
+        for (const [column, type, value] of [
+          ['status', 'text', 'new'],
+          ['reply', 'text', ''],
+          ['language', 'text', 'zh'],
+          ['updated_at', 'text', ''],
+        ] as const)
+          await db.schema
+            .alterTable('feedback')
+            .addColumn(column, type, (c) => c.notNull().defaultTo(value))
+            .execute();
+        await db.schema.alterTable('feedback').addColumn('replied_at', 'text').execute();
+        await db.schema.alterTable('feedback').addColumn('replier_id', 'integer').execute();
+        await db.schema.createIndex('feedback_status_idx').on('feedback').columns(['status', 'id']).execute();
+        // Site analytics: where a visit came from (another site's origin) and the site language.
+        for (const column of ['referrer', 'language'])
+          await db.schema
+            .alterTable('visits')
+            .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+            .execute();
+        await db.schema.createIndex('visits_created_idx').on('visits').column('created_at').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('visits_created_idx').execute();
+        for (const column of ['referrer', 'language'])
+          await db.schema.alterTable('visits').dropColumn(column).execute();
+        await db.schema.dropIndex('feedback_status_idx').execute();
+        for (const column of ['status', 'reply', 'language', 'updated_at', 'replied_at', 'replier_id'])
+          await db.schema.alterTable('feedback').dropColumn(column).execute();
+        await db.schema.dropTable('messages').execute();
+      },
+    },
+    '0015_materials': {
+      async up(db: Kysely<unknown>) {
+        // The back office's materials (modules/materials): the assets the capabilities read, the
+        // bundled ones (no file of their own) and the uploaded ones (bytes in the server's Storage).
+        await db.schema
+          .createTable('materials')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('name_i18n', 'text', (c) => c.notNull())
+          .addColumn('bundled', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('sort_order', 'integer', (c) => c.notNull())
+          .addColumn('storage_key', 'text')
+          .addColumn('preview', 'text')
+          .addColumn('format', 'text')
+          .addColumn('width', 'integer')
+          .addColumn('height', 'integer')
+          .addColumn('size', 'integer')
+          .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('owner_id', 'integer')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('materials_type_order_idx')
+          .on('materials')
+          .columns(['type', 'sort_order'])
+          .execute();
+        // One material per value of a type: the value is what a capability's parameter names.
+        await db.schema
+          .createIndex('materials_type_value_idx')
+          .on('materials')
+          .columns(['type', 'value'])
+          .unique()
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('materials').execute();
+      },
+    },
+    '0014_editor': {
+      async up(db: Kysely<unknown>) {
+        // The back office's editors (modules/editor). What an editor changed of a menu entry: the
+        // start-up seed refreshes the menu from the catalogue, then applies these again.
+        await db.schema
+          .createTable('menu_overrides')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('fields', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        // A doc page's unpublished draft, one per page and language.
+        await db.schema
+          .createTable('doc_drafts')
+          .addColumn('doc_id', 'integer', (c) => c.notNull())
+          .addColumn('lang', 'text', (c) => c.notNull())
+          .addColumn('pid', 'integer', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('doc_drafts_pk', ['doc_id', 'lang'])
+          .execute();
+        // Every published version of a doc page (the seed's first, when an editor first publishes).
+        // A page with versions is the editors': the seed no longer replaces it.
+        await db.schema
+          .createTable('doc_versions')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('doc_id', 'integer', (c) => c.notNull())
+          .addColumn('lang', 'text', (c) => c.notNull())
+          .addColumn('pid', 'integer', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('doc_versions_doc_idx')
+          .on('doc_versions')
+          .columns(['doc_id', 'lang', 'id'])
+          .execute();
+        // Every saved version of a site content entry; an entry with versions is no longer seeded.
+        await db.schema
+          .createTable('content_versions')
+          .addColumn('id', 'integer', autoId)
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('content_versions_key_idx')
+          .on('content_versions')
+          .columns(['key', 'id'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ['content_versions', 'doc_versions', 'doc_drafts', 'menu_overrides'])
+          await db.schema.dropTable(table).execute();
+      },
+    },
   };
 }
 

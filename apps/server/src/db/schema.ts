@@ -191,6 +191,10 @@ export interface VisitsTable {
   location: string;
   ip: string;
   created_at: string;
+  /** The origin of the page that linked to the site (another site only); '' when none. */
+  referrer: Generated<string>;
+  /** The site language of the visit (zh, zh_tw, en). */
+  language: Generated<string>;
 }
 
 export interface FeedbackTable {
@@ -202,6 +206,15 @@ export interface FeedbackTable {
   priority_id: number;
   attachments: string;
   created_at: string;
+  /** new, in_progress or done (the feedback inbox). */
+  status: Generated<string>;
+  /** The reviewer's latest reply ('' until one is sent). */
+  reply: Generated<string>;
+  /** The sender's language when sending (zh, zh_tw, en): the reply mail is written in it. */
+  language: Generated<string>;
+  updated_at: Generated<string>;
+  replied_at: Generated<string | null>;
+  replier_id: Generated<number | null>;
 }
 
 /** A face set of an app (face search); `token` is its public id. */
@@ -318,6 +331,20 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** An in-product message to a user (modules/messages). */
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** What the message is about: reviewResult, feedbackReply, quotaWarning. */
+  kind: string;
+  /** JSON of the facts the message names; its text is rendered in the reader's language. */
+  params: string;
+  /** Set for messages that must arrive once only (a quota warning per app, day and level). */
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   menus: MenusTable;
   apps: AppsTable;
@@ -342,4 +369,80 @@ export interface Database {
   uploads: UploadsTable;
   questionnaire_answers: QuestionnaireAnswersTable;
   audit_log: AuditLogTable;
+  messages: MessagesTable;
+  materials: MaterialsTable;
+  menu_overrides: MenuOverridesTable;
+  doc_drafts: DocDraftsTable;
+  doc_versions: DocVersionsTable;
+  content_versions: ContentVersionsTable;
+}
+
+/** A material of the back office (modules/materials). */
+export interface MaterialsTable {
+  id: Generated<number>;
+  /** One of MATERIAL_TYPES (sticker, fusion_template, ...). */
+  type: string;
+  /** The value a capability's parameter takes for it: the bundled name, or `m<id>` for an upload. */
+  value: string;
+  /** Its name in three languages, JSON `{ zh, zh_tw, en }`. */
+  name_i18n: string;
+  /** 1: bundled with the platform (the seed; no file here, cannot be deleted). */
+  bundled: number;
+  enabled: number;
+  sort_order: number;
+  /** The uploaded file's key in the server's Storage; null for bundled ones. */
+  storage_key: string | null;
+  /** A bundled one's picture: a path under the site. */
+  preview: string | null;
+  format: string | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+  /** JSON: a sticker's `{ anchor, scale }`. */
+  settings: string;
+  /** Who uploaded it (material-outside users see only theirs); null for bundled ones. */
+  owner_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What an editor changed of a menu entry (JSON of MenuEditable fields), applied again after each seed. */
+export interface MenuOverridesTable {
+  id: number;
+  fields: string;
+  updated_at: string;
+}
+
+/** A doc page's unpublished draft in one language. */
+export interface DocDraftsTable {
+  doc_id: number;
+  lang: string;
+  pid: number;
+  sort: number;
+  title: string;
+  body: string;
+  actor_email: string;
+  updated_at: string;
+}
+
+/** A published version of a doc page in one language (its history). */
+export interface DocVersionsTable {
+  id: Generated<number>;
+  doc_id: number;
+  lang: string;
+  pid: number;
+  sort: number;
+  title: string;
+  body: string;
+  actor_email: string;
+  created_at: string;
+}
+
+/** A saved version of a site content entry (`site/<name>`). */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  actor_email: string;
+  created_at: string;
 }

@@ -51,6 +51,29 @@ const schema = z.object({
   // Calls one caller (app or visitor address) may have in the engine at once (0: no cap).
   CALLER_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(16),
   INFERENCE_TIMEOUT_MS: int(30_000),
+  // Where inference runs: `local` (this process's worker pool) or `redis` (a BullMQ queue in
+  // REDIS_URL, served by `npm run worker` processes on any machine; see platform/inference-queue.ts):
+  // the queue's name, the jobs it holds waiting before calls get 503 at once, and the workers'
+  // settings: the tasks whose models a worker loads (comma-separated; empty: all), its heartbeat,
+  // and the lock after which a dead worker's job goes to another worker.
+  INFERENCE_BACKEND: z.enum(['local', 'redis']).default('local'),
+  INFERENCE_QUEUE: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default('inference'),
+  QUEUE_MAX_DEPTH: int(256),
+  WORKER_TASKS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  WORKER_HEARTBEAT_MS: int(2_000),
+  WORKER_LOCK_MS: int(10_000),
+  WORKER_STALLED_CHECK_MS: int(5_000),
   // Slow clients: time to send the headers, the whole request, and idle time between requests on
   // a kept-alive connection (above the 60 s of common proxies, so that they close first); open
   // connections per client address (0: no cap).
@@ -125,6 +148,11 @@ const schema = z.object({
     .regex(/^\d{10}$/)
     .default('1587312000'),
   INTERNAL_NETWORKS: z.string().default(''),
+  // The second internal-network probe: when the address is not in INTERNAL_NETWORKS, the browser
+  // GETs this URL (an address reachable from the internal network only); any reply within the
+  // timeout means IN, an error or no reply means OUT.
+  DOMAIN_PROBE_URL: z.string().url().optional(),
+  DOMAIN_PROBE_TIMEOUT_MS: int(3000),
   OAUTH_AUTHORIZE_URL: z.string().url().optional(),
   OAUTH_TOKEN_URL: z.string().url().optional(),
   OAUTH_USERINFO_URL: z.string().url().optional(),
@@ -157,6 +185,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
+  if (parsed.data.INFERENCE_BACKEND === 'redis' && !parsed.data.REDIS_URL)
+    throw new ConfigError('Invalid configuration: INFERENCE_BACKEND=redis needs REDIS_URL');
   return parsed.data;
 }
 

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../db/database.ts';
 import type { UsageMeter } from '../modules/apps/usage.ts';
 import type { Config } from './config.ts';
+import type { InferenceOverview } from './inference-queue.ts';
 import type { Mailer, SmsSender } from './messaging.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { InvalidationBus } from './redis.ts';
@@ -29,4 +30,6 @@ export interface AppContext {
   redis?: Redis;
   /** Tells every server to drop what it cached of a topic (in-process, or Redis pub/sub). */
   invalidation: InvalidationBus;
+  /** Workers, queue and throughput of a queue backend (Redis); unset for the local pool. */
+  inferenceOverview?: () => Promise<InferenceOverview>;
 }

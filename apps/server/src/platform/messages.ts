@@ -113,6 +113,37 @@ export const messages = {
     zh_tw: '感謝您的評價，我們會認真閱讀每一則意見！',
     en: 'Thank you for rating us: we read every comment!',
   },
+  materialFileKind: {
+    zh: '文件类型不符：贴纸须为带透明通道的 PNG，其他素材须为 JPEG、PNG 或 WebP 图片（按文件内容判断，不看扩展名）。',
+    zh_tw:
+      '檔案類型不符：貼紙須為帶透明通道的 PNG，其他素材須為 JPEG、PNG 或 WebP 圖片（依檔案內容判斷，不看副檔名）。',
+    en: 'Wrong file type: a sticker must be a PNG with an alpha channel, other materials a JPEG, PNG or WebP picture (read from the file itself, not its name).',
+  },
+  materialTooLarge: {
+    zh: '文件过大：素材文件最大 5 MB。',
+    zh_tw: '檔案過大：素材檔案最大 5 MB。',
+    en: 'File too large: a material file is at most 5 MB.',
+  },
+  materialTooManyPixels: {
+    zh: '图片尺寸过大：每边最多 4096 像素，总计最多 1600 万像素。',
+    zh_tw: '圖片尺寸過大：每邊最多 4096 像素，總計最多 1600 萬像素。',
+    en: 'Picture too large: at most 4096 pixels a side and 16 million pixels in all.',
+  },
+  docBrokenLinks: {
+    zh: '文档链接了不存在的文档编号，请先修正链接再发布。',
+    zh_tw: '文件連結了不存在的文件編號，請先修正連結再發布。',
+    en: 'The page links to doc ids that do not exist: fix the links before publishing.',
+  },
+  contentShapeChanged: {
+    zh: '内容结构与当前版本不同：只能修改文字，不能增删字段。',
+    zh_tw: '內容結構與目前版本不同：只能修改文字，不能增刪欄位。',
+    en: 'The content does not have the shape of the current version: change texts only, not fields.',
+  },
+  contentFactLocked: {
+    zh: '实测与自动生成的数据（如关键点数量、速度）不能手动修改。',
+    zh_tw: '實測與自動產生的數據（如關鍵點數量、速度）不能手動修改。',
+    en: 'Measured and derived figures (such as key point counts and speeds) cannot be edited by hand.',
+  },
 } satisfies Record<string, Text> & Record<RuleKey, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -18,18 +18,21 @@ function originOf(url: string | undefined): string | undefined {
  * antd (CSS-in-JS) writes its styles into <style> elements at run time, and components set style
  * attributes. Images may be data: and blob: URLs (answers shown in the page) and any http(s) address
  * (a demo photo given by URL is previewed from where it is). Frames: this site and the configured
- * OA and work-QR login providers, whose pages the login dialog frames. Other sites may not frame
+ * OA and work-QR login providers, whose pages the login dialog frames. Connections: this site and
+ * the second internal-network probe when one is configured. Other sites may not frame
  * this one (frame-ancestors 'self', clickjacking).
  */
 export function contentSecurityPolicy(config: Config): string {
   const frames = [originOf(config.OAUTH_AUTHORIZE_URL), originOf(config.WORK_QR_URL)].filter(Boolean);
+  // The page fetches the second internal-network probe itself.
+  const probe = originOf(config.DOMAIN_PROBE_URL);
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: http: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${probe ? ` ${probe}` : ''}`,
     `frame-src 'self'${frames.map((o) => ` ${o}`).join('')}`,
     "frame-ancestors 'self'",
     "object-src 'none'",

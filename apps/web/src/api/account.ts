@@ -33,6 +33,8 @@ export interface ProfileAnswer {
   user: UserRecord;
   /** The protocol version in force, ten-digit seconds as text. */
   protocol_version: string;
+  /** Unread in-product messages of the user. */
+  unread_count?: number;
 }
 
 export interface ProfileUpdate {
@@ -123,7 +125,9 @@ export const accountApi = {
   registerStep2: (body: Registration) => request<Envelope<unknown>>(`${USER}/register/step2`, { body }),
   resetStep1: (body: EmailAndCaptcha) => request<Envelope<unknown>>(`${USER}/resetPwd/step1`, { body }),
   resetStep2: (body: PasswordReset) => request<Envelope<unknown>>(`${USER}/resetPwd/step2`, { body }),
-  checkOa: () => request<Envelope<{ code?: string }>>(`${USER}/checkOa`),
+  /** The first internal-network probe: a code means IN; else `probe` names the second probe, if any. */
+  checkOa: () =>
+    request<Envelope<{ code?: string; probe?: string; probe_timeout_ms?: number }>>(`${USER}/checkOa`),
   internalLogin: () => request<Envelope<InternalLogin>>(`${USER}/internalLogin`),
   exchangeCode: (body: { code: string; state: string; redirect_url: string }) =>
     request<Envelope<{ token: string }>>(`${USER}/token`, { body }),

@@ -15,6 +15,7 @@ const LIGHT_MODULES = [
   'account-rules.ts',
   'console-rules.ts',
   'survey-rules.ts',
+  'material-rules.ts',
   'types.ts',
   'groups.ts',
   'contract/curl.ts',

@@ -25,8 +25,15 @@ export function toMediaInfo(media: MediaInput): MediaInfo {
 export const DEMO_HEADER = 'x-pixora-demo';
 
 /**
+ * Names one of the signed-in developer's apps (by id): the call is that app's, counted in its usage
+ * (the server checks the session's bearer token owns it). The docs centre's try-it panel sets it.
+ */
+export const SESSION_APP_HEADER = 'x-pixora-app';
+
+/**
  * Calls an algorithm of the gateway (`v2/facepoints`, ...). The website sends no api_key: the
- * server applies the visitor's session or the anonymous demo grant.
+ * server applies the anonymous demo grant, or, with `app`, counts the call as that app of the
+ * signed-in developer.
  */
 export function callAlgorithm<T>(
   endpoint: string,
@@ -35,6 +42,7 @@ export function callAlgorithm<T>(
     parameter?: Record<string, unknown>;
     extra?: Record<string, unknown>;
     signal?: AbortSignal;
+    app?: number | null | undefined;
   } = {},
 ): Promise<T> {
   const body: GatewayRequest = {
@@ -46,7 +54,7 @@ export function callAlgorithm<T>(
     method: 'POST',
     body,
     signal: options.signal,
-    headers: { [DEMO_HEADER]: '1' },
+    headers: options.app ? { [SESSION_APP_HEADER]: String(options.app) } : { [DEMO_HEADER]: '1' },
   });
 }
 

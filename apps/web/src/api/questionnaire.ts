@@ -8,9 +8,9 @@ export const questionnaireApi = {
   /** Answers `{ code: 0, message }`: the thanks in the visitor's language. */
   answer: (input: QuestionnaireAnswerInput) =>
     request<Envelope<null>>('/api/v1/questionnaire/not_logged', { body: input }),
-  /** Admins: the answers of the last `days` days with their summary. */
-  summary: (days: number) =>
-    request<Envelope<QuestionnaireSummary>>('/api/v1/admin/questionnaire', { query: { days } }).then(
-      (answer) => answer.data,
-    ),
+  /** Admin and business: the answers of the last `days` days with their summary, trend per `bucket`, comments matching `q`. */
+  summary: (days: number, bucket: 'day' | 'week' = 'day', q = '') =>
+    request<Envelope<QuestionnaireSummary>>('/api/v1/admin/questionnaire', {
+      query: { days, bucket, q: q || undefined },
+    }).then((answer) => answer.data),
 };

@@ -104,6 +104,11 @@ export const routes: RouteObject[] = [
           import('../features/account/UserInfoPage.tsx').then((m) => ({ Component: m.UserInfoPage })),
       },
       {
+        path: 'own-space/messages',
+        lazy: () =>
+          import('../features/console/MessagesPage.tsx').then((m) => ({ Component: m.MessagesPage })),
+      },
+      {
         // The signed-in area; the account guard checks the roles of each route (ADMIN_ROUTES).
         path: 'open-admin',
         children: [
@@ -161,6 +166,44 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/console/QuestionnairePage.tsx').then((m) => ({
                 Component: m.QuestionnairePage,
+              })),
+          },
+          {
+            path: 'feedbackInbox',
+            lazy: () =>
+              import('../features/console/FeedbackInboxPage.tsx').then((m) => ({
+                Component: m.FeedbackInboxPage,
+              })),
+          },
+          {
+            path: 'siteAnalytics',
+            lazy: () =>
+              import('../features/console/SiteAnalyticsPage.tsx').then((m) => ({
+                Component: m.SiteAnalyticsPage,
+              })),
+          },
+          {
+            path: 'materials',
+            lazy: () =>
+              import('../features/console/MaterialsPage.tsx').then((m) => ({ Component: m.MaterialsPage })),
+          },
+          {
+            path: 'menus',
+            lazy: () =>
+              import('../features/editor/MenusEditorPage.tsx').then((m) => ({
+                Component: m.MenusEditorPage,
+              })),
+          },
+          {
+            path: 'docs',
+            lazy: () =>
+              import('../features/editor/DocsEditorPage.tsx').then((m) => ({ Component: m.DocsEditorPage })),
+          },
+          {
+            path: 'personality',
+            lazy: () =>
+              import('../features/editor/PersonalityPage.tsx').then((m) => ({
+                Component: m.PersonalityPage,
               })),
           },
         ],

@@ -37,6 +37,15 @@ export const STATIC_PATHS: readonly string[] = [
   '/admin/sdkManager/apply',
   '/admin/reviewManager',
   '/admin/questionnaire',
+  // The back office: feedback inbox, site analytics; every signed-in user's messages.
+  '/admin/feedbackInbox',
+  '/admin/siteAnalytics',
+  '/own-space/messages',
+  '/admin/materials',
+  // The back office's editors: capability menu, docs, site content.
+  '/admin/menus',
+  '/admin/docs',
+  '/admin/personality',
   // The local outbox of the embedded platform.
   '/outbox',
 ];

@@ -148,3 +148,88 @@ export const rspMediaType = () =>
     ],
     { 'x-demo': false },
   );
+
+/**
+ * Where the options of a provided choice come from at run time: `source` names the provider the
+ * server asks (the back office's materials of that type), `url` is the public list a client or the
+ * web demo reads (`[{ value, name, preview }]`), and `pattern` the form of a provided value, so a
+ * value of the wrong form is refused before the provider is asked.
+ */
+export interface OptionSource {
+  source: string;
+  url: string;
+  pattern: RegExp;
+  /** How the list is described to a person, in three languages (appended to the parameter's text). */
+  note: Doc;
+}
+
+/** The `x-options` extension of a provided choice: what the server resolves and the demo lists. */
+export interface ProvidedOptions {
+  source: string;
+  url: string;
+  /** The options bundled with the platform (the seed of the provider's list). */
+  bundled: string[];
+  /** A comma-separated list of values (`materials`) rather than one. */
+  list?: { max: number };
+}
+
+/**
+ * A choice whose options come from a provider at run time (materials uploaded in the back office),
+ * seeded with the bundled `values`: the contract checks the form (a bundled value, or one of
+ * `from.pattern`), the server checks that the value is an enabled option of `from.source` before
+ * any engine work (gateway/provided-choices.ts) and answers the same parameter error otherwise.
+ * With `list` the parameter is 1 to `list.max` values separated by commas, each drawn once.
+ * The JSON Schema says so (`x-options`: the source, its list URL, the bundled values) instead of
+ * a fixed `enum`; names and pictures of the bundled values are given as for `choice`.
+ */
+export function providedChoice<const V extends readonly [string, ...string[]]>(
+  from: OptionSource,
+  values: V,
+  options: {
+    default?: V[number];
+    list?: { max: number };
+    names?: Record<V[number], Doc>;
+    previews?: Record<V[number], string>;
+  },
+  text: Doc,
+) {
+  const known = (v: string) => (values as readonly string[]).includes(v) || from.pattern.test(v);
+  const error = options.list
+    ? `must list 1 to ${options.list.max} of ${values.join(', ')} or an enabled option of ${from.url}, separated by commas`
+    : `must be one of ${values.join(', ')} or an enabled option of ${from.url}`;
+  const read = (v: unknown) => {
+    const given = blank(v);
+    return typeof given === 'string' ? given.trim().toLowerCase() : given;
+  };
+  const max = options.list?.max ?? 1;
+  const split = (s: string) => s.split(',').map((n) => n.trim());
+  const base = options.list
+    ? z
+        .string({ error })
+        .refine((s) => split(s).length <= max && split(s).every(known), { error })
+        .transform((s) => [...new Set(split(s))].join(','))
+    : z.string({ error }).refine(known, { error });
+  const schema = z.preprocess(
+    read,
+    options.default !== undefined ? base.default(options.default as never) : base.optional(),
+  );
+  const names = options.names as Record<string, Doc> | undefined;
+  const provided: ProvidedOptions = {
+    source: from.source,
+    url: from.url,
+    bundled: [...values],
+    ...(options.list ? { list: options.list } : {}),
+  };
+  const withNote: Doc = [
+    `${text[0]}${from.note[0]}`,
+    `${text[1]}${from.note[1]}`,
+    `${text[2]} ${from.note[2]}`,
+  ];
+  return described(schema as z.ZodType<string | undefined, unknown>, withNote, {
+    type: 'string',
+    ...(options.default !== undefined ? { default: options.default } : {}),
+    'x-options': provided,
+    ...(names ? { 'x-enum-names': Object.fromEntries(values.map((v) => [v, i18n(names[v]!)])) } : {}),
+    ...(options.previews ? { 'x-enum-previews': options.previews } : {}),
+  });
+}

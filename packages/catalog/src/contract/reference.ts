@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { DemoControl, I18nText } from '../types.ts';
 import type { EndpointContract } from './define.ts';
+import type { ProvidedOptions } from './params.ts';
 
 interface JsonSchema {
   type?: string | string[];
@@ -30,6 +31,7 @@ interface JsonSchema {
   'x-default'?: unknown;
   'x-enum-names'?: Record<string, I18nText>;
   'x-enum-previews'?: Record<string, string>;
+  'x-options'?: ProvidedOptions;
 }
 
 export interface ReferenceRow {
@@ -60,6 +62,8 @@ export function typeText(s: JsonSchema): string {
     return parts.join(' | ');
   }
   if (s.const !== undefined) return literal(s.const);
+  // A provided choice: its bundled values, then the provider's (read at run time from its list).
+  if (s['x-options']) return `${s['x-options'].bundled.map(literal).join(' | ')} | (${s['x-options'].url})`;
   if (s.enum) return s.enum.map(literal).join(' | ');
   const type = Array.isArray(s.type) ? s.type.join(' | ') : s.type;
   const range = shown(s.minimum) && shown(s.maximum) ? ` ${s.minimum}-${s.maximum}` : '';
@@ -165,10 +169,27 @@ export function demoControls(contract: Pick<EndpointContract, 'parameters'>): De
       ...(field.maximum !== undefined ? { maximum: field.maximum } : {}),
       ...(defaultOf(field) !== undefined ? { default: defaultOf(field) } : {}),
       ...(field.enum ? { options: field.enum as Array<string | number> } : {}),
+      // A provided choice offers its bundled values and, read by the demo at run time, its list's.
+      ...(field['x-options'] && !field['x-options'].list
+        ? { options: field['x-options'].bundled, optionsUrl: field['x-options'].url }
+        : {}),
       ...(field['x-enum-names'] ? { optionNames: field['x-enum-names'] } : {}),
       ...(field['x-enum-previews'] ? { optionPreviews: field['x-enum-previews'] } : {}),
       description: field['x-i18n'],
     });
   }
   return controls;
+}
+
+/**
+ * The provided choices of an endpoint (parameters whose options come from a provider at run time,
+ * `providedChoice`): what the server resolves before running the capability.
+ */
+export function providedChoices(
+  contract: Pick<EndpointContract, 'parameters'>,
+): Array<ProvidedOptions & { name: string }> {
+  const s = jsonSchema(contract.parameters, 'input');
+  return Object.entries(s.properties ?? {}).flatMap(([name, field]) =>
+    field['x-options'] ? [{ name, ...field['x-options'] }] : [],
+  );
 }

@@ -70,6 +70,8 @@ export interface LocalBackendOptions {
   taskTimeoutMs?: number;
   /** Image validation limits applied inside the workers. */
   limits?: Partial<ImageLimits>;
+  /** The tasks whose models the workers load (others answer UnknownTaskError). Default: every task. */
+  tasks?: string[];
   /** A worker that has not reported ready after this long counts as failed. Default 120 000 ms. */
   startupTimeoutMs?: number;
   /** V8 heap cap per worker (tfjs/wasm memory is outside it). Default 512 MB. */
@@ -215,7 +217,11 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULTS.startupTimeoutMs;
   const workerUrl = options.workerUrl ?? new URL('./worker.ts', import.meta.url);
   const { source, evalCode } = workerSource(workerUrl);
-  const init: WorkerInit = { limits: options.limits, sharpConcurrency: options.sharpConcurrency ?? 1 };
+  const init: WorkerInit = {
+    limits: options.limits,
+    sharpConcurrency: options.sharpConcurrency ?? 1,
+    tasks: options.tasks,
+  };
   const sendAhead = options.sendAhead ?? true;
   const backoff = options.restartBackoff ?? DEFAULTS.restartBackoff;
 

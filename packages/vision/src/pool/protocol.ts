@@ -6,6 +6,8 @@ export interface WorkerInit {
   limits?: Partial<ImageLimits>;
   /** libvips threads per sharp operation (process-wide setting); undefined leaves it alone. */
   sharpConcurrency?: number;
+  /** The tasks whose models the worker loads; undefined: every registered task. */
+  tasks?: string[];
 }
 
 export interface RunMessage {

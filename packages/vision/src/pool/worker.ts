@@ -23,7 +23,7 @@ if (init.sharpConcurrency !== undefined) {
 }
 let engine: Engine;
 try {
-  engine = await createEngine(init.limits);
+  engine = await createEngine(init.limits, init.tasks);
 } catch (err) {
   port.postMessage({ type: 'init-error', error: serializeError(err) });
   // Let the pool see the exit; it decides whether to retry.

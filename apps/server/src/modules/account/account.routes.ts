@@ -1,3 +1,4 @@
+import { unreadCount } from '../messages/messages.service.ts';
 import { adminUserList, envelope, outboxList, parseRoles, ROLES } from '@pixora/catalog';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -127,6 +128,8 @@ export const accountRoutes =
           profile: profileOf(user),
           user: userRecord(user),
           protocol_version: await accounts.protocolVersion(),
+          // The session's unread count: the top bar shows it next to the user menu.
+          unread_count: await unreadCount(ctx.db.kysely, user.id),
         });
       },
     );
@@ -222,7 +225,18 @@ export const accountRoutes =
     app.get(
       '/api/v1/user/checkOa',
       { schema: { tags, summary: 'Internal-network probe' } },
-      async (request) => ok(request, 'ok', internal(request) ? { code: 'IN' } : {}),
+      // Without a code the answer names the second probe (DOMAIN_PROBE_URL) when one is configured:
+      // the browser asks it and a reply means IN (an address reachable from the internal network only).
+      async (request) =>
+        ok(
+          request,
+          'ok',
+          internal(request)
+            ? { code: 'IN' }
+            : ctx.config.DOMAIN_PROBE_URL
+              ? { probe: ctx.config.DOMAIN_PROBE_URL, probe_timeout_ms: ctx.config.DOMAIN_PROBE_TIMEOUT_MS }
+              : {},
+        ),
     );
 
     app.get(

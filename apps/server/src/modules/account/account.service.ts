@@ -73,6 +73,23 @@ export interface RequestInfo {
 /** Settings key of the SMS code key when SMS_CODE_SECRET is not set; made once per database. */
 const SMS_CODE_SECRET_KEY = 'sms_code_secret';
 
+/** The user of a live session token (not revoked, not expired), or undefined. */
+export async function userForSessionToken(
+  db: Kysely<Database>,
+  token: string | undefined,
+): Promise<User | undefined> {
+  if (!token) return undefined;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', iso(now()))
+    .executeTakeFirst();
+  return row as User | undefined;
+}
+
 export class AccountService {
   /** Key of the SMS code hashes: SMS_CODE_SECRET, else one generated and kept in the database. */
   private readonly smsKey: () => Promise<Buffer>;
@@ -171,16 +188,7 @@ export class AccountService {
   }
 
   async userForToken(token: string | undefined): Promise<User | undefined> {
-    if (!token) return undefined;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .where('sessions.token_hash', '=', sha256(token))
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', iso(now()))
-      .executeTakeFirst();
-    return row as User | undefined;
+    return userForSessionToken(this.db, token);
   }
 
   async revokeSession(token: string): Promise<void> {

@@ -32,7 +32,24 @@ export const visitEvent = z.object({
   channel: z.enum(['mobile', 'web']),
   /** Where the visitor is, as the browser tells it without asking permission (its time zone). */
   location: z.string().trim().max(200).default(''),
+  /** `document.referrer` of the first page of a visit; only another site's origin is kept. */
+  referrer: z.string().trim().max(2000).default(''),
+  /** The site language shown (zh, zh_tw, en); anything else is stored as ''. */
+  language: z.string().trim().max(10).default(''),
 });
+
+const LANGUAGES = new Set(['zh', 'zh_tw', 'en']);
+
+/** The origin of `referrer` when it is another site's http(s) page; '' otherwise (direct or internal). */
+export function externalReferrer(referrer: string, ownHost: string): string {
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+    return url.host === ownHost ? '' : url.origin;
+  } catch {
+    return '';
+  }
+}
 
 export type VisitEvent = z.infer<typeof visitEvent>;
 
@@ -56,6 +73,8 @@ export const analyticsRoutes =
             location: v.location,
             ip: request.ip,
             created_at: new Date().toISOString(),
+            referrer: externalReferrer(v.referrer, request.host),
+            language: LANGUAGES.has(v.language) ? v.language : '',
           })
           .execute();
         return { code: 0, message: 'ok', data: {} };

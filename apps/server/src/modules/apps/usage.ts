@@ -46,6 +46,18 @@ interface Counter {
   /** Admitted here and not yet written (in flight, or counted in the buffer). */
   unflushed: number;
   loading: Promise<void> | null;
+  /** The highest quota warning level (QUOTA_WARNING_LEVELS) reported this day; 0 for none. */
+  warned: number;
+}
+
+/** Shares of a daily quota, in percent, at which the app's owner is warned (once per level and day). */
+export const QUOTA_WARNING_LEVELS = [80, 100] as const;
+
+/** The highest warning level `used` calls of `quota` reach; 0 below the first. */
+export function quotaLevel(used: number, quota: number): number {
+  let reached = 0;
+  for (const level of QUOTA_WARNING_LEVELS) if (quota > 0 && used * 100 >= quota * level) reached = level;
+  return reached;
 }
 
 interface Pending extends UsageRow {
@@ -71,6 +83,11 @@ export class UsageMeter {
   private readonly timer: NodeJS.Timeout;
   /** Where failed database reads and writes are reported (the server's logger, once the app is built). */
   log: (err: unknown) => void = (err) => console.error('usage meter:', err);
+  /**
+   * Told when an app's admitted calls of the day reach a warning level of its quota, once per level
+   * and day in this process (the receiver keeps one warning per app, day and level across servers).
+   */
+  onQuotaLevel: ((appId: number, day: string, level: number, quota: number) => void) | null = null;
 
   constructor(
     private readonly repo: UsageRepository,
@@ -100,6 +117,11 @@ export class UsageMeter {
       if (counter.loading) await counter.loading;
       if (counter.stored + counter.unflushed >= dailyQuota) throw this.quotaUsed(dailyQuota);
       counter.unflushed += 1;
+      const level = quotaLevel(counter.stored + counter.unflushed, dailyQuota);
+      if (level > counter.warned) {
+        counter.warned = level;
+        this.onQuotaLevel?.(call.appId, call.day, level, dailyQuota);
+      }
     }
     call.admitted = true;
   }
@@ -170,7 +192,7 @@ export class UsageMeter {
   private counter(appId: number, day: string): Counter {
     const known = this.counters.get(appId);
     if (known?.day === day) return known;
-    const counter: Counter = { day, stored: 0, unflushed: 0, loading: null };
+    const counter: Counter = { day, stored: 0, unflushed: 0, loading: null, warned: 0 };
     counter.loading = this.repo.admittedCalls(appId, day).then(
       (stored) => {
         counter.stored = stored;

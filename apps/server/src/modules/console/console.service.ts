@@ -1,3 +1,4 @@
+import { type MessageParams, sendMessage } from '../messages/messages.service.ts';
 import crypto from 'node:crypto';
 import {
   FREE_DAILY_QUOTA,
@@ -154,6 +155,15 @@ export class ConsoleService {
       await this.deps.mailer.send(consoleMail(input));
     } catch (err) {
       this.deps.log(err, `console mail ${input.kind} to ${input.to}`);
+    }
+  }
+
+  private async notify(userId: number | null, params: MessageParams<'reviewResult'>) {
+    if (userId === null) return;
+    try {
+      await sendMessage(this.deps.db, userId, { kind: 'reviewResult', params });
+    } catch (err) {
+      this.deps.log(err, `review message to user ${userId}`);
     }
   }
 
@@ -538,6 +548,8 @@ export class ConsoleService {
       updated_at: stamp,
     });
     if (!row) throw new ApiError(10000, `app ${id} does not wait for review`);
+    // The result also arrives as an in-product message (rendered in the reader's language).
+    await this.notify(row.user_id, { subject: 'app', name: row.name, approved: approve, note: input.note });
     const owner = await this.apps.ownerOf(row);
     if (owner) {
       const language = asLanguage(row.language);
@@ -588,6 +600,12 @@ export class ConsoleService {
     });
     if (!decided) throw new ApiError(10000, `SDK request ${id} does not wait for review`);
     const row = (await this.sdk.byId(id))!;
+    await this.notify(row.user_id, {
+      subject: 'sdk',
+      name: row.app_name,
+      approved: approve,
+      note: input.note,
+    });
     const language = asLanguage(row.language);
     await this.mail({
       kind: approve ? 'sdkApproved' : 'sdkRejected',

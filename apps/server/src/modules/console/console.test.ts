@@ -2,7 +2,7 @@ import { FREE_DAILY_QUOTA } from '@pixora/catalog';
 import { createLocalBackend, type InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayBody, privatePostgres, skimagePhoto, testApp } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AccountService } from '../account/account.service.ts';
@@ -383,6 +383,20 @@ describe.each(['sqlite', 'postgres'] as const)('developer console on %s', (diale
     ]);
     const listed = (await call('dev', 'GET', '/api/v1/apps')).json().data as AppAnswer[];
     expect(listed.find((a) => a.id === created.id)!.today_calls).toBe(2);
+    // The review result and the warning that the quota is used arrive as messages, in the reader's
+    // language; the warning once, however many calls are refused after it.
+    await gateway(created.api_key, secret);
+    await vi.waitFor(async () => {
+      const inbox = (await call('dev', 'GET', '/api/v1/messages', undefined, 'zh')).json().data;
+      expect(inbox.messages.slice(0, 2)).toMatchObject([
+        { kind: 'quotaWarning', title: '应用“Quota”今日的每日额度已用完', read: false },
+        {
+          kind: 'reviewResult',
+          title: 'API 应用“Quota”的申请已通过',
+          body: '审核意见：Two calls a day for this test',
+        },
+      ]);
+    });
     // Another developer's app is not theirs to read.
     expect((await call('other', 'GET', `/api/v1/apps/usage?app_id=${created.id}`)).statusCode).toBe(404);
   });

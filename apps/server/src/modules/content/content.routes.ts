@@ -3,9 +3,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
-import { requestLanguage } from '../../platform/messages.ts';
+import { requestLanguage, type Language } from '../../platform/messages.ts';
 import { DocsService } from './docs.service.ts';
 import { figureFacts, fillFigures, fillSolution, type SiteMeasures } from './site-figures.ts';
+
+/**
+ * A site content entry as the site is served it: configuration values substituted, and the figures
+ * and the solution page with their measured or counted facts filled in. The personality editor's
+ * preview shows an unsaved value through the same function.
+ */
+export async function servedContent(
+  ctx: AppContext,
+  docs: DocsService,
+  name: string,
+  value: string,
+  language: Language,
+): Promise<unknown> {
+  const text = docs.substitute(value, language);
+  if (name !== 'figures' && name !== 'solution') return JSON.parse(text) as unknown;
+  const stored = await ctx.db.kysely
+    .selectFrom('content')
+    .select('value')
+    .where('key', '=', 'site/measured')
+    .executeTakeFirst();
+  const measured = stored ? (JSON.parse(stored.value) as SiteMeasures) : undefined;
+  if (name === 'solution') return JSON.parse(fillSolution(text, measured)) as unknown;
+  return fillFigures(text, await figureFacts(ctx.db.kysely, measured));
+}
 
 export const contentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -72,16 +96,8 @@ export const contentRoutes =
       async (request) => {
         const value = await entry(`site/${request.params.name}`);
         if (!value) throw new ApiError(21017, request.params.name);
-        const language = requestLanguage(request);
-        const text = docs.substitute(value, language);
-        if (request.params.name !== 'figures' && request.params.name !== 'solution')
-          return { code: 0, message: 'ok', data: JSON.parse(text) as unknown };
-        const stored = await entry('site/measured');
-        const measured = stored ? (JSON.parse(stored) as SiteMeasures) : undefined;
-        if (request.params.name === 'solution')
-          return { code: 0, message: 'ok', data: JSON.parse(fillSolution(text, measured)) as unknown };
-        const facts = await figureFacts(ctx.db.kysely, measured);
-        return { code: 0, message: 'ok', data: fillFigures(text, facts) };
+        const data = await servedContent(ctx, docs, request.params.name, value, requestLanguage(request));
+        return { code: 0, message: 'ok', data };
       },
     );
 

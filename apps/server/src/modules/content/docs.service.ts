@@ -324,6 +324,12 @@ export class DocsService {
     return nodes;
   }
 
+  /** Every doc id a link may name: the stored pages (any language) and the generated API reference. */
+  async knownIds(): Promise<Set<number>> {
+    const rows = await this.db.selectFrom('docs').select('id').distinct().execute();
+    return new Set([...rows.map((r) => r.id), API_REFERENCE_DOC, ...this.generated('zh').map((n) => n.id)]);
+  }
+
   async tree(language: Language): Promise<DocNode[]> {
     const rows = await this.db
       .selectFrom('docs')

@@ -82,6 +82,8 @@ export const feedbackRoutes =
             priority_id: f.priority_id,
             attachments: JSON.stringify(attachments),
             created_at: new Date().toISOString(),
+            // The reply mail of the feedback inbox is written in the language the feedback was sent in.
+            language,
           })
           .execute();
         return { code: 0, message: translate('feedbackThanks', language), data: { code: 0 } };

@@ -30,6 +30,11 @@ export interface CapabilityCall<P = Record<string, unknown>> {
    * refuses at once, OverloadedError, when the work ahead would keep it waiting longer).
    */
   maxWaitMs?: number;
+  /**
+   * The call's provided choices, resolved by their providers (provided-choices.ts): value -> what
+   * the engine needs for it (an uploaded sticker's bytes and anchor).
+   */
+  provided?: ReadonlyMap<string, unknown>;
 }
 
 /** The engine options of a call's jobs: its time budget, abort signal and admission deadline. */
@@ -104,8 +109,8 @@ type FitsKind<C extends ApiCapability, T extends TaskName> =
   ResultOf<T> extends AnswerOf<C> | ImageTaskResult<object, string> ? T : never;
 
 interface BindOptions<C extends ApiCapability, T extends TaskName> {
-  /** The task's parameters from the checked public ones (default: by name). */
-  params?: (parameter: ParametersOf<C>) => Record<string, unknown>;
+  /** The task's parameters from the checked public ones (default: by name) and the call's provided choices. */
+  params?: (parameter: ParametersOf<C>, call: CapabilityCall<ParametersOf<C>>) => Record<string, unknown>;
   /** The answer from the task's result (default: the mapper of the contract's kind). */
   answer?: (result: ResultOf<T>, parameter: ParametersOf<C>) => CapabilityAnswer;
 }
@@ -134,7 +139,7 @@ export function bind<C extends ApiCapability, T extends TaskName>(
     tasks: [task],
     async run(call) {
       const { backend, images, parameter } = call;
-      const params = options.params?.(parameter) ?? taskParamsByName(capability, parameter);
+      const params = options.params?.(parameter, call) ?? taskParamsByName(capability, parameter);
       const result = await backend.run<ResultOf<T>>(task, { image: images[0]!, params }, jobOptions(call));
       return options.answer ? options.answer(result, parameter) : kindAnswer(capability, result);
     },

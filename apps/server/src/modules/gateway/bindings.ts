@@ -50,7 +50,7 @@ import {
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { bind, kindAnswer, type Binding } from './binding.ts';
 import { faceBindings } from './face-bindings.ts';
-import { bindFaceMask } from './face-mask-bindings.ts';
+import { bindFaceMask, stickerParams } from './face-mask-bindings.ts';
 import { bindNeedsFace } from './needs-face-binding.ts';
 import { bindIdPhoto } from './idphoto-binding.ts';
 import { bindFusion } from './fusion-bindings.ts';
@@ -91,7 +91,7 @@ const served = [
   bind(studioSolution, 'studio'),
   bindIdPhoto(certificates),
   bindFaceMask(beard, 'beard'),
-  bindFaceMask(emojMaterial, 'emojmaterial'),
+  bindFaceMask(emojMaterial, 'emojmaterial', stickerParams(emojMaterial)),
   bind(andy, 'cartoon'),
   bind(lineArt, 'lineart'),
   bind(imageStyle, 'artstyle'),

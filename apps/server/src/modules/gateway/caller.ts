@@ -28,6 +28,7 @@ import {
   TIMESTAMP_PATTERN,
 } from '../apps/signing.ts';
 import type { MeteredCall } from '../apps/usage.ts';
+import { userForSessionToken } from '../account/account.service.ts';
 
 /** Query of every gateway call: the app's credentials, when it is not a website demo call. */
 export const gatewayQuery = z.looseObject({
@@ -46,6 +47,14 @@ export const APP_SECURITY: Array<Record<string, string[]>> = [
 
 /** Header the website sets on demo calls made without credentials; those fall under the per-IP demo grant. */
 export const DEMO_HEADER = 'x-pixora-demo';
+
+/**
+ * Header of a signed-in developer's call from the website (the docs centre's "try it" panel): the id
+ * of one of their own apps, with the session as `Authorization: Bearer <token>`. The call is that
+ * app's, counted and limited as if made with its key. Only the bearer header carries the session
+ * (never the cookie), so another site cannot make a visitor's browser spend their quota.
+ */
+export const SESSION_APP_HEADER = 'x-pixora-app';
 
 /**
  * Who is calling a capability: an app by its credentials, its call metered in the app's usage
@@ -240,6 +249,24 @@ async function verifySignedCall(
 }
 
 /**
+ * The app a signed-in developer names in SESSION_APP_HEADER: it must be theirs, by a live session
+ * sent as a bearer token; anything else is 401 / 10021 (which does not say whether the app exists).
+ */
+async function sessionAppOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  header: string | string[],
+): Promise<AppRow> {
+  const authorization = headerText(request, 'authorization');
+  const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const id = typeof header === 'string' && /^\d{1,10}$/.test(header) ? Number(header) : undefined;
+  const user = id !== undefined ? await userForSessionToken(ctx.db.kysely, token) : undefined;
+  const app = user ? await new AppsRepository(ctx.db.kysely).owned(user.id, id!) : undefined;
+  if (!app) throw new ApiError(10021, `${SESSION_APP_HEADER} names one of the signed-in developer's apps`);
+  return app;
+}
+
+/**
  * Lets the caller of capability `capabilityId` in, or throws. A signed call (Authorization
  * `PIXORA-HMAC-SHA256 ...`) passes its first checks here and is let in once its body is read
  * (verifySignedCall). With `api_key` + `api_secret`: the app must exist with that secret, or its
@@ -258,6 +285,12 @@ async function admitCaller(
   const authorization = headerText(request, 'authorization');
   if (isSignedAuthorization(authorization)) return beginSignedCall(ctx, request, authorization, query.data);
   const { api_key: apiKey, api_secret: apiSecret } = query.data;
+  const sessionApp = request.headers[SESSION_APP_HEADER];
+  if (sessionApp !== undefined) {
+    if (apiKey || apiSecret)
+      throw new ApiError(10021, `send ${SESSION_APP_HEADER} or api_key and api_secret, not both`);
+    return admitApp(ctx, request, await sessionAppOf(ctx, request, sessionApp), capabilityId);
+  }
   if (apiKey || apiSecret) {
     const app = apiKey ? await new AppsRepository(ctx.db.kysely).byApiKey(apiKey) : undefined;
     if (!app || !apiSecret || !isAppSecret(app, apiSecret)) throw new ApiError(10021);

@@ -143,9 +143,13 @@ describe('v1/beard and v1/EmojMaterialH5 through the gateway on the real engine'
   it('v1/EmojMaterialH5: no face answers 20003; wrong parameters 10000 by their names', async () => {
     const none = await gateway.post('v1/EmojMaterialH5', coffee);
     expect([none.statusCode, none.json().ErrorCode]).toEqual([400, 20003]);
-    const list = `must list 1 to ${MAX_STICKERS} of ${STICKER_MATERIALS.join(', ')}, separated by commas`;
+    const source = 'an enabled option of /api/v1/materials?type=sticker';
+    const list = `must list 1 to ${MAX_STICKERS} of ${STICKER_MATERIALS.join(', ')} or ${source}, separated by commas`;
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ material: 'tiara' }, `parameter.material must be one of ${STICKER_MATERIALS.join(', ')}`],
+      [
+        { material: 'tiara' },
+        `parameter.material must be one of ${STICKER_MATERIALS.join(', ')} or ${source}`,
+      ],
       [{ materials: 'crown,tiara' }, `parameter.materials ${list}`],
       [{ materials: 'crown,glasses,blush,moustache,clown_nose' }, `parameter.materials ${list}`],
     ];

@@ -29,7 +29,17 @@ export function bindFusion<C extends ApiCapability>(
     async run(call) {
       const params = taskParamsByName(capability, call.parameter as Record<string, unknown>);
       const image2 = call.images[1];
+      // A template uploaded in the back office (a provided choice's value): its photo is sent as a
+      // template sent by the client would be, and the answer names it by its value.
+      const chosen = typeof params.template === 'string' ? params.template : undefined;
+      const uploaded = chosen
+        ? (call.provided?.get(chosen) as { image?: Uint8Array } | undefined)?.image
+        : undefined;
       if (image2) params[second.param] = new Uint8Array(image2.buffer, image2.byteOffset, image2.byteLength);
+      else if (uploaded && second.param === 'templateImage') {
+        params.templateImage = uploaded;
+        delete params.template;
+      }
       const result = await call.backend.run<ImageTaskResult<FusionCounts>>(
         task,
         { image: call.images[0]!, params },
@@ -37,7 +47,10 @@ export function bindFusion<C extends ApiCapability>(
       );
       if (result.answer.face_num === 0) throw new ApiError(20003);
       if (result.answer[second.field] === 0) throw new ApiError(second.noFace);
-      return kindAnswer(capability, result);
+      const answer = kindAnswer(capability, result);
+      if (!image2 && uploaded && second.param === 'templateImage')
+        answer.mediaExtra = { ...answer.mediaExtra, template: chosen };
+      return answer;
     },
   };
 }

@@ -124,7 +124,10 @@ describe('v3/facefuse and v1/facefusechild through the gateway on the real engin
     const noTemplateFace = await twoImages(astronaut, coffee);
     expect([noTemplateFace.statusCode, noTemplateFace.json().ErrorCode]).toEqual([400, 220003]);
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ template: 'moon' }, `parameter.template must be one of ${FUSION_TEMPLATES.join(', ')}`],
+      [
+        { template: 'moon' },
+        `parameter.template must be one of ${FUSION_TEMPLATES.join(', ')} or an enabled option of /api/v1/materials?type=fusion_template`,
+      ],
       [{ merge_rate: 101 }, 'parameter.merge_rate must be a number from 0 to 100'],
     ];
     for (const [parameter, message] of cases) {

@@ -9,6 +9,7 @@ import { toApiError } from './engine-errors.ts';
 import { loadCheckedMedia, type MediaLimits } from './media.ts';
 import { resultOrigin, type ResultMedia } from './result-media.ts';
 import { shareKey, type FairShare } from './fair-share.ts';
+import { resolveProvidedChoices } from './provided-choices.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -113,6 +114,12 @@ async function answerCall(
   const { ctx, results, limits } = deps;
   const contract = binding.capability.api;
   const media = body.media_info_list;
+  // Options given at run time (materials) are checked before the images are read.
+  const provided = await resolveProvidedChoices(
+    ctx,
+    binding.capability,
+    body.parameter as Record<string, unknown>,
+  );
   const t0 = performance.now();
   const appId = request.caller?.kind === 'app' ? request.caller.appId : undefined;
   const images = await Promise.all(
@@ -136,6 +143,7 @@ async function answerCall(
       timeoutMs: ctx.config.INFERENCE_TIMEOUT_MS,
       signal: gaveUp.signal,
       maxWaitMs: ctx.config.QUEUE_WAIT_MAX_MS,
+      provided,
     });
   } catch (err) {
     const apiError = toApiError(err);

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { InferenceBackend } from '@pixora/vision';
+import { UnknownTaskError, type InferenceBackend } from '@pixora/vision';
 import type { AppContext } from '../../platform/context.ts';
 import { dependencyChecks, runChecks } from './dependencies.ts';
 
@@ -58,7 +58,12 @@ export function inferenceProbe(backend: InferenceBackend, timeoutMs: number) {
       .run(PROBE_TASK, { image }, { timeoutMs })
       .then(
         () => ({ ok: true }),
-        (err: unknown) => ({ ok: false, error: err instanceof Error ? err.name : String(err) }),
+        // Workers that serve other tasks only (WORKER_TASKS) answer the probe UnknownTaskError:
+        // they answered, so jobs complete.
+        (err: unknown) =>
+          err instanceof UnknownTaskError
+            ? { ok: true }
+            : { ok: false, error: err instanceof Error ? err.name : String(err) },
       )
       .then((outcome) => {
         last = { at: Date.now(), ...outcome };
@@ -67,6 +72,22 @@ export function inferenceProbe(backend: InferenceBackend, timeoutMs: number) {
       });
     return { ...(await running), via: 'probe' };
   };
+}
+
+/** A readiness check: resolves true when its dependency answers. */
+export type ReadinessCheck = () => Promise<boolean>;
+
+/**
+ * The dependencies /readyz checks besides the inference workers, by the name its answer reports
+ * them under: the database always, Redis when the inference queue is in it. A new dependency
+ * (storage...) is one more entry.
+ */
+export function readinessChecks(ctx: AppContext): Record<string, ReadinessCheck> {
+  const checks: Record<string, ReadinessCheck> = dependencyChecks(ctx);
+  const overview = ctx.inferenceOverview;
+  // Reading the workers' heartbeats answers only while Redis does.
+  if (overview && !checks.redis) checks.redis = async () => (await overview()).backend === 'redis';
+  return checks;
 }
 
 export const healthRoutes =
@@ -82,23 +103,23 @@ export const healthRoutes =
       inference: ctx.backend.stats(),
     }));
 
-    // Readiness: 200 only while the dependencies answer (dependencyChecks: the database, the
-    // storage, Redis when configured), the models are loaded, a worker is ready and workers
-    // complete jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
+    // Readiness: 200 only while every dependency check passes (readinessChecks: the database, the
+    // storage, Redis when configured or holding the inference queue), the models are loaded, a worker
+    // is ready and workers complete jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
     app.get(
       '/readyz',
       { schema: { tags: ['operations'], summary: 'Readiness' } },
       async (_request, reply) => {
-        const dependencies = await runChecks(dependencyChecks(ctx));
+        const outcomes = await runChecks(readinessChecks(ctx));
         const stats = ctx.backend.stats();
         // Backends that do not report ready workers count every live one as ready.
         const workersReady = (stats.ready ?? stats.workers) > 0;
         const models = ctx.readiness.modelsLoaded;
         const jobs = models && workersReady ? await probe() : { ok: false, via: 'probe' as const };
-        const ok = Object.values(dependencies).every(Boolean) && models && workersReady && jobs.ok;
+        const ok = Object.values(outcomes).every(Boolean) && models && workersReady && jobs.ok;
         return reply.code(ok ? 200 : 503).send({
           status: ok ? 'ready' : 'not ready',
-          ...dependencies,
+          ...outcomes,
           models,
           workers_ready: workersReady,
           jobs_complete: jobs.ok,

@@ -1,4 +1,4 @@
-import { TaskTimeoutError, type BackendStats, type InferenceBackend } from '@pixora/vision';
+import { TaskTimeoutError, UnknownTaskError, type BackendStats, type InferenceBackend } from '@pixora/vision';
 import { describe, expect, it } from 'vitest';
 import { engineGateway, testApp } from '../../../test/helpers.ts';
 
@@ -39,6 +39,15 @@ describe('/healthz (liveness) and /readyz (readiness)', () => {
     const res = await app.inject('/readyz');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ jobs_complete: false, probe_error: 'TaskTimeoutError' });
+    await app.close();
+  });
+
+  it('is ready when the workers answer the probe that they do not serve its task (WORKER_TASKS)', async () => {
+    const { backend } = stubBackend(() => Promise.reject(new UnknownTaskError('facepoints')));
+    const { app } = await testApp(backend);
+    const res = await app.inject('/readyz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ jobs_complete: true });
     await app.close();
   });
 

@@ -12,6 +12,7 @@ import { dailyQuotaOf } from '../gateway/caller.ts';
 import { toApiError } from '../gateway/engine-errors.ts';
 import { loadCheckedMedia, type MediaLimits } from '../gateway/media.ts';
 import type { ResultMedia } from '../gateway/result-media.ts';
+import { resolveProvidedChoices } from '../gateway/provided-choices.ts';
 import { type CapabilityRequest, type GatewayAnswer, wrapAnswer } from '../gateway/run-capability.ts';
 import { zipStore, type ZipEntry } from '../../platform/zip.ts';
 import { checkCallbackUrl, DownloadError, postJson } from '../gateway/url-fetch.ts';
@@ -368,12 +369,18 @@ export class JobService {
     const images = await Promise.all(
       body.media_info_list.slice(0, contract.maxImages).map((item) => loadCheckedMedia(item, limits, appId)),
     );
+    const provided = await resolveProvidedChoices(
+      ctx,
+      binding.capability,
+      body.parameter as Record<string, unknown>,
+    );
     const answer = await binding.run({
       backend: ctx.backend,
       images,
       parameter: body.parameter as Record<string, unknown>,
       timeoutMs: ctx.config.INFERENCE_TIMEOUT_MS,
       signal: this.abort.signal,
+      provided,
     });
     const wrapped = await wrapAnswer(binding, body, answer, sent, (image) =>
       results.publish(origin, image.bytes, image.type),

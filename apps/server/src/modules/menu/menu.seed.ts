@@ -8,6 +8,7 @@ import {
 } from '@pixora/catalog';
 import type { Kysely } from 'kysely';
 import type { Database, MenusTable } from '../../db/schema.ts';
+import { applyMenuOverrides } from './menu.editor.ts';
 
 const i18nJson = (text: I18nText) => JSON.stringify({ zh: text.zh, zh_tw: text.zh_tw, en: text.en });
 
@@ -72,7 +73,11 @@ export function menuRowsFromCatalogue(isServed: (id: number) => boolean): MenusT
   return rows;
 }
 
-/** Upserts by id, so every start refreshes the menu from the catalogue without duplicating rows. */
+/**
+ * Upserts by id, so every start refreshes the menu from the catalogue without duplicating rows; then
+ * applies again what editors changed in the back office (menu_overrides), so a restart keeps their
+ * names, comments, order, visibility and status icons while the rest follows the catalogue.
+ */
 export async function seedMenus(db: Kysely<Database>, isServed: (id: number) => boolean): Promise<number> {
   const rows = menuRowsFromCatalogue(isServed);
   await db.transaction().execute(async (trx) => {
@@ -84,6 +89,7 @@ export async function seedMenus(db: Kysely<Database>, isServed: (id: number) => 
         .onConflict((oc) => oc.column('id').doUpdateSet(changes))
         .execute();
     }
+    await applyMenuOverrides(trx);
   });
   return rows.length;
 }

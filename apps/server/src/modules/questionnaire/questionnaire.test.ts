@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idleBackend, testApp } from '../../../test/helpers.ts';
+import { idleBackend, rolesLetIn, sessionsByRole, testApp } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AccountService } from '../account/account.service.ts';
-import { ANSWERS_PER_HOUR } from './questionnaire.routes.ts';
+import { ANSWERS_PER_HOUR, weekOf } from './questionnaire.routes.ts';
 
 describe('the satisfaction questionnaire', () => {
   let app: FastifyInstance;
@@ -95,5 +95,63 @@ describe('the satisfaction questionnaire', () => {
     expect(refused.statusCode).toBe(403);
     const anonymous = await app.inject({ method: 'GET', url: '/api/v1/admin/questionnaire' });
     expect(anonymous.statusCode).toBe(401);
+    const sessions = await sessionsByRole(ctx, 'survey-roles');
+    expect(await rolesLetIn(app, sessions, { method: 'GET', url: '/api/v1/admin/questionnaire' })).toEqual([
+      'admin',
+      'business',
+    ]);
+  });
+
+  it('shows the rating distribution per day or per week, and searches the comments', async () => {
+    const db = ctx.db.kysely;
+    await db.deleteFrom('questionnaire_answers').execute();
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    const rows: Array<[number, string, number]> = [
+      [5, 'Fast and clear demos', 0],
+      [1, 'The 100% crop failed_again', 0],
+      [4, '人像分割很准', 1],
+      [4, '', 1],
+      [2, 'slow DEMO', 9],
+    ];
+    for (const [rating, comment, ago] of rows)
+      await db
+        .insertInto('questionnaire_answers')
+        .values({ rating, comment, page: '/', language: 'en', created_at: day(ago) })
+        .execute();
+    const summary = async (query: string) =>
+      (await app.inject({ url: `/api/v1/admin/questionnaire?days=30&${query}`, headers: admin })).json().data;
+
+    const daily = await summary('bucket=day');
+    expect(daily.bucket).toBe('day');
+    expect(daily.trend).toEqual([
+      { period: day(9).slice(0, 10), count: 1, ratings: [0, 1, 0, 0, 0] },
+      { period: day(1).slice(0, 10), count: 2, ratings: [0, 0, 0, 2, 0] },
+      { period: day(0).slice(0, 10), count: 2, ratings: [1, 0, 0, 0, 1] },
+    ]);
+    const weekly = await summary('bucket=week');
+    expect(weekly.trend.map((t: { count: number }) => t.count).reduce((a: number, b: number) => a + b)).toBe(
+      5,
+    );
+    expect(weekly.trend.map((t: { period: string }) => t.period)).toEqual([
+      ...new Set([9, 1, 0].map((n) => weekOf(day(n).slice(0, 10)))),
+    ]);
+    expect(weekOf('2026-11-26')).toBe('2026-11-23');
+    expect(weekOf('2026-11-23')).toBe('2026-11-23');
+    expect(weekOf('2026-11-22')).toBe('2026-11-16');
+
+    // Words of the comment, in any case; every word must appear; % and _ are plain characters.
+    const comments = async (q: string) => {
+      const data = await summary(`q=${encodeURIComponent(q)}`);
+      expect(data.matches).toBe(data.answers.length);
+      return data.answers.map((a: { comment: string }) => a.comment);
+    };
+    expect(await comments('demo')).toEqual(['slow DEMO', 'Fast and clear demos']);
+    expect(await comments('fast demos')).toEqual(['Fast and clear demos']);
+    expect(await comments('分割')).toEqual(['人像分割很准']);
+    expect(await comments('100%')).toEqual(['The 100% crop failed_again']);
+    expect(await comments('%')).toEqual(['The 100% crop failed_again']);
+    expect(await comments('c_op')).toEqual([]);
+    // The summary figures stay those of the whole period.
+    expect((await summary('q=demo')).count).toBe(5);
   });
 });

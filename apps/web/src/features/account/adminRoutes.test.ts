@@ -10,6 +10,10 @@ import {
   SDK_REQUESTS_PATH,
   USAGE_PATH,
   USERS_ADMIN_PATH,
+  FEEDBACK_INBOX_PATH,
+  MESSAGES_PATH,
+  QUESTIONNAIRE_PATH,
+  SITE_ANALYTICS_PATH,
 } from './adminRoutes.ts';
 import { guard, type GuardSession } from './guard.ts';
 import { resolveRedirect } from '../../routing/redirects.ts';
@@ -62,8 +66,16 @@ describe('the developer console routes', () => {
       APP_APPLY_PATH,
       USAGE_PATH,
       SDK_REQUESTS_PATH,
+      MESSAGES_PATH,
     ]);
     expect(nav(['business'])).toContain(REVIEW_PATH);
+    // The back office of the feedback, the questionnaire and the site analytics: admin and business.
+    for (const path of [FEEDBACK_INBOX_PATH, SITE_ANALYTICS_PATH, QUESTIONNAIRE_PATH]) {
+      expect(nav(['business'])).toContain(path);
+      expect(nav(['admin'])).toContain(path);
+      for (const role of ROLES.filter((r) => r !== 'admin' && r !== 'business'))
+        expect(nav([role]), `${path} ${role}`).not.toContain(path);
+    }
     expect(nav(['business'])).not.toContain(USERS_ADMIN_PATH);
     expect(nav(['admin'])).toEqual(expect.arrayContaining([REVIEW_PATH, USERS_ADMIN_PATH]));
     expect(ADMIN_ROUTES.find((r) => r.path === APP_APPLY_PATH)?.search).toBe('?type=api');

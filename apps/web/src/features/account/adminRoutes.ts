@@ -25,6 +25,15 @@ export const SDK_REQUESTS_PATH = '/admin/sdkManager';
 export const SDK_APPLY_PATH = '/admin/sdkManager/apply';
 export const REVIEW_PATH = '/admin/reviewManager';
 export const QUESTIONNAIRE_PATH = '/admin/questionnaire';
+export const FEEDBACK_INBOX_PATH = '/admin/feedbackInbox';
+export const SITE_ANALYTICS_PATH = '/admin/siteAnalytics';
+/** The signed-in user's messages (review results, feedback replies, quota warnings). */
+export const MESSAGES_PATH = '/own-space/messages';
+export const MATERIALS_PATH = '/admin/materials';
+/** The back office's editors: the capability menu, the docs centre, the site's personalised content. */
+export const MENUS_EDITOR_PATH = '/admin/menus';
+export const DOCS_EDITOR_PATH = '/admin/docs';
+export const PERSONALITY_PATH = '/admin/personality';
 
 /** Roles that review API applications and SDK requests (admins see everything; business reviews). */
 export const REVIEWER_ROLES = ['admin', 'business'] as const;
@@ -32,7 +41,8 @@ export const REVIEWER_ROLES = ['admin', 'business'] as const;
 /**
  * The admin route table: open-platform-admin and the developer pages (apps, API
  * application, usage, SDK requests) allow all seven roles; reviews are for admin and business,
- * users and roles and the questionnaire's answers for admins. Navigation follows this order.
+ * users and roles for admins; the questionnaire's answers, the feedback inbox and the site analytics
+ * for admin and business; messages for every signed-in user. Navigation follows this order.
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: CONSOLE_PATH, roles: ROLES, nav: 'console.nav.overview' },
@@ -43,8 +53,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: SDK_APPLY_PATH, roles: ROLES },
   { path: REVIEW_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.review' },
   { path: USERS_ADMIN_PATH, roles: ['admin'], nav: 'console.nav.users' },
-  { path: QUESTIONNAIRE_PATH, roles: ['admin'], nav: 'console.nav.questionnaire' },
+  { path: QUESTIONNAIRE_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.questionnaire' },
   { path: DEMO_AREA_PATH, internalOnly: true, nav: 'console.nav.demoArea' },
+  { path: FEEDBACK_INBOX_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.feedbackInbox' },
+  { path: SITE_ANALYTICS_PATH, roles: REVIEWER_ROLES, nav: 'console.nav.siteAnalytics' },
+  { path: MESSAGES_PATH, nav: 'console.nav.messages' },
+  { path: MATERIALS_PATH, roles: ['material', 'material-outside'], nav: 'console.nav.materials' },
+  { path: MENUS_EDITOR_PATH, roles: ['admin', 'editor'], nav: 'console.nav.menus' },
+  { path: DOCS_EDITOR_PATH, roles: ['admin', 'editor'], nav: 'console.nav.docsEditor' },
+  { path: PERSONALITY_PATH, roles: ['admin', 'personality'], nav: 'console.nav.personality' },
 ];
 
 /**

@@ -23,6 +23,8 @@ export interface SessionState {
   protocolChanged: boolean;
   domain: Domain;
   domainChecked: boolean;
+  /** Unread in-product messages of the signed-in user (the top bar's badge); 0 when signed out. */
+  unreadCount: number;
 }
 
 const signedOut = {
@@ -33,6 +35,7 @@ const signedOut = {
   profile: null,
   protocolVersion: null,
   protocolChanged: false,
+  unreadCount: 0,
 } as const satisfies Partial<SessionState>;
 
 export const session = createStore<SessionState>({
@@ -61,7 +64,13 @@ export function withProfile(state: SessionState, answer: ProfileAnswer): Session
     profile: answer.profile,
     protocolVersion: answer.protocol_version,
     protocolChanged: answer.profile.agreement !== answer.protocol_version,
+    unreadCount: answer.unread_count ?? state.unreadCount,
   };
+}
+
+/** Sets the unread count after a message was read, or a fresh count arrived. */
+export function setUnreadCount(count: number): void {
+  session.set((state) => ({ ...state, unreadCount: Math.max(0, count) }));
 }
 
 /** Takes the cookie as the truth about the token: a new or vanished token drops what was loaded for the old one. */
@@ -165,15 +174,70 @@ export async function agreeProtocol(): Promise<void> {
 
 let domainProbe: Promise<void> | null = null;
 
-/** The internal-network probe, run once per page load; a failed probe counts as outside. */
+/** Where the domain found by the probes is kept for the browser session (tab). */
+export const DOMAIN_KEY = 'pixora.domain';
+
+/**
+ * The second internal-network probe: a GET of `url`, an address reachable from the internal network
+ * only. Any reply within `timeoutMs` (an opaque one too: the probe host need not allow this site)
+ * means IN; a network error or no reply in time means OUT.
+ */
+export async function probeReachable(
+  url: string,
+  timeoutMs: number,
+  send: typeof fetch = fetch,
+): Promise<boolean> {
+  try {
+    await send(url, {
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The domain: a reply of the first probe with a code means IN; otherwise the second probe, when named, decides. */
+export async function detectDomain(send: typeof fetch = fetch): Promise<Domain> {
+  let answer;
+  try {
+    answer = await accountApi.checkOa();
+  } catch {
+    return 'OUT';
+  }
+  if (answer.data?.code) return 'IN';
+  const probe = answer.data?.probe;
+  if (!probe) return 'OUT';
+  return (await probeReachable(probe, answer.data?.probe_timeout_ms ?? 3000, send)) ? 'IN' : 'OUT';
+}
+
+function cachedDomain(): Domain | null {
+  try {
+    const value = sessionStorage.getItem(DOMAIN_KEY);
+    return value === 'IN' || value === 'OUT' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The internal-network check, run once per browser session: its result is kept in session storage
+ * and read again by later page loads of the tab. Success and failure are handled alike (a failed
+ * check counts as outside).
+ */
 export function ensureDomainChecked(): Promise<void> {
-  domainProbe ??= accountApi
-    .checkOa()
-    .then(
-      (answer): Domain => (answer.data && answer.data.code ? 'IN' : 'OUT'),
-      (): Domain => 'OUT',
-    )
-    .then((domain) => session.set((state) => ({ ...state, domain, domainChecked: true })));
+  domainProbe ??= (async () => {
+    const domain = cachedDomain() ?? (await detectDomain());
+    try {
+      sessionStorage.setItem(DOMAIN_KEY, domain);
+    } catch {
+      // Without storage the check runs again on the next page load.
+    }
+    session.set((state) => ({ ...state, domain, domainChecked: true }));
+  })();
   return domainProbe;
 }
 
@@ -227,6 +291,11 @@ export function resetSessionForTests(state: Partial<SessionState> = {}): void {
   domainProbe = state.domainChecked ? Promise.resolve() : null;
   leaving = false;
   session.set({ ...signedOut, domain: 'OUT', domainChecked: false, ...state });
+  try {
+    sessionStorage.removeItem(DOMAIN_KEY);
+  } catch {
+    // Nothing stored.
+  }
   expiredNotice.set(null);
   pendingError.set(null);
 }

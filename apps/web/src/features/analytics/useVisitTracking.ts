@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { session } from '../account/session.ts';
 import { channelOf, sendVisit, visitEvent, visitorLocation } from './visit.ts';
@@ -9,6 +10,7 @@ import { channelOf, sendVisit, visitEvent, visitorLocation } from './visit.ts';
  */
 export function useVisitTracking(): void {
   const location = useLocation();
+  const { i18n } = useTranslation();
   const previous = useRef<{ key: string; openedAt: number } | null>(null);
 
   useEffect(() => {
@@ -22,8 +24,12 @@ export function useVisitTracking(): void {
       loggedIn: session.get().token !== null,
       channel: channelOf(window.innerWidth, navigator.userAgent),
       location: visitorLocation(),
+      referrer: document.referrer,
+      language: i18n.language,
     });
     previous.current = { key: location.key, openedAt };
     void sendVisit(event);
+    // The language is read when the page opens; switching it is no new visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key, location.pathname, location.search]);
 }

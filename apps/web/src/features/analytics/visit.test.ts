@@ -22,6 +22,8 @@ describe('visit events', () => {
         loggedIn: true,
         channel: 'web',
         location: 'Asia/Shanghai',
+        referrer: 'https://www.search.example/',
+        language: 'en',
       }),
     ).toEqual({
       url: '/algorithm/faceTechnology/facepointdetect?t=1',
@@ -30,7 +32,21 @@ describe('visit events', () => {
       opened_at: '2026-11-22 09:05:07',
       channel: 'web',
       location: 'Asia/Shanghai',
+      // The referrer belongs to the first page of a visit only.
+      referrer: '',
+      language: 'en',
     });
+    expect(
+      visitEvent({
+        url: '/index',
+        openedAt,
+        previousOpenedAt: null,
+        loggedIn: false,
+        channel: 'web',
+        location: '',
+        referrer: 'https://www.search.example/',
+      }),
+    ).toMatchObject({ referrer: 'https://www.search.example/', language: '' });
   });
 
   it('counts no time for the first page and caps a tab left open for days', () => {

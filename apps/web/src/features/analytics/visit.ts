@@ -13,6 +13,10 @@ export interface VisitEvent {
   channel: 'mobile' | 'web';
   /** The visitor's time zone: a location the browser gives without asking permission. */
   location: string;
+  /** The page that linked here, for the first page of a visit ('' afterwards); the server keeps another site's origin only. */
+  referrer: string;
+  /** The site language shown (zh, zh_tw, en). */
+  language: string;
 }
 
 export const VISIT_ENDPOINT = '/api/v1/analytics/visit';
@@ -44,6 +48,8 @@ export function visitEvent(input: {
   loggedIn: boolean;
   channel: VisitEvent['channel'];
   location: string;
+  referrer?: string;
+  language?: string;
 }): VisitEvent {
   const stayed = input.previousOpenedAt === null ? 0 : input.openedAt - input.previousOpenedAt;
   return {
@@ -53,6 +59,8 @@ export function visitEvent(input: {
     opened_at: formatDateTime(input.openedAt),
     channel: input.channel,
     location: input.location.slice(0, 200),
+    referrer: input.previousOpenedAt === null ? (input.referrer ?? '').slice(0, 2000) : '',
+    language: input.language ?? '',
   };
 }
 

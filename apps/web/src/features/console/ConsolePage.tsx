@@ -34,6 +34,7 @@ import styles from '../account/Account.module.css';
 import consoleStyles from './Console.module.css';
 import { ConsoleShell } from './parts.tsx';
 import { intlLocale } from '../../i18n/language.ts';
+import { WorkersPanel } from './WorkersPanel.tsx';
 
 interface Shortcut {
   to: string;
@@ -109,6 +110,7 @@ export function ConsolePage() {
             </Link>
           ))}
         </div>
+        {(roles ?? []).includes('admin') && <WorkersPanel />}
       </div>
     </ConsoleShell>
   );

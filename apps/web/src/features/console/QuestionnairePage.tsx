@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Empty, Rate, Segmented, Skeleton, Table } from 'antd';
+import { Card, Empty, Input, Rate, Segmented, Skeleton, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SURVEY_RATINGS } from '@pixora/catalog';
@@ -11,19 +11,68 @@ import { ConsoleShell, LoadError } from './parts.tsx';
 import { intlLocale } from '../../i18n/language.ts';
 
 const RANGES = [7, 30, 90, 365] as const;
+/** Colours of the ratings 1 (very dissatisfied) to 5 (very satisfied) in the trend chart. */
+const RATING_COLOURS = ['#dc2626', '#f97316', '#a3a3a3', '#60a5fa', '#3b5bdb'] as const;
+
+/** The ratings given per day or week: one stacked bar per period, scaled to the busiest. */
+function TrendChart({ summary }: { summary: QuestionnaireSummary }) {
+  const { t } = useTranslation();
+  if (!summary.trend.length) return <Empty description={t('consoleSurvey.none')} />;
+  const most = Math.max(1, ...summary.trend.map((p) => p.count));
+  return (
+    <>
+      <ul
+        className={styles.chart}
+        aria-label={t('consoleSurvey.trendLabel')}
+        data-testid="survey-trend"
+        style={{ listStyle: 'none', margin: 0 }}
+      >
+        {summary.trend.map((p) => {
+          const label = t('consoleSurvey.trendBar', {
+            period: p.period,
+            count: p.count,
+            ratings: p.ratings.map((n, i) => `${i + 1}★ ${n}`).join(', '),
+          });
+          return (
+            <li key={p.period} className={styles.bar} tabIndex={0} title={label} aria-label={label}>
+              {p.ratings.map((n, i) => (
+                <span key={i} style={{ height: `${(n / most) * 100}%`, background: RATING_COLOURS[i] }} />
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.axis} aria-hidden>
+        <span>{summary.trend[0]!.period}</span>
+        <span>{summary.trend.at(-1)!.period}</span>
+      </div>
+      <div className={styles.legend}>
+        {RATING_COLOURS.map((colour, i) => (
+          <span key={colour}>
+            <span className={styles.legendSwatch} style={{ background: colour }} />
+            {t(`toolbox.survey.rating${i + 1}`)}
+          </span>
+        ))}
+      </div>
+    </>
+  );
+}
 
 type Answer = QuestionnaireSummary['answers'][number];
 
 /**
  * The visitors' satisfaction questionnaire for admins (/admin/questionnaire): how many answered
- * in the period, the mean rating, the five ratings' counts, and the latest answers with comments.
+ * in the period, the mean rating, the five ratings' counts and their distribution per day or week,
+ * and the latest answers, searched by words of their comment (admin, business).
  */
 export function QuestionnairePage() {
   const { t, i18n } = useTranslation();
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
+  const [bucket, setBucket] = useState<'day' | 'week'>('day');
+  const [q, setQ] = useState('');
   const summary = useQuery({
-    queryKey: ['questionnaire', days],
-    queryFn: () => questionnaireApi.summary(days),
+    queryKey: ['questionnaire', days, bucket, q],
+    queryFn: () => questionnaireApi.summary(days, bucket, q),
   });
   const number = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 });
 
@@ -68,7 +117,27 @@ export function QuestionnairePage() {
             })}
           </ul>
         </Card>
-        <Card className={accountStyles.panel} title={t('consoleSurvey.latest')}>
+        <Card
+          className={accountStyles.panel}
+          title={t('consoleSurvey.trend')}
+          extra={
+            <Segmented
+              value={bucket}
+              onChange={(value) => setBucket(value as 'day' | 'week')}
+              options={(['day', 'week'] as const).map((b) => ({
+                value: b,
+                label: t(`consoleSurvey.buckets.${b}`),
+              }))}
+              data-testid="survey-bucket"
+            />
+          }
+        >
+          <TrendChart summary={s} />
+        </Card>
+        <Card
+          className={accountStyles.panel}
+          title={s.q ? t('consoleSurvey.matches', { count: s.matches, q: s.q }) : t('consoleSurvey.latest')}
+        >
           {s.answers.length ? (
             <Table<Answer>
               rowKey="id"
@@ -124,6 +193,14 @@ export function QuestionnairePage() {
             onChange={(value) => setDays(value as (typeof RANGES)[number])}
             options={RANGES.map((n) => ({ value: n, label: t('consoleSurvey.range', { days: n }) }))}
             data-testid="survey-range"
+          />
+          <Input.Search
+            allowClear
+            aria-label={t('consoleSurvey.search')}
+            placeholder={t('consoleSurvey.search')}
+            onSearch={(value) => setQ(value.trim())}
+            style={{ maxWidth: 280 }}
+            data-testid="survey-search"
           />
         </div>
         {body}

@@ -7,12 +7,12 @@ import { Link, useNavigate } from 'react-router';
 import { consoleErrorText } from '../../api/consoleErrors.ts';
 import { AccountShell } from '../account/AccountShell.tsx';
 import { nameOf } from './capabilities.ts';
-import { ConsoleNav } from './ConsoleNav.tsx';
+import { ConsoleSidebar } from './ConsoleNav.tsx';
 import { patternRule, requiredChoice } from './consoleRules.ts';
 import accountStyles from '../account/Account.module.css';
 import styles from './Console.module.css';
 
-/** The frame of every console page: title band with the console navigation, content full width. */
+/** The frame of every console page: title band, then the collapsible sidebar with the console navigation beside the content. */
 export function ConsoleShell(props: {
   title: string;
   subtitle: string;
@@ -20,14 +20,11 @@ export function ConsoleShell(props: {
   children: ReactNode;
 }) {
   return (
-    <AccountShell
-      title={props.title}
-      subtitle={props.subtitle}
-      width="wide"
-      testId={props.testId}
-      aside={<ConsoleNav />}
-    >
-      <div className={styles.console}>{props.children}</div>
+    <AccountShell title={props.title} subtitle={props.subtitle} width="wide" testId={props.testId}>
+      <div className={styles.consoleLayout}>
+        <ConsoleSidebar />
+        <div className={styles.console}>{props.children}</div>
+      </div>
     </AccountShell>
   );
 }

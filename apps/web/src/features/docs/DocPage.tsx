@@ -12,6 +12,7 @@ import { DocTree, docHref } from './DocTree.tsx';
 import { Markdown } from './Markdown.tsx';
 import { outline, parseMarkdown } from './markdown.ts';
 import { Toc } from './Toc.tsx';
+import { TryItPanel } from './TryItPanel.tsx';
 import styles from './DocPage.module.css';
 
 /** Scrolls to the heading named by the address's hash once the text is there, else to the top. */
@@ -116,6 +117,7 @@ export function DocPage() {
             <article className={styles.article} data-testid="doc-article" data-doc-id={doc.data.Id}>
               <h1 className={styles.title}>{doc.data.Title}</h1>
               <Markdown source={doc.data.Content} />
+              <TryItPanel docId={doc.data.Id} />
             </article>
           )}
           {(previous || next) && doc.isSuccess && (

@@ -17,7 +17,8 @@ type Slugger = ReturnType<typeof createSlugger>;
 /** An attribute of a token as text (markdown-it types attributes as text or number). */
 const attr = (token: Token, name: string): string => String(token.attrGet(name) ?? '');
 
-function CodeBlock({ code, language }: { code: string; language: string }) {
+/** A code block with its language and a copy button, as the docs show code. */
+export function CodeBlock({ code, language }: { code: string; language: string }) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { count, obj } from '../../contract/answer.ts';
 import { described, type Doc } from '../../contract/doc.ts';
-import { choice } from '../../contract/params.ts';
+import { providedChoice } from '../../contract/params.ts';
 import { detectionScore, faceRectangle } from '../faceTechnology/face-fields.ts';
 
 /** The bundled templates (values of `template`) and their names; the engine holds the photos. */
@@ -25,11 +25,29 @@ const previews = Object.fromEntries(
 const list = (lang: 0 | 1 | 2, sep: string) =>
   FUSION_TEMPLATE_KEYS.map((key) => `${key} (${FUSION_TEMPLATE_NAMES[key][lang]})`).join(sep);
 
-/** `template`: a bundled template photo; a second image of the request replaces it. */
-export const templateChoice = (fallback: Template, what: Doc) =>
-  choice(
+/**
+ * `template`: a bundled template photo or one uploaded in the back office (materials of type
+ * `source`, valued `m<id>`, while enabled: a provided choice); a second image of the request
+ * replaces it.
+ */
+export const templateChoice = (
+  fallback: Template,
+  what: Doc,
+  source: 'fusion_template' | 'headreplace_template',
+) =>
+  providedChoice(
+    {
+      source,
+      url: `/api/v1/materials?type=${source}`,
+      pattern: /^m[1-9][0-9]{0,9}$/,
+      note: [
+        `可用模板随后台素材库变化：GET /api/v1/materials?type=${source} 按顺序列出当前启用的全部模板（含上传的 m<id>）；已停用或不存在的模板返回参数错误 10000。`,
+        `可用模板隨後台素材庫變化：GET /api/v1/materials?type=${source} 依序列出目前啟用的全部模板（含上傳的 m<id>）；已停用或不存在的模板回傳參數錯誤 10000。`,
+        `The list is dynamic: GET /api/v1/materials?type=${source} lists every enabled template in order (uploaded ones valued m<id> included); a disabled or unknown one answers the parameter error 10000.`,
+      ],
+    },
     FUSION_TEMPLATE_KEYS,
-    { default: fallback, caseInsensitive: true, names: FUSION_TEMPLATE_NAMES, previews },
+    { default: fallback, names: FUSION_TEMPLATE_NAMES, previews },
     [
       `模板：${list(0, '、')}（均为授权明确的真实照片）。${what[0]}请求中的第二张图片（media_info_list[1]）作为模板时，代替此参数。`,
       `模板：${list(1, '、')}（皆為授權明確的真實照片）。${what[1]}請求中的第二張圖片（media_info_list[1]）作為模板時，取代此參數。`,
@@ -65,9 +83,15 @@ export const fusionAnswer = {
   ]),
 };
 
-/** `template` in an answer: a bundled template's name, or `image` for one sent in the request. */
-export const templateUsed = described(z.union([z.enum(FUSION_TEMPLATE_KEYS), z.literal('image')]), [
-  '使用的模板名称；使用请求中的第二张图片时为 image。',
-  '使用的模板名稱；使用請求中的第二張圖片時為 image。',
-  'The template used; image when it was the request’s second image.',
-]);
+/**
+ * `template` in an answer: a bundled template's name, an uploaded one's value (`m<id>`), or
+ * `image` for one sent in the request.
+ */
+export const templateUsed = described(
+  z.union([z.enum(FUSION_TEMPLATE_KEYS), z.string().regex(/^m[1-9][0-9]*$/), z.literal('image')]),
+  [
+    '使用的模板名称；后台上传的模板为其值 m<id>；使用请求中的第二张图片时为 image。',
+    '使用的模板名稱；後台上傳的模板為其值 m<id>；使用請求中的第二張圖片時為 image。',
+    'The template used: a bundled one’s name, an uploaded one’s value (m<id>), or image when it was the request’s second image.',
+  ],
+);

@@ -15,8 +15,10 @@
  *    shrink a hat; the sticker turns with the eye line (roll).
  */
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { RgbPixels } from '../../image/resize.ts';
+import { drawRgba, type RgbaPixels } from '../../image/rgba.ts';
 import { drawSvg, parseSvg, type Affine, type SvgDrawing } from '../../image/svg.ts';
 import type { Algorithm } from '../types.ts';
 import { EYE_CONTOURS } from './mesh-topology.ts';
@@ -29,6 +31,8 @@ import {
   type StickerMaterial,
   type StickerParams,
   type StickerResult,
+  type UploadAnchor,
+  type UploadedSticker,
 } from './stickers-params.ts';
 
 type MeshGroup = 'rightEye' | 'leftEye' | number[];
@@ -129,12 +133,71 @@ export function stickerTransform(anchor: StickerAnchor, mesh: ImageMesh, viewWid
   ];
 }
 
-/** Draws the stickers on the face whose mesh (image pixels) is given, in place in `image`. */
-export function drawStickers(image: RgbPixels, mesh: ImageMesh, materials: readonly StickerMaterial[]): void {
+/**
+ * The anchors of uploaded stickers, the places the bundled ones use (materials.json): a point of
+ * the picture, as fractions of its width and height, lands on the mean of the mesh points, moved
+ * by the offset (eye distances). The picture's middle sits between the eyes (the glasses' lens
+ * centres), on the nose tip (clown_nose), between the mouth corners (moustache) or between the
+ * cheek points (blush); the middle of its bottom edge 0.2 eye distances above mesh point 10, the
+ * top of the forehead (cat_ears).
+ */
+export const UPLOAD_ANCHOR_POINTS: Record<UploadAnchor, { mesh: MeshGroup; at: XY; offset: XY }> = {
+  eyes: { mesh: [...MESH_GROUPS.rightEye, ...MESH_GROUPS.leftEye], at: [0.5, 0.5], offset: [0, 0] },
+  forehead: { mesh: [10], at: [0.5, 1], offset: [0, -0.2] },
+  nose: { mesh: [1], at: [0.5, 0.5], offset: [0, 0] },
+  mouth: { mesh: [61, 291], at: [0.5, 0.5], offset: [0, 0] },
+  cheeks: { mesh: [50, 280], at: [0.5, 0.5], offset: [0, 0] },
+};
+
+/** An uploaded sticker ready to draw: its pixels and where it sits. */
+export interface UploadedDrawing {
+  value: string;
+  pixels: RgbaPixels;
+  anchor: StickerAnchor;
+}
+
+/** Decodes the uploaded stickers' PNGs (RGBA) and gives each its point anchor. */
+export async function uploadedDrawings(uploaded: readonly UploadedSticker[]): Promise<UploadedDrawing[]> {
+  return Promise.all(
+    uploaded.map(async (u) => {
+      const { data, info } = await sharp(u.png, { limitInputPixels: 16_000_000 })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const place = UPLOAD_ANCHOR_POINTS[u.anchor];
+      const anchor: StickerAnchor = {
+        point: {
+          mesh: place.mesh,
+          svg: [place.at[0] * info.width, place.at[1] * info.height],
+          width: u.scale,
+          offset: place.offset,
+        },
+      };
+      return { value: u.value, pixels: { data, width: info.width, height: info.height }, anchor };
+    }),
+  );
+}
+
+/**
+ * Draws the stickers on the face whose mesh (image pixels) is given, in place in `image`: bundled
+ * ones by name, uploaded ones (already decoded) by their value.
+ */
+export function drawStickers(
+  image: RgbPixels,
+  mesh: ImageMesh,
+  materials: readonly string[],
+  uploaded: readonly UploadedDrawing[] = [],
+): void {
   const all = stickerMaterials();
   for (const name of materials) {
-    const { material, drawing } = all.get(name)!;
-    drawSvg(image, drawing, stickerTransform(material.anchor, mesh, drawing.viewBox.width));
+    const bundled = all.get(name as StickerMaterial);
+    if (bundled) {
+      const { material, drawing } = bundled;
+      drawSvg(image, drawing, stickerTransform(material.anchor, mesh, drawing.viewBox.width));
+      continue;
+    }
+    const upload = uploaded.find((u) => u.value === name);
+    if (upload) drawRgba(image, upload.pixels, stickerTransform(upload.anchor, mesh, upload.pixels.width));
   }
 }
 
@@ -142,8 +205,14 @@ export const emojmaterial: Algorithm<StickerParams, StickerResult, MeshFaceModel
   task: 'emojmaterial',
   ...meshModels,
   parseParams: parseStickerParams,
-  run: (image: DecodedImage, p, models) =>
-    editFaces(image, p.maxFaceNum, models, async (pixels, mesh) => drawStickers(pixels, mesh, p.materials), {
-      materials: p.materials,
-    }),
+  run: async (image: DecodedImage, p, models) => {
+    const uploaded = await uploadedDrawings(p.uploaded);
+    return editFaces(
+      image,
+      p.maxFaceNum,
+      models,
+      async (pixels, mesh) => drawStickers(pixels, mesh, p.materials, uploaded),
+      { materials: p.materials },
+    );
+  },
 };

@@ -12,6 +12,7 @@ import {
   type ControlValue,
   type ControlValues,
 } from './controls.ts';
+import { useProvidedOptions } from './providedOptions.ts';
 import styles from './Kinds.module.css';
 
 interface ParameterControlsProps {
@@ -56,8 +57,9 @@ interface ControlProps {
   disabled: boolean;
 }
 
-function Control({ id, control, value, onChange, disabled }: ControlProps) {
+function Control({ id, control: given, value, onChange, disabled }: ControlProps) {
   const { language } = useLanguage();
+  const control = useProvidedOptions(given);
   const labelId = `${id}-label`;
   const testId = `control-${control.name}`;
   const widget = widgetOf(control);

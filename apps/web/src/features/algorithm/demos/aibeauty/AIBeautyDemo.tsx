@@ -3,7 +3,8 @@ import { Alert, Button, Slider } from 'antd';
 import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AIBeautyAnswer, BEAUTY } from '@pixora/catalog';
-import { callAlgorithm, type GatewayResponse, type MediaInput } from '../../../../api/gateway.ts';
+import { type GatewayResponse, type MediaInput } from '../../../../api/gateway.ts';
+import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { AnalyseBar } from '../../demo-kit/AnalyseBar.tsx';
 import { BeforeAfter } from '../../demo-kit/BeforeAfter.tsx';
@@ -48,6 +49,7 @@ export function withoutImageData(response: AIBeautyResponse): AIBeautyResponse {
  * Moving a setting after a result re-runs the retouch with it.
  */
 export function AIBeautyDemo({ item }: { item: MenuItem }) {
+  const callAlgorithm = useCallAlgorithm();
   const { t } = useTranslation();
   const id = useId();
   const demo = useDemoRun<AIBeautyResponse>(item.endpoint);

@@ -1,5 +1,6 @@
 import type { FaceAnalysisAnswer } from '@pixora/catalog';
-import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
+import { type GatewayResponse } from '../../../../api/gateway.ts';
+import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { FaceCount } from '../face-kit/FaceCount.tsx';
@@ -18,6 +19,7 @@ const facesOf = (response: FaceAnalysisResponse) => response.media_info_list[0]?
  * eyelid) with their translated values, and the head pose.
  */
 export function FaceAnalysisDemo({ item }: { item: MenuItem }) {
+  const callAlgorithm = useCallAlgorithm();
   return (
     <SingleImageDemo<FaceAnalysisResponse>
       item={item}

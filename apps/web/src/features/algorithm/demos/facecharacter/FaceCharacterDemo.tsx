@@ -1,5 +1,6 @@
 import type { FaceCharacterAnswer } from '@pixora/catalog';
-import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
+import { type GatewayResponse } from '../../../../api/gateway.ts';
+import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { AnswerOverlay } from '../face-kit/AnswerOverlay.tsx';
@@ -17,6 +18,7 @@ const facesOf = (response: FaceCharacterResponse) => response.media_info_list[0]
  * frontal face of the photo boxed, its features in a table and its face-shape scores as a chart.
  */
 export function FaceCharacterDemo({ item }: { item: MenuItem }) {
+  const callAlgorithm = useCallAlgorithm();
   return (
     <SingleImageDemo<FaceCharacterResponse>
       item={item}

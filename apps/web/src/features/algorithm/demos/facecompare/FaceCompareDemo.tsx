@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FaceCompareAnswer } from '@pixora/catalog';
-import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
+import { type GatewayResponse } from '../../../../api/gateway.ts';
+import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
 
 type FaceCompareResponse = GatewayResponse<FaceCompareAnswer>;
 import type { MenuItem } from '../../../../api/menu.ts';
@@ -22,6 +23,7 @@ export const COMPARE_SAMPLES = [['/samples/astronaut.jpg'], ['/samples/astronaut
  * similarity of the two faces and whether they are the same person.
  */
 export function FaceCompareDemo({ item }: { item: MenuItem }) {
+  const callAlgorithm = useCallAlgorithm();
   const { t } = useTranslation();
   const id = useId();
   const demo = useDemoRun<FaceCompareResponse>(item.endpoint);

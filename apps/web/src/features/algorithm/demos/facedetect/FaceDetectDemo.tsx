@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FACE_COUNT, type FaceDetectAnswer, type FaceDetectParameters } from '@pixora/catalog';
-import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
+import { type GatewayResponse } from '../../../../api/gateway.ts';
+import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { BoxFacts, PoseFacts } from '../face-kit/FaceFacts.tsx';
@@ -29,6 +30,7 @@ const facesOf = (response: FaceDetectResponse) => response.media_info_list[0]?.m
  * and per face its box and head pose. The visitor chooses how many faces at most are returned.
  */
 export function FaceDetectDemo({ item }: { item: MenuItem }) {
+  const callAlgorithm = useCallAlgorithm();
   const { t } = useTranslation();
   const id = useId();
   const [maxFaces, setMaxFaces] = useState<number>(FACE_COUNT.default);

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FacePointsAnswer, FacePointsParameters } from '@pixora/catalog';
-import { callAlgorithm, type GatewayResponse } from '../../../../api/gateway.ts';
+import { type GatewayResponse } from '../../../../api/gateway.ts';
+import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { BoxFacts } from '../face-kit/FaceFacts.tsx';
@@ -44,6 +45,7 @@ function drawing(face: FacePointsFace) {
  * 468-point mesh with the irises, or the 106- or 118-point layout derived from it (`landmark_type`).
  */
 export function FacePointsDemo({ item }: { item: MenuItem }) {
+  const callAlgorithm = useCallAlgorithm();
   const { t } = useTranslation();
   const id = useId();
   const [layout, setLayout] = useState<Exclude<LandmarkType, 'all'>>('468');

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../../api/menu.ts';
-import { callAlgorithm } from '../../../../api/gateway.ts';
+import { useCallAlgorithm, useReportParameters } from '../../demo-kit/demoCaller.ts';
 import { AnalyseBar } from '../../demo-kit/AnalyseBar.tsx';
 import { ImagePicker } from '../../demo-kit/ImagePicker.tsx';
 import { PhotoStage } from '../../demo-kit/PhotoStage.tsx';
@@ -25,10 +25,17 @@ const SAMPLES = [['/samples/astronaut.jpg'], ['/samples/glasses-man.jpg']] as co
  * comparison's and the image kind's.
  */
 export function TwoImageDemo({ item }: { item: MenuItem }) {
+  const callAlgorithm = useCallAlgorithm();
   const { t } = useTranslation();
   const id = useId();
   const spec = kindSpec(item, 'image');
   const [values, setValues] = useState<ControlValues>(() => initialValues(spec?.controls ?? []));
+  const reportParameters = useReportParameters();
+  // The try-it panel shows the request of the parameters as they are set, before any call.
+  const parameterJson = JSON.stringify(parameterOf(spec?.controls ?? [], values));
+  useEffect(() => {
+    reportParameters?.(item.endpoint, JSON.parse(parameterJson) as Record<string, unknown>);
+  }, [reportParameters, item.endpoint, parameterJson]);
   const demo = useDemoRun<KindResponse>(item.endpoint);
   const slots = [useImageSlot(demo.reset), useImageSlot(demo.reset)] as const;
   const shown = demo.resultFor(slots.map((slot) => slot.source));

@@ -1,0 +1,486 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_KEY,
+  gatewayBody,
+  idleBackend,
+  insertUser,
+  privatePostgres,
+  rolesLetIn,
+  sessionFor,
+  sessionsByRole,
+  skimageJpeg,
+  testApp,
+} from '../../../test/helpers.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { MATERIAL_READ_BY, providedChoices } from '@pixora/catalog';
+import { MATERIAL_READERS, pngHasAlpha } from './materials.service.ts';
+
+/** A multipart form body with string fields and one file, as a browser's FormData sends it. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer; type: string },
+) {
+  const boundary = '----pixora-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A green ring sticker (PNG with alpha), `side` px square: opaque between half and all of its radius. */
+export async function ringSticker(side = 100): Promise<Buffer> {
+  const data = Buffer.alloc(side * side * 4);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const r = Math.hypot(x + 0.5 - side / 2, y + 0.5 - side / 2) / (side / 2);
+      if (r >= 0.5 && r <= 1) data.set([30, 200, 40, 255], (y * side + x) * 4);
+    }
+  return sharp(data, { raw: { width: side, height: side, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+const NAMES = { name_zh: '绿环', name_zh_tw: '綠環', name_en: 'Green ring' };
+
+describe.each(['sqlite', 'postgres'] as const)('the materials of the back office on %s', (dialect) => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let drop: (() => Promise<void>) | undefined;
+  let sessions: Record<string, Record<string, string>>;
+  let ring: Buffer;
+
+  const upload = (
+    headers: Record<string, string>,
+    fields: Record<string, string>,
+    file?: Parameters<typeof multipart>[1],
+  ) => {
+    const form = multipart(fields, file);
+    return app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/materials',
+      payload: form.payload,
+      headers: { ...headers, ...form.headers },
+    });
+  };
+  const list = async (headers: Record<string, string>) =>
+    (await app.inject({ url: '/api/v1/admin/materials?type=sticker', headers })).json().data
+      .materials as Array<{
+      id: number;
+      value: string;
+      bundled: boolean;
+      enabled: boolean;
+      owner_id: number | null;
+    }>;
+
+  beforeAll(async () => {
+    let url = 'sqlite::memory:';
+    if (dialect === 'postgres') ({ url, drop } = await privatePostgres('materials'));
+    ({ app, ctx } = await testApp(idleBackend, { DATABASE_URL: url }));
+    sessions = await sessionsByRole(ctx, 'materials');
+    ring = await ringSticker();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it('lets in exactly material, material-outside and admin on every back-office route; the option list is public', async () => {
+    const managers = ['admin', 'material', 'material-outside'];
+    expect(await rolesLetIn(app, sessions, { method: 'GET', url: '/api/v1/admin/materials' })).toEqual(
+      managers,
+    );
+    expect(
+      await rolesLetIn(app, sessions, { method: 'POST', url: '/api/v1/admin/materials', payload: {} }),
+    ).toEqual(managers);
+    const [bundled] = await list(sessions.admin!);
+    expect(
+      await rolesLetIn(app, sessions, {
+        method: 'PATCH',
+        url: `/api/v1/admin/materials/${bundled!.id}`,
+        payload: {},
+      }),
+    ).toEqual(managers);
+    expect(
+      await rolesLetIn(app, sessions, {
+        method: 'POST',
+        url: `/api/v1/admin/materials/${bundled!.id}/move`,
+        payload: { direction: 'up' },
+      }),
+    ).toEqual(managers);
+    expect(
+      await rolesLetIn(app, sessions, { method: 'DELETE', url: `/api/v1/admin/materials/${bundled!.id}` }),
+    ).toEqual(managers);
+    expect(await rolesLetIn(app, sessions, { method: 'GET', url: '/api/v1/materials?type=sticker' })).toEqual(
+      ['anonymous', ...Object.keys(sessions)].sort(),
+    );
+  });
+
+  it('says on the page which endpoint reads each type: the capabilities whose provided choice reads the store', () => {
+    expect(
+      Object.fromEntries(
+        Object.entries(MATERIAL_READERS).map(([type, r]) => [type, r.capability.api.endpoint]),
+      ),
+    ).toEqual(MATERIAL_READ_BY);
+    // Each reader's parameter is a provided choice whose source is the type the store registers.
+    for (const [type, reader] of Object.entries(MATERIAL_READERS))
+      expect(providedChoices(reader.capability.api).find((c) => c.name === reader.parameter)?.source).toBe(
+        type,
+      );
+  });
+
+  it('OpenAPI describes the sticker list as dynamic: no fixed enum, its source and list URL', async () => {
+    const doc = (await app.inject({ url: '/openapi.json' })).json();
+    const body = doc.paths['/v1/EmojMaterialH5'].post.requestBody.content['application/json'].schema;
+    const material = body.properties.parameter.properties.material;
+    expect(material.enum).toBeUndefined();
+    expect(material['x-options']).toMatchObject({ source: 'sticker', url: '/api/v1/materials?type=sticker' });
+    expect(material.description).toContain('The list is dynamic');
+    expect(doc.paths['/api/v1/materials']).toBeDefined();
+  });
+
+  it('is seeded with the bundled stickers, in the contract’s order, each with its picture', async () => {
+    const res = await app.inject({ url: '/api/v1/materials?type=sticker' });
+    const options = res.json().data.options as Array<{
+      value: string;
+      preview: string;
+      name: { en: string };
+    }>;
+    expect(options.slice(0, 3).map((o) => o.value)).toEqual(['glasses', 'sunglasses', 'heart_eyes']);
+    expect(options[0]).toMatchObject({
+      preview: '/samples/stickers/glasses.png',
+      name: { en: 'Round glasses' },
+    });
+    const bundled = await list(sessions.material!);
+    expect(bundled.every((m) => m.bundled && m.owner_id === null)).toBe(true);
+    // A material-outside user uploaded nothing yet: sees none of them.
+    expect(await list(sessions['material-outside']!)).toEqual([]);
+  });
+
+  it('checks uploads from their bytes: a JPEG named .png, a PNG without alpha, 40 MB, 10000×10000 px', async () => {
+    const headers = sessions.material!;
+    const jpeg = await sharp(ring).flatten().jpeg().toBuffer();
+    const asPng = await upload(
+      headers,
+      { type: 'sticker', ...NAMES },
+      { name: 'ring.png', bytes: jpeg, type: 'image/png' },
+    );
+    expect([asPng.statusCode, asPng.json().code]).toEqual([400, 20009]);
+    expect(asPng.json().message).toMatch(/PNG with an alpha channel|透明通道/);
+    const opaque = await sharp(ring).flatten().png().toBuffer();
+    expect(pngHasAlpha(opaque)).toBe(false);
+    const flat = await upload(
+      headers,
+      { type: 'sticker', ...NAMES },
+      { name: 'ring.png', bytes: opaque, type: 'image/png' },
+    );
+    expect(flat.json().code).toBe(20009);
+    const huge = Buffer.concat([ring, Buffer.alloc(40 * 1024 * 1024)]);
+    const big = await upload(
+      headers,
+      { type: 'sticker', ...NAMES },
+      { name: 'ring.png', bytes: huge, type: 'image/png' },
+    );
+    expect([big.statusCode, big.json().code]).toEqual([413, 20015]);
+    const wide = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 4, background: '#00000000' },
+    })
+      .png()
+      .toBuffer();
+    const tooMany = await upload(
+      headers,
+      { type: 'sticker', ...NAMES },
+      { name: 'big.png', bytes: wide, type: 'image/png' },
+    );
+    expect([tooMany.statusCode, tooMany.json().code]).toEqual([400, 20013]);
+    const noName = await upload(
+      headers,
+      { type: 'sticker' },
+      { name: 'ring.png', bytes: ring, type: 'image/png' },
+    );
+    expect(noName.json().code).toBe(10000);
+    // Nothing was stored.
+    expect((await list(headers)).filter((m) => !m.bundled)).toEqual([]);
+  });
+
+  it('material-outside users see and manage only what they uploaded; material users and admins see all', async () => {
+    const a = await insertUser(ctx, 'outside-a@example.com', { role_permissions: 'material-outside' });
+    const b = await insertUser(ctx, 'outside-b@example.com', { role_permissions: 'material-outside' });
+    const asA = { authorization: `Bearer ${await sessionFor(ctx, a)}` };
+    const asB = { authorization: `Bearer ${await sessionFor(ctx, b)}` };
+    const made = await upload(
+      asA,
+      { type: 'sticker', ...NAMES, anchor: 'nose', scale: '1.5' },
+      { name: 'ring.png', bytes: ring, type: 'image/png' },
+    );
+    expect(made.statusCode).toBe(200);
+    const mine = made.json().data;
+    expect(mine).toMatchObject({
+      value: `m${mine.id}`,
+      enabled: true,
+      bundled: false,
+      owner_id: a,
+      width: 100,
+      height: 100,
+      settings: { anchor: 'nose', scale: 1.5 },
+      preview: `/api/v1/materials/${mine.id}/file`,
+    });
+    const other = await upload(
+      asB,
+      { type: 'sticker', ...NAMES },
+      { name: 'ring.png', bytes: ring, type: 'image/png' },
+    );
+    const theirs = other.json().data;
+    expect(theirs.settings).toEqual({ anchor: 'eyes', scale: 2.4 });
+
+    expect((await list(asA)).map((m) => m.id)).toEqual([mine.id]);
+    expect((await list(asB)).map((m) => m.id)).toEqual([theirs.id]);
+    for (const headers of [sessions.material!, sessions.admin!])
+      expect((await list(headers)).map((m) => m.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+
+    // B can neither change nor delete A's sticker: it does not exist for B.
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${mine.id}`,
+      headers: asB,
+      payload: { enabled: false },
+    });
+    expect([patch.statusCode, patch.json().code]).toEqual([404, 21017]);
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/materials/${mine.id}`,
+      headers: asB,
+    });
+    expect(del.statusCode).toBe(404);
+    // A moves its sticker among its own only: nothing above it for A.
+    const move = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/materials/${mine.id}/move`,
+      headers: asA,
+      payload: { direction: 'up' },
+    });
+    expect(move.json().data.materials.map((m: { id: number }) => m.id)).toEqual([mine.id]);
+
+    // The picture: shown to anyone while enabled; once disabled only to who manages it.
+    expect((await app.inject({ url: mine.preview })).headers['content-type']).toBe('image/png');
+    const off = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${mine.id}`,
+      headers: asA,
+      payload: { enabled: false, name: { en: 'Green ring off' } },
+    });
+    expect(off.json().data).toMatchObject({ enabled: false, name: { zh: '绿环', en: 'Green ring off' } });
+    expect((await app.inject({ url: mine.preview })).statusCode).toBe(404);
+    expect((await app.inject({ url: mine.preview, headers: asA })).statusCode).toBe(200);
+    expect((await app.inject({ url: mine.preview, headers: asB })).statusCode).toBe(404);
+    const options = (await app.inject({ url: '/api/v1/materials?type=sticker' })).json().data.options;
+    expect(options.map((o: { value: string }) => o.value)).toEqual(expect.arrayContaining([theirs.value]));
+    expect(options.map((o: { value: string }) => o.value)).not.toContain(mine.value);
+
+    // Every write is audited, with who and the thing before and after.
+    const audit = await app.inject({
+      url: `/api/v1/admin/audit?target_type=material&target_id=${mine.id}`,
+      headers: sessions.admin!,
+    });
+    const entries = audit.json().data.entries as Array<{
+      action: string;
+      actor_email: string;
+      before: unknown;
+      after: unknown;
+    }>;
+    expect(entries.map((e) => e.action)).toEqual(['material.update', 'material.create']);
+    expect(entries[0]).toMatchObject({
+      actor_email: 'outside-a@example.com',
+      before: { enabled: true },
+      after: { enabled: false },
+    });
+
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/materials/${mine.id}`,
+      headers: asA,
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await list(asA)).length).toBe(0);
+  });
+
+  it('orders materials: a bundled sticker moved down swaps with the next; bundled ones are disabled, not deleted', async () => {
+    const headers = sessions.material!;
+    const before = await list(headers);
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/materials/${before[0]!.id}/move`,
+      headers,
+      payload: { direction: 'down' },
+    });
+    expect(
+      moved
+        .json()
+        .data.materials.slice(0, 2)
+        .map((m: { id: number }) => m.id),
+    ).toEqual([before[1]!.id, before[0]!.id]);
+    const options = (await app.inject({ url: '/api/v1/materials?type=sticker' })).json().data.options;
+    expect(options[0].value).toBe('sunglasses');
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/materials/${before[0]!.id}`,
+      headers,
+    });
+    expect(del.json().code).toBe(10000);
+  });
+});
+
+// The emoji capability reads the store: an uploaded sticker is drawn, a disabled one refused.
+describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let close: () => Promise<void>;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    const { createLocalBackend } = await import('@pixora/vision');
+    const backend = createLocalBackend({ workers: 1, maxQueue: 8, taskTimeoutMs: 60_000 });
+    await backend.ready();
+    ({ app, ctx } = await testApp(backend));
+    close = async () => {
+      await app.close();
+      await backend.close();
+    };
+    const id = await insertUser(ctx, 'sticker-maker@example.com', { role_permissions: 'material' });
+    headers = { authorization: `Bearer ${await sessionFor(ctx, id)}` };
+  });
+  afterAll(() => close?.());
+
+  const call = async (parameter: Record<string, unknown>) => {
+    const astronaut = await skimageJpeg('astronaut');
+    return {
+      astronaut,
+      res: await app.inject({
+        method: 'POST',
+        url: `/v1/EmojMaterialH5?${DEMO_KEY}`,
+        payload: { ...gatewayBody(astronaut), parameter } as object,
+      }),
+    };
+  };
+
+  it('draws an uploaded, enabled sticker at its anchor (green around her nose) and refuses it once disabled', async () => {
+    const form = multipart(
+      { type: 'sticker', ...NAMES, anchor: 'nose', scale: '2' },
+      { name: 'ring.png', bytes: await ringSticker(), type: 'image/png' },
+    );
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/materials',
+      payload: form.payload,
+      headers: { ...headers, ...form.headers },
+    });
+    const sticker = made.json().data as { id: number; value: string };
+
+    const { astronaut, res } = await call({ material: sticker.value.toUpperCase() });
+    expect(res.statusCode).toBe(200);
+    const media = res.json().media_info_list[0];
+    expect(media.media_extra).toMatchObject({ face_num: 1, materials: [sticker.value] });
+    const { data, info } = await sharp(Buffer.from(media.media_data, 'base64'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const before = await sharp(astronaut).raw().toBuffer();
+    const face = media.media_extra.faces[0].face_rectangle;
+    const at = (px: Buffer, x: number, y: number) => {
+      const o = 3 * (Math.round(y) * info.width + Math.round(x));
+      return [px[o]!, px[o + 1]!, px[o + 2]!] as const;
+    };
+    // The ring is two eye distances wide (about 0.8 of the face box), on the nose tip (about 0.6 of
+    // the box down, in the middle): its band is about 0.3 box widths to either side of the tip.
+    const [cx, cy] = [face.left + face.width / 2, face.top + 0.6 * face.height];
+    for (const dx of [-0.3, 0.3]) {
+      const [r, g, b] = at(data, cx + dx * face.width, cy);
+      const [r0, g0, b0] = at(before, cx + dx * face.width, cy);
+      expect(g - Math.max(r, b), `ring at ${dx}`).toBeGreaterThan(100);
+      expect(g0 - Math.max(r0, b0)).toBeLessThan(20);
+    }
+    // Far from the face (the sky of the photo's corner) nothing changed.
+    const [r1] = at(data, 500, 10);
+    expect(Math.abs(r1 - at(before, 500, 10)[0])).toBeLessThan(8);
+
+    // Several at once, bundled and uploaded.
+    const both = await call({ materials: `crown,${sticker.value}` });
+    expect(both.res.json().media_info_list[0].media_extra.materials).toEqual(['crown', sticker.value]);
+
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${sticker.id}`,
+      headers,
+      payload: { enabled: false },
+    });
+    for (const parameter of [
+      { material: sticker.value },
+      { materials: `crown,${sticker.value}` },
+      { material: 'm999999' },
+    ]) {
+      const { res: refused } = await call(parameter);
+      const name = 'material' in parameter ? 'material' : 'materials';
+      const value = 'material' in parameter ? parameter.material : sticker.value;
+      expect([refused.statusCode, refused.json().ErrorCode, refused.json().ErrorMsg]).toEqual([
+        400,
+        10000,
+        `Wrong parameter: parameter.${name} ${value} is not an enabled option (GET /api/v1/materials?type=sticker lists them)`,
+      ]);
+    }
+  });
+
+  it('v3/facefuse fuses into an uploaded template photo, named by its value; a disabled one is refused', async () => {
+    const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public/samples');
+    const template = fs.readFileSync(path.join(web, 'glasses-man.jpg'));
+    const form = multipart(
+      { type: 'fusion_template', name_zh: '眼镜男士', name_zh_tw: '眼鏡男士', name_en: 'Glasses man' },
+      { name: 'man.jpg', bytes: template, type: 'image/jpeg' },
+    );
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/materials',
+      payload: form.payload,
+      headers: { ...headers, ...form.headers },
+    });
+    const uploaded = made.json().data as { id: number; value: string };
+    const astronaut = await skimageJpeg('astronaut');
+    const fuse = (template: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/v3/facefuse?${DEMO_KEY}`,
+        payload: { ...gatewayBody(astronaut), parameter: { template } } as object,
+      });
+    const res = await fuse(uploaded.value);
+    expect(res.statusCode).toBe(200);
+    const media = res.json().media_info_list[0];
+    expect(media.media_extra).toMatchObject({ template: uploaded.value, face_num: 1, template_face_num: 1 });
+    // The result is the uploaded photo's size (387 x 580), not the default template's (440 x 700).
+    const meta = await sharp(Buffer.from(media.media_data, 'base64')).metadata();
+    expect([meta.width, meta.height]).toEqual([387, 580]);
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${uploaded.id}`,
+      headers,
+      payload: { enabled: false },
+    });
+    const refused = await fuse(uploaded.value);
+    expect([refused.statusCode, refused.json().ErrorCode]).toEqual([400, 10000]);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The worker's side of inference on a Redis queue (see inference-queue.ts): takes jobs from the
+ * BullMQ queue, runs them on a local pool (the engine's own worker threads or processes, which
+ * keep this thread free to renew the jobs' locks), and pushes each answer onto the reply list of
+ * the server that waits for it. Runs as many jobs at once as the pool has inference workers.
+ *
+ * An engine error is an answer (the job completes; no retry of a deterministic failure). A worker
+ * process that dies leaves its jobs locked until the lock expires (`lockMs`); BullMQ's stalled
+ * check, run by the other workers every `stalledIntervalMs`, then moves them back to the queue
+ * once (maxStalledCount 1).
+ *
+ * Heartbeat: every `heartbeatMs` the worker writes its WorkerHeartbeat under a key that expires
+ * after three missed beats, and adds itself to the set of workers.
+ */
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { serializeError, TaskTimeoutError, type InferenceBackend } from '@pixora/vision';
+import {
+  decodeParams,
+  encodeReply,
+  heartbeatKey,
+  QUEUE_PREFIX,
+  REPLY_TTL_MS,
+  replyKey,
+  workerSetKey,
+  type QueueJobData,
+  type QueueReply,
+  type WorkerHeartbeat,
+} from './inference-queue.ts';
+
+export interface QueueWorkerOptions {
+  redisUrl: string;
+  queueName: string;
+  /** The local pool that runs the jobs; ready (models loaded) before the worker takes jobs. */
+  backend: InferenceBackend;
+  /** Jobs run at once: the pool's inference workers. */
+  concurrency: number;
+  /** The tasks whose models the pool loaded (reported in the heartbeat). */
+  tasks: string[];
+  heartbeatMs?: number;
+  /** A job's lock lasts this long and is renewed at half of it; a dead worker's jobs stall after it. */
+  lockMs?: number;
+  stalledIntervalMs?: number;
+}
+
+export interface QueueWorker {
+  readonly id: string;
+  /** Stops taking jobs, lets the running ones finish and answer, then leaves the set of workers. */
+  close(): Promise<void>;
+}
+
+export async function startQueueWorker(options: QueueWorkerOptions): Promise<QueueWorker> {
+  const { queueName, backend, concurrency, tasks } = options;
+  const heartbeatMs = options.heartbeatMs ?? 2_000;
+  const id = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  // Connection errors: ioredis reconnects and BullMQ resumes; an 'error' event must not end the process.
+  redis.on('error', () => {});
+  const startedAt = new Date().toISOString();
+  let busy = 0;
+  let jobsDone = 0;
+  /** When the jobs of the last minute were answered, oldest first. */
+  const recent: number[] = [];
+
+  async function answer(job: Job<QueueJobData>): Promise<null> {
+    const data = job.data;
+    let reply: QueueReply;
+    const remaining = data.deadline - Date.now();
+    busy++;
+    try {
+      // A job whose caller has stopped waiting is not computed for nobody.
+      if (remaining <= 0) throw new TaskTimeoutError(data.deadline - job.timestamp);
+      const result = await backend.run(
+        data.task,
+        {
+          image: Buffer.from(data.image, 'base64'),
+          ...(data.params === undefined ? {} : { params: decodeParams(data.params) }),
+        },
+        { timeoutMs: remaining },
+      );
+      reply = { id: job.id as string, ok: true, result };
+    } catch (err) {
+      reply = { id: job.id as string, ok: false, error: serializeError(err) };
+    } finally {
+      busy--;
+    }
+    const key = replyKey(queueName, data.reply);
+    await redis.multi().rpush(key, encodeReply(reply)).pexpire(key, REPLY_TTL_MS).exec();
+    jobsDone++;
+    recent.push(Date.now());
+    return null;
+  }
+
+  async function beat(): Promise<void> {
+    const now = Date.now();
+    while (recent.length > 0 && (recent[0] as number) < now - 60_000) recent.shift();
+    const hb: WorkerHeartbeat = {
+      id,
+      host: os.hostname(),
+      pid: process.pid,
+      tasks,
+      concurrency,
+      busy,
+      jobs_done: jobsDone,
+      jobs_last_minute: recent.length,
+      started_at: startedAt,
+      at: now,
+    };
+    await redis
+      .multi()
+      .set(heartbeatKey(queueName, id), JSON.stringify(hb), 'PX', heartbeatMs * 3)
+      .sadd(workerSetKey(queueName), id)
+      .exec();
+  }
+
+  await beat();
+  const beating = setInterval(() => void beat().catch(() => {}), heartbeatMs);
+  const workerConnection = redis.duplicate();
+  workerConnection.on('error', () => {});
+  const worker = new Worker<QueueJobData, null>(queueName, answer, {
+    connection: workerConnection,
+    prefix: QUEUE_PREFIX,
+    concurrency,
+    lockDuration: options.lockMs ?? 10_000,
+    stalledInterval: options.stalledIntervalMs ?? 5_000,
+    maxStalledCount: 1,
+  });
+  worker.on('error', () => {});
+
+  return {
+    id,
+    async close() {
+      await worker.close();
+      clearInterval(beating);
+      await redis
+        .multi()
+        .del(heartbeatKey(queueName, id))
+        .srem(workerSetKey(queueName), id)
+        .exec()
+        .catch(() => {});
+      await redis.quit().catch(() => {});
+      workerConnection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The rules of the back office's materials, without zod so that the web app can use them: the
+ * types, what file each takes, the size limits, and where an uploaded sticker sits on the face.
+ */
+
+export const MATERIAL_TYPES = [
+  'sticker',
+  'fusion_template',
+  'headreplace_template',
+  'filter_look',
+  'makeup_look',
+  'idphoto_size',
+] as const;
+export type MaterialType = (typeof MATERIAL_TYPES)[number];
+
+/**
+ * What file a type takes: stickers are PNG with an alpha channel (drawn over the face, the
+ * transparent part leaves the photo as it was); templates are photos (JPEG, PNG or WebP); the
+ * looks and sizes carry a preview picture of any of those.
+ */
+export const MATERIAL_FILES: Record<MaterialType, 'png-alpha' | 'image'> = {
+  sticker: 'png-alpha',
+  fusion_template: 'image',
+  headreplace_template: 'image',
+  filter_look: 'image',
+  makeup_look: 'image',
+  idphoto_size: 'image',
+};
+
+/** Largest material file (bytes). */
+export const MATERIAL_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest material picture: each side and the pixel count. */
+export const MATERIAL_MAX_SIDE = 4096;
+export const MATERIAL_MAX_PIXELS = 16_000_000;
+
+/**
+ * Where an uploaded sticker sits on the face, the places the bundled stickers use: the middle of
+ * the picture on the eyes (glasses), the cheeks (blush), the nose tip, the mouth (moustache); or
+ * the middle of its bottom edge on the top of the forehead (hats, ears).
+ */
+export const STICKER_ANCHORS = ['eyes', 'forehead', 'nose', 'mouth', 'cheeks'] as const;
+export type StickerAnchor = (typeof STICKER_ANCHORS)[number];
+/** The default width of a sticker at each anchor, in eye distances (as wide as the bundled ones there). */
+export const STICKER_ANCHOR_WIDTHS: Record<StickerAnchor, number> = {
+  eyes: 2.4,
+  forehead: 2.6,
+  nose: 0.65,
+  mouth: 1.6,
+  cheeks: 3.0,
+};
+/** Width of a sticker in eye distances: the range offered. */
+export const STICKER_SCALE = { min: 0.2, max: 6 } as const;
+
+/**
+ * The endpoint whose parameter offers each type's enabled materials (a provided choice); the
+ * other types are stored, previewed and ordered in the back office but no capability reads them yet.
+ */
+export const MATERIAL_READ_BY: Partial<Record<MaterialType, string>> = {
+  sticker: 'v1/EmojMaterialH5',
+  fusion_template: 'v3/facefuse',
+  headreplace_template: 'v2/headreplace',
+};
