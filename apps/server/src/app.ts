@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -42,7 +41,6 @@ import { mediaLimits } from './modules/gateway/media.ts';
 import { requestLanguage, translate } from './platform/messages.ts';
 import { proxyTrustFunction } from './platform/network.ts';
 import { registerSecurity } from './platform/security.ts';
-import { createLocalStorage } from './platform/storage.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { deliverQuotaWarning } from './modules/messages/messages.service.ts';
@@ -185,7 +183,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(ctx));
   await app.register(menuRoutes(ctx));
-  const files = createLocalStorage(path.join(ctx.config.DATA_DIR, 'files'));
+  const files = ctx.storage;
   const results = createResultMedia(files, ctx.config);
   const uploads = new UploadService(ctx, files);
   await app.register(uploadRoutes(ctx, uploads));

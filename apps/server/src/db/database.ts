@@ -14,9 +14,9 @@ export interface Db {
 }
 
 /** Opens the database named by a URL: `sqlite://<file>` (or `sqlite::memory:`) or `postgres://...`. */
-export function openDatabase(url: string): Db {
+export function openDatabase(url: string, options: { poolMax?: number } = {}): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -4,11 +4,12 @@ import {
   type Migration,
   type MigrationProvider,
   Migrator,
+  sql,
 } from 'kysely';
 import type { Dialect } from './database.ts';
 
 /** Migrations live in code so that they ship with the server; names sort in the order they apply. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   // SQLite's INTEGER PRIMARY KEY already auto-increments; PostgreSQL needs an identity column.
   const autoId = (c: ColumnDefinitionBuilder) =>
     dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
@@ -649,9 +650,42 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 // Migrations see the database as it was when they were written, not today's typed schema (Kysely's advice).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  return withMigrationLock(db, dialect, () => applyMigrations(db, dialect));
+}
+
+/** Applies the migrations not applied yet, without the lock (inside withMigrationLock). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function applyMigrations(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * Runs `work` (migrations, and the seeds that follow them) while holding the platform's migration
+ * lock. Several servers starting at once on PostgreSQL each wait for an advisory lock, held by one
+ * pooled connection while `work` runs on others, so one server migrates and seeds and the rest find
+ * nothing left to do (concurrent seeds would insert the same rows). The lock is the session's: a
+ * server that dies while holding it releases it with its connection. SQLite has one process.
+ */
+export async function withMigrationLock<T>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  dialect: Dialect,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (dialect !== 'postgres') return work();
+  return db.connection().execute(async (lock) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(lock);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(lock);
+    }
+  });
+}
+
+/** The advisory lock key of migrations: "pixora" in ASCII, a number no other lock of the platform uses. */
+export const MIGRATION_LOCK_ID = 0x706978_6f7261;

@@ -24,6 +24,21 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
+  // Connections each server process keeps open to PostgreSQL (at least 2: migrations hold a lock
+  // on one while they run on another); servers × this must stay below the database's max_connections.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).default(10),
+  // Shared state of several servers: with REDIS_URL set, rate limits, daily quota counters, the
+  // signed-request nonces and cache invalidation live in Redis under REDIS_KEY_PREFIX; unset, in
+  // this process (and nonces in the database).
+  REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/)
+    .default('pixora:'),
+  // Where files (uploads, feedback attachments, job inputs, result images) are kept: `file://<dir>`
+  // (default: DATA_DIR/files) or `s3://<bucket>?endpoint=&region=&forcePathStyle=true` (credentials
+  // from the standard AWS_* variables); see platform/storage.ts.
+  STORAGE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   WORKERS: int(Math.max(1, os.availableParallelism())),
@@ -42,7 +57,6 @@ const schema = z.object({
   // settings: the tasks whose models a worker loads (comma-separated; empty: all), its heartbeat,
   // and the lock after which a dead worker's job goes to another worker.
   INFERENCE_BACKEND: z.enum(['local', 'redis']).default('local'),
-  REDIS_URL: z.string().optional(),
   INFERENCE_QUEUE: z
     .string()
     .regex(/^[\w.-]+$/)

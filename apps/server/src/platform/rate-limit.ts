@@ -13,7 +13,7 @@ export interface RateLimiter {
   /** The hits counted on `key` in its current window, without counting one (0 when none). */
   count(key: string): Promise<{ count: number; resetMs: number }>;
   /** Forgets every count (an operator unlocking everyone at once; tests starting clean). */
-  clear(): void;
+  clear(): void | Promise<void>;
   close(): void;
 }
 

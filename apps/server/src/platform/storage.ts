@@ -11,18 +11,24 @@ export interface Storage {
   storedAt(key: string): Promise<number | undefined>;
   /** Deletes the objects under `prefix` stored before `before` (ms); answers how many. */
   deleteOlderThan(prefix: string, before: number): Promise<number>;
+  /** Resolves while the store can be read and written (readiness); throws otherwise. */
+  check(): Promise<void>;
+  /**
+   * A URL that downloads `key` directly from the store for `seconds` (an S3 pre-signed URL);
+   * absent for stores that the platform serves itself.
+   */
+  presign?(key: string, seconds: number): Promise<string>;
+  /** The key behind a URL `presign` made, else undefined. */
+  keyOfUrl?(url: string): string | undefined;
+  close?(): void;
 }
 
-const SAFE_KEY = /^[a-z0-9-]+\/[0-9a-f]{32}(\.[a-z0-9]{1,8})?$/;
+export const SAFE_KEY = /^[a-z0-9-]+\/[0-9a-f]{32}(\.[a-z0-9]{1,8})?$/;
 
 export function createLocalStorage(root: string): Storage {
   return {
     async put(prefix, extension, bytes) {
-      const ext = extension
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '')
-        .slice(0, 8);
-      const key = `${prefix}/${crypto.randomBytes(16).toString('hex')}${ext ? `.${ext}` : ''}`;
+      const key = newKey(prefix, extension);
       const file = path.join(root, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, bytes);
@@ -51,5 +57,18 @@ export function createLocalStorage(root: string): Storage {
       }
       return deleted;
     },
+    async check() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
+    },
   };
+}
+
+/** A new random key `<prefix>/<32 hex>.<extension>`, the extension cut to 8 of [a-z0-9]. */
+export function newKey(prefix: string, extension: string): string {
+  const ext = extension
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 8);
+  return `${prefix}/${crypto.randomBytes(16).toString('hex')}${ext ? `.${ext}` : ''}`;
 }

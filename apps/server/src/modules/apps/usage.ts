@@ -1,5 +1,6 @@
 import { tooFrequent } from '../../platform/error-catalogue.ts';
 import type { UsageRepository, UsageRow } from './usage.repository.ts';
+import type { SharedQuota } from './usage-shared.ts';
 
 /** Usage days and daily quotas follow China Standard Time (UTC+8, no daylight saving): a day starts at 00:00 in Beijing. */
 const DAY_OFFSET_MS = 8 * 3600_000;
@@ -71,7 +72,9 @@ interface Pending extends UsageRow {
  * first call of an app with a quota each day reads its stored count once; after each write the
  * counts of the apps written are read again, so that several servers sharing a database keep
  * each other's calls in view (a server may admit up to one flush interval of the others' calls
- * beyond the quota).
+ * beyond the quota). With a `shared` quota store (Redis, for several servers) the quota is checked
+ * and counted there atomically instead, and holds exactly across servers; the database stays the
+ * durable record of every call.
  */
 export class UsageMeter {
   private buffer = new Map<string, Pending>();
@@ -90,6 +93,7 @@ export class UsageMeter {
     private readonly repo: UsageRepository,
     private readonly now: () => number = Date.now,
     flushMs: number = USAGE_FLUSH_MS,
+    private readonly shared?: SharedQuota,
   ) {
     this.timer = setInterval(() => void this.flush(), flushMs);
     this.timer.unref();
@@ -105,14 +109,13 @@ export class UsageMeter {
    * 429 / 10029 once the day's quota is used.
    */
   async admit(call: MeteredCall, dailyQuota: number | null): Promise<void> {
-    if (dailyQuota !== null) {
+    if (dailyQuota !== null && this.shared) {
+      if (!(await this.shared.admit(call.appId, call.day, dailyQuota, this.stored(call.appId, call.day))))
+        throw this.quotaUsed(dailyQuota);
+    } else if (dailyQuota !== null) {
       const counter = this.counter(call.appId, call.day);
       if (counter.loading) await counter.loading;
-      if (counter.stored + counter.unflushed >= dailyQuota)
-        throw tooFrequent(
-          nextUsageDayStart(this.now()) - this.now(),
-          `daily quota of ${dailyQuota} calls used; it renews at 00:00 China Standard Time (UTC+8)`,
-        );
+      if (counter.stored + counter.unflushed >= dailyQuota) throw this.quotaUsed(dailyQuota);
       counter.unflushed += 1;
       const level = quotaLevel(counter.stored + counter.unflushed, dailyQuota);
       if (level > counter.warned) {
@@ -123,9 +126,25 @@ export class UsageMeter {
     call.admitted = true;
   }
 
+  private quotaUsed(dailyQuota: number) {
+    return tooFrequent(
+      nextUsageDayStart(this.now()) - this.now(),
+      `daily quota of ${dailyQuota} calls used; it renews at 00:00 China Standard Time (UTC+8)`,
+    );
+  }
+
+  /** Reads the stored admitted calls of an app's day (what a shared counter starts from). */
+  private stored(appId: number, day: string) {
+    return () => this.repo.admittedCalls(appId, day);
+  }
+
   /** Calls `appId` may still make today within `dailyQuota` (Infinity when unlimited). */
   async remaining(appId: number, dailyQuota: number | null): Promise<number> {
     if (dailyQuota === null) return Infinity;
+    if (this.shared) {
+      const day = usageDay(this.now());
+      return Math.max(0, dailyQuota - (await this.shared.admitted(appId, day, this.stored(appId, day))));
+    }
     const counter = this.counter(appId, usageDay(this.now()));
     if (counter.loading) await counter.loading;
     return Math.max(0, dailyQuota - counter.stored - counter.unflushed);
@@ -138,6 +157,10 @@ export class UsageMeter {
   release(call: MeteredCall): void {
     if (!call.admitted) return;
     call.admitted = false;
+    if (this.shared) {
+      this.shared.release(call.appId, call.day).catch((err: unknown) => this.log(err));
+      return;
+    }
     const counter = this.counters.get(call.appId);
     if (counter?.day === call.day && counter.unflushed > 0) counter.unflushed -= 1;
   }

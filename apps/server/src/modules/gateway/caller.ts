@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { type AppRow, AppsRepository, AppStatus } from '../apps/apps.repository.ts';
-import { NonceStore } from '../apps/nonces.ts';
+import { NonceStore, RedisNonceStore, type NonceRecorder } from '../apps/nonces.ts';
 import { grantsCapability } from '../apps/scopes.ts';
 import { isServed } from './bindings.ts';
 import { hashSecret, sameSecret, SecretSealer } from '../apps/secrets.ts';
@@ -204,7 +204,7 @@ async function beginSignedCall(
 /** What checking signatures keeps between calls: the secrets' sealer and the nonce store. */
 interface SigningState {
   sealer: SecretSealer;
-  nonces: NonceStore;
+  nonces: NonceRecorder;
 }
 
 /**
@@ -323,7 +323,10 @@ export function registerCaller(app: FastifyInstance, ctx: AppContext): void {
   // One sealer (its key read once) and one nonce store (its purge counts across calls) per scope.
   const signing: SigningState = {
     sealer: new SecretSealer(ctx.db.kysely, ctx.config.APP_SECRET_SEAL_KEY),
-    nonces: new NonceStore(ctx.db.kysely),
+    // With several servers on one Redis the nonces are there; else the database's rows lock them.
+    nonces: ctx.redis
+      ? new RedisNonceStore(ctx.redis, ctx.config.REDIS_KEY_PREFIX)
+      : new NonceStore(ctx.db.kysely),
   };
   app.decorateRequest('caller', null);
   app.decorateRequest('signed', null);

@@ -2,7 +2,8 @@
  * Short-lived result URLs (architecture.md, `parameter.rsp_media_type: 'url'`): an image an
  * algorithm made is stored under an unguessable name (128 random bits) and served at
  * `/api/v1/media/results/<name>` until RESULT_URL_TTL_SECONDS after it was made; then the URL
- * answers 404 / 21017 and a sweep deletes the file.
+ * answers 404 / 21017 and a sweep deletes the file. On a store that pre-signs URLs (S3) the URL
+ * is the store's own, signed for the same lifetime, so any server's result downloads without one.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -32,10 +33,11 @@ export function createResultMedia(storage: Storage, config: Config): ResultMedia
   return {
     async publish(origin, bytes, type) {
       const key = await storage.put(PREFIX, type, bytes);
-      return {
-        url: `${origin}${RESULT_ROUTE}/${key.slice(PREFIX.length + 1)}`,
-        expiresAt: new Date(Date.now() + ttlMs),
-      };
+      const expiresAt = new Date(Date.now() + ttlMs);
+      const url = storage.presign
+        ? await storage.presign(key, config.RESULT_URL_TTL_SECONDS)
+        : `${origin}${RESULT_ROUTE}/${key.slice(PREFIX.length + 1)}`;
+      return { url, expiresAt };
     },
     async read(url) {
       let pathname: string;
@@ -44,9 +46,10 @@ export function createResultMedia(storage: Storage, config: Config): ResultMedia
       } catch {
         return undefined;
       }
-      if (!pathname.startsWith(`${RESULT_ROUTE}/`)) return undefined;
-      const name = pathname.slice(RESULT_ROUTE.length + 1);
-      const key = `${PREFIX}/${name}`;
+      const signedKey = storage.keyOfUrl?.(url);
+      if (!pathname.startsWith(`${RESULT_ROUTE}/`) && !signedKey?.startsWith(`${PREFIX}/`)) return undefined;
+      const key = signedKey ?? `${PREFIX}/${pathname.slice(RESULT_ROUTE.length + 1)}`;
+      const name = key.slice(PREFIX.length + 1);
       const storedAt = await storage.storedAt(key).catch(() => undefined);
       if (storedAt === undefined || storedAt + ttlMs <= Date.now()) return undefined;
       const bytes = await storage.get(key);

@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UnknownTaskError, type InferenceBackend } from '@pixora/vision';
 import type { AppContext } from '../../platform/context.ts';
+import { dependencyChecks, runChecks } from './dependencies.ts';
 
 /** A worker that answered a job this recently completes jobs: no probe is needed. */
 export const RECENT_ANSWER_MS = 10_000;
@@ -77,30 +77,16 @@ export function inferenceProbe(backend: InferenceBackend, timeoutMs: number) {
 /** A readiness check: resolves true when its dependency answers. */
 export type ReadinessCheck = () => Promise<boolean>;
 
-/** Runs a check; one that throws fails. */
-async function passes(check: ReadinessCheck): Promise<boolean> {
-  try {
-    return await check();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The dependencies /readyz checks besides the inference workers, by the name its answer reports
  * them under: the database always, Redis when the inference queue is in it. A new dependency
  * (storage...) is one more entry.
  */
 export function readinessChecks(ctx: AppContext): Record<string, ReadinessCheck> {
-  const checks: Record<string, ReadinessCheck> = {
-    database: async () => {
-      await sql`select 1`.execute(ctx.db.kysely);
-      return true;
-    },
-  };
+  const checks: Record<string, ReadinessCheck> = dependencyChecks(ctx);
   const overview = ctx.inferenceOverview;
   // Reading the workers' heartbeats answers only while Redis does.
-  if (overview) checks.redis = async () => (await overview()).backend === 'redis';
+  if (overview && !checks.redis) checks.redis = async () => (await overview()).backend === 'redis';
   return checks;
 }
 
@@ -117,18 +103,14 @@ export const healthRoutes =
       inference: ctx.backend.stats(),
     }));
 
-    // Readiness: 200 only while every dependency check passes (readinessChecks: the database, and
-    // Redis with a queue backend), the models are loaded, a worker is ready and workers complete
-    // jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
+    // Readiness: 200 only while every dependency check passes (readinessChecks: the database, the
+    // storage, Redis when configured or holding the inference queue), the models are loaded, a worker
+    // is ready and workers complete jobs (inferenceProbe); otherwise 503, and load balancers send no calls.
     app.get(
       '/readyz',
       { schema: { tags: ['operations'], summary: 'Readiness' } },
       async (_request, reply) => {
-        const outcomes = Object.fromEntries(
-          await Promise.all(
-            Object.entries(readinessChecks(ctx)).map(async ([name, check]) => [name, await passes(check)]),
-          ),
-        ) as Record<string, boolean>;
+        const outcomes = await runChecks(readinessChecks(ctx));
         const stats = ctx.backend.stats();
         // Backends that do not report ready workers count every live one as ready.
         const workersReady = (stats.ready ?? stats.workers) > 0;
