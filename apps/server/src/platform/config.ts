@@ -106,6 +106,9 @@ const schema = z.object({
   DEMO_API_KEY: z.string().min(8).default(DEFAULT_DEMO_KEY),
   DEMO_API_SECRET: z.string().min(8).default(DEFAULT_DEMO_SECRET),
   DEMO_RATE_LIMIT_PER_MINUTE: int(30),
+  // Multiplies the per-address limits of the account routes (captcha, sign-in, registration, reset):
+  // 1 in production; a test server whose every browser comes from one loopback address raises it.
+  ACCOUNT_RATE_LIMIT_FACTOR: int(1),
   // The seeded demo app's key is public (README, start banner): its calls are capped per minute and per day.
   DEMO_APP_RATE_LIMIT_PER_MINUTE: int(60),
   DEMO_APP_DAILY_QUOTA: int(2000),

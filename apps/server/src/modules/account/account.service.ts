@@ -118,7 +118,8 @@ export class AccountService {
   }
 
   private async limit(key: string, limit: number, windowMs: number) {
-    await enforceRateLimit(this.deps.rateLimiter, key, limit, windowMs);
+    const factor = this.deps.config.ACCOUNT_RATE_LIMIT_FACTOR;
+    await enforceRateLimit(this.deps.rateLimiter, key, limit * factor, windowMs);
   }
 
   // Captchas -------------------------------------------------------------------------------------
