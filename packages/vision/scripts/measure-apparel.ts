@@ -2,8 +2,10 @@
  * Agreement of the apparel task (v1/apperal) with the hand labels of
  * test/fixtures/apparel-labels.json (docs/quality.md, "Apparel"), and its speed:
  *
- *   node --import tsx packages/vision/scripts/measure-apparel.ts [tune|report|speed]
+ *   node --import tsx packages/vision/scripts/measure-apparel.ts [tune|report|speed] [--white-balance p]
  *
+ * --white-balance p: name garment colours after a shades-of-grey white balance of norm p (not served;
+ *   docs/quality.md gives what it changed).
  * tune / report: for the photos of that set, each labelled person is matched to the answered
  *   person whose box (grown by a tenth each way) holds the labelled nose and whose centre is
  *   nearest it across; per attribute, how many answers agree with the label, and each person's
@@ -13,11 +15,14 @@
 import sharp from 'sharp';
 import { benchmarkEngine, runTaskInProcess } from '../src/index.ts';
 import type { ApparelResult } from '../src/algorithms/body/apparel-params.ts';
+import { apparelMethod } from '../src/algorithms/body/apparel.ts';
 import { printAgreement, readLabels } from './label-agreement.ts';
 import { speedPhotos } from './task-timing.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'report';
+const balance = process.argv.indexOf('--white-balance');
+if (balance > 0) apparelMethod.whiteBalanceP = Number(process.argv[balance + 1]);
 
 const ATTRIBUTES = ['upper_color', 'lower_color', 'sleeve', 'pattern', 'clothing_type'] as const;
 

@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runTaskInProcess, TaskParamsError } from '../src/index.ts';
 import { getInProcessEngine } from '../src/engine.ts';
 import { parseApparelParams, type ApparelResult } from '../src/algorithms/body/apparel-params.ts';
-import { colourName, kMeans, labOf } from '../src/algorithms/body/apparel-colour.ts';
+import {
+  colourName,
+  kMeans,
+  labOf,
+  labOfBalanced,
+  shadesOfGreyGains,
+} from '../src/algorithms/body/apparel-colour.ts';
 import { astronautPath, chelseaPath, groupSamplePath, read } from './fixtures.ts';
 
 const run = (image: Buffer, params?: Record<string, unknown>) =>
@@ -57,6 +63,24 @@ describe('colours (apparel-colour.ts)', () => {
     expect(red[0]).toBeCloseTo(53.24, 1);
     expect(red[1]).toBeCloseTo(80.09, 0);
     expect(red[2]).toBeCloseTo(67.2, 0);
+  });
+
+  it('white balance by shades of grey makes a photo under a blue light neutral again', () => {
+    // Grey and white patches lit by a bluish light: blue channel high, red low.
+    const lit = [
+      [100, 128, 170],
+      [150, 190, 250],
+      [60, 80, 110],
+    ];
+    const rgb = Uint8Array.from({ length: 3 * 300 }, (_, i) => lit[Math.floor(i / 3) % 3]![i % 3]!);
+    for (const p of [1, 6]) {
+      const gains = shadesOfGreyGains(rgb, p, 1);
+      expect(gains[2]).toBeLessThan(1);
+      expect(gains[0]).toBeGreaterThan(1);
+      const [, a, b] = labOfBalanced(150, 190, 250, gains);
+      expect(Math.hypot(a, b)).toBeLessThan(Math.hypot(labOf(150, 190, 250)[1], labOf(150, 190, 250)[2]) / 3);
+    }
+    expect(labOfBalanced(200, 25, 35, [1, 1, 1])).toEqual(labOf(200, 25, 35));
   });
 
   it('names colours by the nearest reference: navy is blue, burgundy red, cream beige', () => {

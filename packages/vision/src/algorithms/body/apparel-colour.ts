@@ -15,7 +15,44 @@ const f = (t: number): number => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27)
 
 /** An sRGB colour (0..255) in CIELAB, D65 white. */
 export function labOf(r: number, g: number, b: number): Lab {
-  const [R, G, B] = [LINEAR[r]!, LINEAR[g]!, LINEAR[b]!];
+  return labOfLinear(LINEAR[r]!, LINEAR[g]!, LINEAR[b]!);
+}
+
+/**
+ * The per-channel gains of a photo's white balance by the shades-of-grey rule (Finlayson and
+ * Trezzi, "Shades of gray and colour constancy", CIC 2004): the illuminant is estimated as the
+ * Minkowski p-norm of each linear channel over the pixels (p = 1 is the grey world, p = infinity
+ * max-RGB), and each channel is scaled (von Kries) so that the illuminant becomes neutral at the
+ * same luminance. `rgb` is packed RGB; every `step`-th pixel is read.
+ */
+export function shadesOfGreyGains(rgb: Uint8Array, p: number, step = 4): readonly [number, number, number] {
+  const sums = [0, 0, 0];
+  let n = 0;
+  for (let i = 0; i + 2 < rgb.length; i += 3 * step) {
+    for (let c = 0; c < 3; c++) sums[c]! += LINEAR[rgb[i + c]!]! ** p;
+    n++;
+  }
+  const norms = sums.map((s) => (n ? (s / n) ** (1 / p) : 1));
+  if (norms.some((v) => v <= 0)) return [1, 1, 1];
+  const luminance = 0.2126 * norms[0]! + 0.7152 * norms[1]! + 0.0722 * norms[2]!;
+  return [luminance / norms[0]!, luminance / norms[1]!, luminance / norms[2]!];
+}
+
+/** An sRGB colour (0..255) in CIELAB after scaling its linear channels by `gains` (clipped at 1). */
+export function labOfBalanced(
+  r: number,
+  g: number,
+  b: number,
+  gains: readonly [number, number, number],
+): Lab {
+  return labOfLinear(
+    Math.min(1, LINEAR[r]! * gains[0]),
+    Math.min(1, LINEAR[g]! * gains[1]),
+    Math.min(1, LINEAR[b]! * gains[2]),
+  );
+}
+
+function labOfLinear(R: number, G: number, B: number): Lab {
   const x = (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047;
   const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
   const z = (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883;
