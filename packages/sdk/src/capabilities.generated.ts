@@ -44,7 +44,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -65,7 +65,7 @@ export interface Capabilities {
     };
   };
   /**
-   * Face Detection: Finds every face in a photo and returns its box and confidence.
+   * Face Detection: Finds every face in a photo and returns its box and detection score.
    * `POST /v1/facedetect`, one image.
    */
   faceDetect: {
@@ -107,7 +107,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -177,7 +177,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -243,33 +243,45 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
-        /** The attributes asked for (return_attributes), each { value, confidence }. */
+        /** The attributes asked for (return_attributes), each { value, confidence }; confidence is given only where it is calibrated (null for every attribute today), and the score of a model or a heuristic says by its method where it comes from. */
         face_attributes: {
-          /** Gender: 0 female, 1 male (HSE-FaceRes model). */
+          /** Gender: 0 female, 1 male (HSE-FaceRes model). A model's output: confidence is null (not calibrated on labelled photos yet); score is the model's value for the gender answered, the model's own output, not a probability. */
           gender?: {
             value: 0 | 1;
             confidence: number | null;
+            method: 'model';
+            /** Range 0 to 1. */
+            score: number;
           };
-          /** Age in years; confidence is the probability within 5 years of it. */
+          /** Age in years (HSE-FaceRes model). A model's output: confidence is null (not calibrated on labelled photos yet); score is the share of the model's age distribution within 5 years of the estimate, the model's own output, not a probability. */
           age?: {
             value: number;
             confidence: number | null;
+            method: 'model';
+            /** Range 0 to 1. */
+            score: number;
           };
-          /** Emotion: angry, disgust, fear, happy, sad, surprise, neutral, with every class’s probability. */
+          /** Emotion: angry, disgust, fear, happy, sad, surprise, neutral; scores holds the model's output for every class. A model's output: confidence is null (not calibrated on labelled photos yet); score is the model's value for the emotion answered, the model's own output, not a probability. */
           emotion?: {
             value: 'angry' | 'disgust' | 'fear' | 'happy' | 'sad' | 'surprise' | 'neutral';
             confidence: number | null;
-            probabilities: Record<string, number>;
+            method: 'model';
+            /** Range 0 to 1. */
+            score: number;
+            scores: Record<string, number>;
           };
-          /** An estimate of apparent race from appearance (GEAR model): white, black, asian, indian, other, with every class’s probability. It is only an estimate of how the face looks in the photo, often wrong on our labelled photos, and says nothing about identity or ancestry. */
+          /** An estimate of apparent race from appearance (GEAR model): white, black, asian, indian, other; scores holds the model's output for every class. It is only an estimate of how the face looks in the photo, often wrong on our labelled photos, and says nothing about identity or ancestry. A model's output: confidence is null (not calibrated on labelled photos yet); score is the model's value for the class answered, the model's own output, not a probability. */
           race?: {
             value: 'white' | 'black' | 'asian' | 'indian' | 'other';
             confidence: number | null;
-            probabilities: Record<string, number>;
+            method: 'model';
+            /** Range 0 to 1. */
+            score: number;
+            scores: Record<string, number>;
           };
           /** Glasses, measured on the mesh and pixels (eyes much darker than the cheeks: sunglasses; frame edges on the nose bridge and under the eyes: glasses); thin frames on small faces can be missed. A heuristic: confidence is null; score is how far the measure lies from its cut point (0.5 at it, towards 1 far from it), not a probability. */
           glasses?: {
@@ -578,7 +590,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -1364,7 +1376,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -1379,7 +1391,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2021,7 +2033,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2128,7 +2140,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2209,7 +2221,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2550,7 +2562,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2565,7 +2577,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2626,7 +2638,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2641,7 +2653,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2722,7 +2734,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -2792,7 +2804,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;
@@ -3107,7 +3119,7 @@ export interface Capabilities {
           height: number;
         };
         /**
-         * Detection confidence, 0 to 1.
+         * Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.
          * Range 0 to 1.
          */
         score: number;

@@ -144,7 +144,7 @@ if (verbose) {
     console.log(
       `${r.id.padEnd(14)} lab g=${r.label.gender ?? '?'} gl=${r.label.glasses ?? '?'} b=${r.label.beard ?? '?'} | ` +
         `faceres ${r.face.gender?.value}/${g(r.face.age)} gear ${r.face.gear?.gender.value}/${g(r.face.gear?.age)} ` +
-        `${r.face.gear?.race.value}:${g(r.face.gear?.race.confidence)} ssr ${r.ssr.gender}/${g(r.ssr.age)} | ` +
+        `${r.face.gear?.race.value}:${g(r.face.gear?.race.score)} ssr ${r.ssr.gender}/${g(r.ssr.age)} | ` +
         `edges ${g(m.glassesEdges)} dark ${g(m.eyeDarkness)} bDark ${g(m.beardDarkness)} bTex ${g(m.beardTexture)} ` +
         `crease ${g(m.eyelidCrease)} open ${g(m.eyeOpening)} asym ${g(m.asymmetry)} prop ${g(m.proportionError)} ` +
         `rough ${g(m.skinRoughness)} -> ${r.face.appearance!.glasses.value} beard=${r.face.appearance!.beard.value} ` +

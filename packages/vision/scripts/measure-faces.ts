@@ -27,7 +27,7 @@ for (const [name, file] of photos) {
   for (const f of res.faces) {
     const top = Object.entries(f.emotion ?? {}).sort((a, b) => b[1] - a[1])[0];
     console.log(
-      ` x=${f.rectangle.left} w=${f.rectangle.width} pose=${JSON.stringify(f.pose)} age=${f.age} gender=${f.gender?.value}(${f.gender?.confidence}) emo=${top?.[0]}:${top?.[1]} shape=${f.features?.face_shape.value}`,
+      ` x=${f.rectangle.left} w=${f.rectangle.width} pose=${JSON.stringify(f.pose)} age=${f.age} gender=${f.gender?.value}(${f.gender?.score}) emo=${top?.[0]}:${top?.[1]} shape=${f.features?.face_shape.value}`,
     );
     console.log('   ', JSON.stringify(f.features?.measures));
     for (const [k, v] of Object.entries(f.features?.measures ?? {})) (all[k] ??= []).push(v);

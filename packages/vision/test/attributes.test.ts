@@ -19,16 +19,16 @@ beforeAll(async () => {
 });
 
 describe('appearance attributes and race on real photos', () => {
-  it('the astronaut: no glasses, no beard, a race class with probabilities, a 50-100 attractiveness', async () => {
+  it('the astronaut: no glasses, no beard, a race class with its model scores, a 50-100 attractiveness', async () => {
     const [f] = (await analyse(read(astronautPath()), LOOK)).faces;
     expect(f!.appearance!.glasses.value).toBe('none');
     expect(f!.appearance!.beard.value).toBe(0);
     expect(f!.appearance!.beauty.value).toBeGreaterThanOrEqual(50);
     expect(f!.appearance!.beauty.value).toBeLessThanOrEqual(100);
     expect(['single', 'double']).toContain(f!.appearance!.eyelid.value);
-    const probs = Object.values(f!.gear!.race.probabilities);
+    const probs = Object.values(f!.gear!.race.scores);
     expect(probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 1);
-    expect(f!.gear!.race.confidence).toBe(Math.max(...probs));
+    expect(f!.gear!.race.score).toBe(Math.max(...probs));
   });
 
   it('the bearded young man of the OpenCV docs: beard, no glasses, male', async () => {

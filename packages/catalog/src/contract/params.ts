@@ -115,8 +115,8 @@ export function flag(fallback: boolean, text: Doc) {
 }
 
 const FACES_TEXT: Doc = [
-  '最多返回的人脸数，按检测置信度从高到低保留。',
-  '最多返回的人臉數，依偵測置信度由高到低保留。',
+  '最多返回的人脸数，按检测得分从高到低保留。',
+  '最多返回的人臉數，依偵測得分由高到低保留。',
   'Most faces to return, the highest detector scores first.',
 ];
 const FACES_RANGE = { min: FACE_COUNT.min, max: FACE_COUNT.max };

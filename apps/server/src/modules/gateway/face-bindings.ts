@@ -53,6 +53,13 @@ const heuristic = <V>(look: { value: V; score: number }) => ({
   score: round(look.score, 4),
   method: 'heuristic' as const,
 });
+/** A model's answer: its own output as the score; no confidence, since nothing here calibrates it. */
+const modelOutput = <V>(value: V, score: number) => ({
+  value,
+  confidence: null,
+  score: round(score, 4),
+  method: 'model' as const,
+});
 
 function rectangle(face: Pick<FaceAnalysisFace, 'rectangle'>) {
   const r = face.rectangle;
@@ -267,23 +274,16 @@ const macroAnalysis: Binding<typeof faceAnalysis> = {
         face_num: result!.faces.length,
         faces: result!.faces.map((face) => {
           const attrs: Record<string, unknown> = {};
-          if (want('gender') && face.gender)
-            attrs.gender = { value: face.gender.value, confidence: face.gender.confidence };
-          if (want('age') && face.age !== undefined) {
-            attrs.age = { value: Math.round(face.age), confidence: round(face.ageConfidence ?? 0, 4) };
-          }
+          if (want('gender') && face.gender) attrs.gender = modelOutput(face.gender.value, face.gender.score);
+          if (want('age') && face.age !== undefined)
+            attrs.age = modelOutput(Math.round(face.age), face.ageScore ?? 0);
           if (want('emotion') && face.emotion) {
-            const [label, prob] = Object.entries(face.emotion).sort((a, b) => b[1] - a[1])[0]!;
-            attrs.emotion = { value: label, confidence: round(prob, 4), probabilities: face.emotion };
+            const [label, top] = Object.entries(face.emotion).sort((a, b) => b[1] - a[1])[0]!;
+            attrs.emotion = { ...modelOutput(label, top), scores: face.emotion };
           }
           const race = gearOf(face)?.race;
-          if (want('race') && race) {
-            attrs.race = {
-              value: race.value,
-              confidence: round(race.confidence, 4),
-              probabilities: race.probabilities,
-            };
-          }
+          if (want('race') && race)
+            attrs.race = { ...modelOutput(race.value, race.score), scores: race.scores };
           const look = face.appearance;
           if (look) {
             if (want('glasses')) attrs.glasses = heuristic(look.glasses);

@@ -195,7 +195,17 @@ describe('gateway face family on the real engine', () => {
     expect(woman.glasses.value).toBe('none');
     expect(woman.mustache.value).toBe(0);
     expect(['white', 'black', 'asian', 'indian', 'other']).toContain(woman.race.value);
-    expect(woman.race.confidence).toBeGreaterThan(0);
+    // The models' answers carry their own output as a score, and no confidence: nothing here
+    // calibrates them on labelled photos.
+    for (const name of ['gender', 'age', 'emotion', 'race']) {
+      expect(woman[name]).toMatchObject({ confidence: null, method: 'model' });
+      expect(woman[name].score).toBeGreaterThan(0);
+      expect(woman[name].score).toBeLessThanOrEqual(1);
+    }
+    // Of two genders the one answered has the larger output; of several classes, the largest.
+    expect(woman.gender.score).toBeGreaterThanOrEqual(0.5);
+    expect(woman.race.score).toBe(Math.max(...(Object.values(woman.race.scores) as number[])));
+    expect(woman.emotion.score).toBe(Math.max(...(Object.values(woman.emotion.scores) as number[])));
     expect(['single', 'double']).toContain(woman.eyelid.value);
     expect(woman.beauty.value).toBeGreaterThanOrEqual(50);
     expect(woman.beauty.value).toBeLessThanOrEqual(100);

@@ -15,9 +15,9 @@ export const faceRectangle = rectangle([
 ]);
 
 export const detectionScore = described(z.number().min(0).max(1), [
-  '检测置信度，0 到 1。',
-  '偵測置信度，0 到 1。',
-  'Detection confidence, 0 to 1.',
+  '检测得分，0 到 1：检测模型自身的输出，未经校准，不是概率。',
+  '偵測得分，0 到 1：偵測模型自身的輸出，未經校準，不是機率。',
+  "Detection score, 0 to 1: the detector's own output, not calibrated, so not a probability.",
 ]);
 
 const point2 = z.tuple([z.number(), z.number()]);
@@ -117,6 +117,27 @@ export const heuristicAttribute = <V extends z.ZodType>(value: V, text: Doc, wit
       method: z.literal('heuristic'),
       ...(withScore ? { score: z.number().min(0).max(1) } : {}),
     },
+  );
+
+/**
+ * An attribute a trained model decides, where nothing here calibrates the model's output on labelled
+ * photos: `confidence` is null; `score` is the model's own output for the answered value (0..1, for
+ * a classifier its softmax or sigmoid value) and is not a probability; `method` is "model".
+ */
+export const modelAttribute = <V extends z.ZodType, M extends z.ZodRawShape = NoFields>(
+  value: V,
+  text: Doc,
+  score: Doc,
+  more?: M,
+) =>
+  faceAttribute(
+    value,
+    [
+      `${text[0]} 模型输出：confidence 为 null（尚未在标注照片上校准）；score 为${score[0]}，是模型自身的输出，不是概率。`,
+      `${text[1]} 模型輸出：confidence 為 null（尚未在標註照片上校準）；score 為${score[1]}，是模型自身的輸出，不是機率。`,
+      `${text[2]} A model's output: confidence is null (not calibrated on labelled photos yet); score is ${score[2]}, the model's own output, not a probability.`,
+    ],
+    { method: z.literal('model'), score: z.number().min(0).max(1), ...((more ?? {}) as M) },
   );
 
 export { px };

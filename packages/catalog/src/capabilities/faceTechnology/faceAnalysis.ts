@@ -9,6 +9,7 @@ import {
   faceRectangle,
   headPose,
   heuristicAttribute,
+  modelAttribute,
   maxFaces,
   returnLandmark,
 } from './face-fields.ts';
@@ -54,33 +55,51 @@ export const faceAnalysis = defineCapability({
               score: detectionScore,
               face_attributes: described(
                 obj({
-                  gender: faceAttribute(z.union([z.literal(0), z.literal(1)]), [
-                    '性别：0 女，1 男（HSE-FaceRes 模型）。',
-                    '性別：0 女，1 男（HSE-FaceRes 模型）。',
-                    'Gender: 0 female, 1 male (HSE-FaceRes model).',
-                  ]).optional(),
-                  age: faceAttribute(z.number().int(), [
-                    '年龄（岁）；置信度为估计值 ±5 岁内的概率。',
-                    '年齡（歲）；置信度為估計值 ±5 歲內的機率。',
-                    'Age in years; confidence is the probability within 5 years of it.',
-                  ]).optional(),
-                  emotion: faceAttribute(
+                  gender: modelAttribute(
+                    z.union([z.literal(0), z.literal(1)]),
+                    [
+                      '性别：0 女，1 男（HSE-FaceRes 模型）。',
+                      '性別：0 女，1 男（HSE-FaceRes 模型）。',
+                      'Gender: 0 female, 1 male (HSE-FaceRes model).',
+                    ],
+                    ['模型给所答性别的值', '模型給所答性別的值', "the model's value for the gender answered"],
+                  ).optional(),
+                  age: modelAttribute(
+                    z.number().int(),
+                    [
+                      '年龄（岁，HSE-FaceRes 模型）。',
+                      '年齡（歲，HSE-FaceRes 模型）。',
+                      'Age in years (HSE-FaceRes model).',
+                    ],
+                    [
+                      '模型在估计值 ±5 岁内的分布质量',
+                      '模型在估計值 ±5 歲內的分佈質量',
+                      "the share of the model's age distribution within 5 years of the estimate",
+                    ],
+                  ).optional(),
+                  emotion: modelAttribute(
                     z.enum(EMOTIONS),
                     [
-                      '表情：angry、disgust、fear、happy、sad、surprise、neutral，附各类概率。',
-                      '表情：angry、disgust、fear、happy、sad、surprise、neutral，附各類機率。',
-                      'Emotion: angry, disgust, fear, happy, sad, surprise, neutral, with every class’s probability.',
+                      '表情：angry、disgust、fear、happy、sad、surprise、neutral；scores 为各类的模型输出。',
+                      '表情：angry、disgust、fear、happy、sad、surprise、neutral；scores 為各類的模型輸出。',
+                      "Emotion: angry, disgust, fear, happy, sad, surprise, neutral; scores holds the model's output for every class.",
                     ],
-                    { probabilities: z.record(z.enum(EMOTIONS), z.number()) },
+                    [
+                      '模型给所答表情的值',
+                      '模型給所答表情的值',
+                      "the model's value for the emotion answered",
+                    ],
+                    { scores: z.record(z.enum(EMOTIONS), z.number()) },
                   ).optional(),
-                  race: faceAttribute(
+                  race: modelAttribute(
                     z.enum(RACES),
                     [
-                      '外貌的人种估计（GEAR 模型）：white、black、asian、indian、other，附各类概率。它只是对照片中外貌的估计，在我们的标注照片上常有错误，不代表身份或血统。',
-                      '外貌的人種估計（GEAR 模型）：white、black、asian、indian、other，附各類機率。它只是對照片中外貌的估計，在我們的標註照片上常有錯誤，不代表身分或血統。',
-                      'An estimate of apparent race from appearance (GEAR model): white, black, asian, indian, other, with every class’s probability. It is only an estimate of how the face looks in the photo, often wrong on our labelled photos, and says nothing about identity or ancestry.',
+                      '外貌的人种估计（GEAR 模型）：white、black、asian、indian、other；scores 为各类的模型输出。它只是对照片中外貌的估计，在我们的标注照片上常有错误，不代表身份或血统。',
+                      '外貌的人種估計（GEAR 模型）：white、black、asian、indian、other；scores 為各類的模型輸出。它只是對照片中外貌的估計，在我們的標註照片上常有錯誤，不代表身分或血統。',
+                      "An estimate of apparent race from appearance (GEAR model): white, black, asian, indian, other; scores holds the model's output for every class. It is only an estimate of how the face looks in the photo, often wrong on our labelled photos, and says nothing about identity or ancestry.",
                     ],
-                    { probabilities: z.record(z.enum(RACES), z.number()) },
+                    ['模型给所答类别的值', '模型給所答類別的值', "the model's value for the class answered"],
+                    { scores: z.record(z.enum(RACES), z.number()) },
                   ).optional(),
                   glasses: heuristicAttribute(z.enum(['none', 'glasses', 'sunglasses']), [
                     '眼镜：由网格与像素测量（眼部比脸颊暗很多为墨镜；鼻梁与眼下有镜框边缘为眼镜），小脸上的细框可能漏检。',
@@ -113,9 +132,9 @@ export const faceAnalysis = defineCapability({
                   ]).optional(),
                 }),
                 [
-                  '所请求的属性（return_attributes），每项为 { value, confidence }。',
-                  '所請求的屬性（return_attributes），每項為 { value, confidence }。',
-                  'The attributes asked for (return_attributes), each { value, confidence }.',
+                  '所请求的属性（return_attributes），每项为 { value, confidence }；confidence 只在经过校准时给出（目前每项均为 null），模型与启发式方法的 score 由 method 说明来源。',
+                  '所請求的屬性（return_attributes），每項為 { value, confidence }；confidence 只在經過校準時給出（目前每項均為 null），模型與啟發式方法的 score 由 method 說明來源。',
+                  'The attributes asked for (return_attributes), each { value, confidence }; confidence is given only where it is calibrated (null for every attribute today), and the score of a model or a heuristic says by its method where it comes from.',
                 ],
               ),
               face_landmark: faceLandmark,

@@ -11,9 +11,9 @@ export const faceDetect = defineCapability({
   doc: 201,
   name: ['人脸检测', '人臉檢測', 'Face Detection'],
   description: [
-    '检测图片中的所有人脸，返回人脸框位置与置信度。',
-    '檢測圖片中的所有人臉，返回人臉框位置與置信度。',
-    'Finds every face in a photo and returns its box and confidence.',
+    '检测图片中的所有人脸，返回人脸框位置与检测得分。',
+    '檢測圖片中的所有人臉，返回人臉框位置與偵測得分。',
+    'Finds every face in a photo and returns its box and detection score.',
   ],
   api: faceDetectApi('v1/facedetect', 'nFront'),
 });

@@ -56,10 +56,10 @@ export type Race = (typeof RACES)[number];
 export interface GearEstimate {
   /** Expected age over the model's 7 age bands, years. */
   age: number;
-  /** 0 female, 1 male; confidence = 2 * |p(male) - 0.5|. */
-  gender: { value: 0 | 1; confidence: number };
-  /** Most probable race class, its probability, and every class's probability. */
-  race: { value: Race; confidence: number; probabilities: Record<Race, number> };
+  /** 0 female, 1 male; score: the model's output for the answered gender, max(p, 1 - p). */
+  gender: { value: 0 | 1; score: number };
+  /** The race class with the highest softmax output, that output, and every class's output. */
+  race: { value: Race; score: number; scores: Record<Race, number> };
 }
 
 /** The seven classes of the emotion model (oarriaga/face_classification, FER-2013 labels). */
@@ -88,13 +88,13 @@ export interface FaceAnalysisFace {
   irisRight?: Array<[number, number]>;
   /** HSE-FaceRes age estimate in years (present when `faceres`). */
   age?: number;
-  /** Probability mass of the age bins within 5 years of `age`. */
-  ageConfidence?: number;
+  /** The model's mass of the age bins within 5 years of `age` (a score: not calibrated). */
+  ageScore?: number;
   /** Probability mass of the age bins under 4 years (baby or young child). */
   childProbability?: number;
-  /** HSE-FaceRes gender: 0 female, 1 male; confidence = 2 * |p - 0.5|. */
-  gender?: { value: 0 | 1; confidence: number };
-  /** Emotion probabilities, summing to ~1 (present when `emotion`). */
+  /** HSE-FaceRes gender: 0 female, 1 male; score: the model's output for it, max(p, 1 - p). */
+  gender?: { value: 0 | 1; score: number };
+  /** The emotion model's softmax outputs, summing to ~1 (present when `emotion`; not calibrated). */
   emotion?: Record<Emotion, number>;
   /** L2-normalised 1024-d faceres descriptor (present when `descriptor`). */
   descriptor?: number[];

@@ -89,7 +89,7 @@ async function runFaceres(
   pixels: Tensor4D,
   roi: RotatedSquare,
   wantDescriptor: boolean,
-): Promise<Pick<FaceAnalysisFace, 'age' | 'ageConfidence' | 'childProbability' | 'gender' | 'descriptor'>> {
+): Promise<Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor'>> {
   // FaceRes takes RGB in 0..255 (Human scales its 0..1 face crop by 255 before the model).
   const input = crop(pixels, roi, FACERES_INPUT);
   const outs = model.execute(input) as Tensor[];
@@ -104,7 +104,7 @@ async function runFaceres(
     // Age = expectation over the 100 one-year bins (smoother than Human's argmax interpolation).
     let age = 0;
     for (let i = 0; i < bins.length; i++) age += i * (bins[i] ?? 0);
-    // Confidence of the age: probability mass within 5 years of the estimate; the child
+    // Score of the age: the model's mass within 5 years of the estimate; the child
     // probability: mass of the bins under BABY_AGE years (babyRecognition).
     let near = 0;
     let child = 0;
@@ -112,14 +112,11 @@ async function runFaceres(
       if (Math.abs(i - age) <= 5) near += bins[i] ?? 0;
       if (i < BABY_AGE) child += bins[i] ?? 0;
     }
-    const out: Pick<
-      FaceAnalysisFace,
-      'age' | 'ageConfidence' | 'childProbability' | 'gender' | 'descriptor'
-    > = {
+    const out: Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor'> = {
       age: round1(age),
-      ageConfidence: Math.round(near * 1e4) / 1e4,
+      ageScore: Math.round(near * 1e4) / 1e4,
       childProbability: Math.round(child * 1e4) / 1e4,
-      gender: { value: g > 0.5 ? 1 : 0, confidence: Math.round(Math.abs(g - 0.5) * 200) / 100 },
+      gender: { value: g > 0.5 ? 1 : 0, score: Math.round(Math.max(g, 1 - g) * 1e4) / 1e4 },
     };
     if (wantDescriptor) {
       const d = (await descT.data()) as Float32Array;
@@ -180,14 +177,14 @@ export async function runGear(
       mass += ageP[i] ?? 0;
     }
     const pMale = (g[0] ?? 0) / ((g[0] ?? 0) + (g[1] ?? 0) || 1);
-    const probabilities = Object.fromEntries(
+    const scores = Object.fromEntries(
       RACES.map((name, i) => [name, Math.round((r[i] ?? 0) * 1e4) / 1e4]),
     ) as Record<Race, number>;
-    const [top, p] = Object.entries(probabilities).sort((a, b) => b[1] - a[1])[0] as [Race, number];
+    const [top, p] = Object.entries(scores).sort((a, b) => b[1] - a[1])[0] as [Race, number];
     return {
       age: round1(age / (mass || 1)),
-      gender: { value: pMale > 0.5 ? 1 : 0, confidence: Math.round(Math.abs(pMale - 0.5) * 200) / 100 },
-      race: { value: top, confidence: p, probabilities },
+      gender: { value: pMale > 0.5 ? 1 : 0, score: Math.round(Math.max(pMale, 1 - pMale) * 1e4) / 1e4 },
+      race: { value: top, score: p, scores },
     };
   } finally {
     tf.dispose(outs);

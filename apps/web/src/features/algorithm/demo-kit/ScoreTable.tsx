@@ -9,7 +9,7 @@ export interface ScoreRow {
   value: ReactNode;
   /** 0..1, or null when the answer gives none. */
   score: number | null | undefined;
-  /** Shown instead of an empty score: why there is none (a heuristic, say). */
+  /** Shown instead of an empty score (why there is none: a heuristic, say), or after a score (what it is). */
   note?: ReactNode;
 }
 
@@ -47,7 +47,17 @@ export function ScoreTable({ rows, labelledBy, headings, classNames = {}, testId
           <tr key={row.name} data-attribute={row.name}>
             <th scope="row">{row.label}</th>
             <td>{row.value}</td>
-            <td className={numeric}>{row.score == null && row.note ? row.note : percent(row.score)}</td>
+            <td className={numeric}>
+              {row.score == null && row.note ? (
+                row.note
+              ) : row.note ? (
+                <>
+                  {percent(row.score)} {row.note}
+                </>
+              ) : (
+                percent(row.score)
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

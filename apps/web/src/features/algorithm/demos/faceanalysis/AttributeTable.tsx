@@ -12,10 +12,14 @@ export function AttributeTable({ face, labelledBy }: { face: AnalysedFace; label
         name: row.name,
         label: t(attributeLabelKey(row.name)),
         value: 'raw' in row.value ? row.value.raw : t(row.value.key, row.value.options),
-        score: row.confidence,
+        score: row.confidence ?? row.modelScore,
         note: row.heuristic ? (
           <span title={t('faceDemo.table.heuristicHint')} data-testid="heuristic-note">
             {t('faceDemo.table.heuristic')}
+          </span>
+        ) : row.modelScore !== null && row.confidence === null ? (
+          <span title={t('faceDemo.table.modelHint')} data-testid="model-note">
+            {t('faceDemo.table.model')}
           </span>
         ) : undefined,
       }))}

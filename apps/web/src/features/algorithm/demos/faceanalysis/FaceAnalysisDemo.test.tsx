@@ -42,13 +42,13 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
       'en',
       'Face 1',
       {
-        Age: ['37 years', '29%'],
-        Attractiveness: ['90', 'Heuristic'],
-        Emotion: ['Happy', '100%'],
-        Gender: ['Female', '46%'],
+        Age: ['36 years', '32% Model output'],
+        Attractiveness: ['87', 'Heuristic'],
+        Emotion: ['Happy', '100% Model output'],
+        Gender: ['Female', '79% Model output'],
         Glasses: ['No glasses', 'Heuristic'],
         Beard: ['No beard', 'Heuristic'],
-        Race: ['White', '95%'],
+        Race: ['White', '98% Model output'],
         Eyelid: ['Single eyelid', 'Heuristic'],
       },
     ],
@@ -56,13 +56,13 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
       'zh',
       '人脸 1',
       {
-        年龄: ['37 岁', '29%'],
-        颜值: ['90', '启发式'],
-        表情: ['开心', '100%'],
-        性别: ['女', '46%'],
+        年龄: ['36 岁', '32% 模型输出'],
+        颜值: ['87', '启发式'],
+        表情: ['开心', '100% 模型输出'],
+        性别: ['女', '79% 模型输出'],
         眼镜: ['未戴眼镜', '启发式'],
         胡须: ['无胡须', '启发式'],
-        人种: ['白人', '95%'],
+        人种: ['白人', '98% 模型输出'],
         眼皮: ['单眼皮', '启发式'],
       },
     ],
@@ -70,33 +70,36 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
       'zh_tw',
       '人臉 1',
       {
-        年齡: ['37 歲', '29%'],
-        顏值: ['90', '啟發式'],
-        表情: ['開心', '100%'],
-        性別: ['女', '46%'],
+        年齡: ['36 歲', '32% 模型輸出'],
+        顏值: ['87', '啟發式'],
+        表情: ['開心', '100% 模型輸出'],
+        性別: ['女', '79% 模型輸出'],
         眼鏡: ['未戴眼鏡', '啟發式'],
         鬍鬚: ['無鬍鬚', '啟發式'],
-        人種: ['白人', '95%'],
+        人種: ['白人', '98% 模型輸出'],
         眼皮: ['單眼皮', '啟發式'],
       },
     ],
   ] as const)('tables every attribute of the astronaut in %s', async (language, faceName, expected) => {
     const sent = await analyse(answers.analysisAstronaut, language);
     const table = (await tables())[faceName]!;
-    // In the product's order of face attributes, each with its translated value and confidence;
-    // a heuristic's says so instead of a confidence.
+    // In the product's order of face attributes, each with its translated value and score; a
+    // model's score says it is the model's output, a heuristic's says so instead of a score.
     expect(Object.entries(rows(table))).toEqual(Object.entries(expected));
     expect(within(table).getAllByRole('columnheader')).toHaveLength(3);
     expect(screen.getAllByTestId('face-box')).toHaveLength(1);
-    expect(screen.getByTestId('face-pose').textContent).toContain('-0.3°');
+    expect(screen.getByTestId('face-pose').textContent).toContain('0.4°');
     expect(sent[0]!.media_info_list[0]!.media_profiles.media_data_type).toBe('jpg');
   });
 
-  it('shows the cameraman as a bearded man', async () => {
+  it('shows the cameraman as a man, with the beard heuristic’s answer', async () => {
     await analyse(answers.analysisCameraman, 'en');
     const table = (await tables())['Face 1']!;
-    expect(rows(table)).toMatchObject({ Gender: ['Male', '84%'], Beard: ['Beard', 'Heuristic'] });
-    expect(screen.getByTestId('face-pose').textContent).toContain('53.4°');
+    expect(rows(table)).toMatchObject({
+      Gender: ['Male', '90% Model output'],
+      Beard: ['No beard', 'Heuristic'],
+    });
+    expect(screen.getByTestId('face-pose').textContent).toContain('51.8°');
   });
 
   it('lists and boxes the three faces of a group photo', async () => {
@@ -120,9 +123,9 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
     await analyse(answer, 'zh');
     const table = (await tables())['人脸 1']!;
     expect(rows(table)).toEqual({
-      年龄: ['37 岁', '29%'],
-      表情: ['开心', '100%'],
-      性别: ['女', '46%'],
+      年龄: ['36 岁', '32% 模型输出'],
+      表情: ['开心', '100% 模型输出'],
+      性别: ['女', '79% 模型输出'],
       眼皮: ['hooded', '60%'],
     });
     expect(screen.queryByTestId('face-pose')).toBeNull();

@@ -3,10 +3,11 @@ import type { FaceAnalysisAnswer } from '@pixora/catalog';
 /** A face of v2/macro_facial_analysis: which attributes it carries depends on the request. */
 export type AnalysedFace = FaceAnalysisAnswer['faces'][number];
 /**
- * An attribute of a face: `face_attributes.<name> = { value, confidence }`; a heuristic's also
- * says `method: "heuristic"` (its confidence is null).
+ * An attribute of a face: `face_attributes.<name> = { value, confidence }`. Where nothing calibrates
+ * it, the confidence is null and `method` says where its `score` comes from: "model" (the model's
+ * own output) or "heuristic" (how clear a measured cue was).
  */
-type FaceAttribute = { value: unknown; confidence: number | null; method?: string };
+type FaceAttribute = { value: unknown; confidence: number | null; score?: unknown; method?: string };
 
 /**
  * The face attributes the product labels (age, attractiveness, emotion, gender, glasses, beard, race, eyelid) in the order the page lists them, with the answer key that
@@ -57,6 +58,8 @@ export interface AttributeRow {
   /** Translation key and options of the value; `raw` when the value has no translation. */
   value: { key: string; options?: Record<string, unknown> } | { raw: string };
   confidence: number | null;
+  /** The model's own output for the value, when a model decided it (not a probability). */
+  modelScore: number | null;
   /** Decided by a documented heuristic, with no calibrated confidence. */
   heuristic: boolean;
 }
@@ -74,14 +77,16 @@ function rawText(value: unknown): string {
 }
 
 function row(name: AttributeName, kind: string, attribute: FaceAttribute): AttributeRow {
-  return { ...rowValue(name, kind, attribute), heuristic: attribute.method === 'heuristic' };
+  const modelScore =
+    attribute.method === 'model' && typeof attribute.score === 'number' ? attribute.score : null;
+  return { ...rowValue(name, kind, attribute), modelScore, heuristic: attribute.method === 'heuristic' };
 }
 
 function rowValue(
   name: AttributeName,
   kind: string,
   attribute: FaceAttribute,
-): Omit<AttributeRow, 'heuristic'> {
+): Omit<AttributeRow, 'heuristic' | 'modelScore'> {
   const confidence = typeof attribute.confidence === 'number' ? attribute.confidence : null;
   const { value } = attribute;
   if (kind === 'age' && typeof value === 'number') {
