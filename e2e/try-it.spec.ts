@@ -43,12 +43,25 @@ test('a visitor runs human detection from its API reference and reads the same r
   expect(await blockingViolations(page)).toEqual([]);
 });
 
+/** Runs a snippet shown by the panel in a folder holding photo.jpg (the astronaut); its JSON answer. */
+function runSnippet(command: string, args: string[], dir: string, env: NodeJS.ProcessEnv = {}) {
+  fs.copyFileSync(facePhotos.astronaut, path.join(dir, 'photo.jpg'));
+  const out = execFileSync(command, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
+  return JSON.parse(out) as Record<string, unknown>;
+}
+/** The people found, in the gateway's answer (curl, Python) or the SDK's (the answer inside it). */
+const peopleIn = (answer: Record<string, unknown>) =>
+  (
+    (answer.media_info_list as { media_extra: { person_num: number } }[] | undefined)?.[0]?.media_extra ??
+    (answer as { person_num: number })
+  ).person_num;
+
 test('a signed-in developer calls as their own app from the docs, and the call is in its usage', async ({
   page,
   context,
   request,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const token = await readyAccount(request, developer);
   const headers = { authorization: `Bearer ${token}` };
@@ -75,15 +88,29 @@ test('a signed-in developer calls as their own app from the docs, and the call i
   await expect(panel.getByTestId('try-it-note')).toContainText(`as your app “TryIt${run % 100000}”`);
   const curl = panel.getByTestId('try-it-code').getByTestId('code-block');
   await expect(curl).toContainText(`/v1/HumanDetect?api_key=${app.api_key}&api_secret=<api_secret>`);
-  // The curl shown runs as it is, once the secret is put in: in a shell, on the astronaut photo.
-  const script = (await curl.locator('pre').textContent())!.replace('<api_secret>', secret);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'try-it-'));
-  fs.copyFileSync(facePhotos.astronaut, path.join(dir, 'photo.jpg'));
-  const answer = JSON.parse(execFileSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' })) as {
-    media_info_list: { media_extra: { person_num: number } }[];
+  // Each snippet shown runs as it is, once the secret is put in, on the astronaut photo: the curl in
+  // a shell, the Python with Debian's python3 and requests, the TypeScript with the SDK (signed).
+  const code = panel.getByTestId('try-it-code');
+  const shown = async (tab: string) => {
+    await code.getByRole('tab', { name: tab }).click();
+    return (await code.getByRole('tabpanel').locator('pre').textContent())!;
   };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'try-it-'));
+  const shell = (await curl.locator('pre').textContent())!.replace('<api_secret>', secret);
+  expect(peopleIn(runSnippet('bash', ['-c', shell], dir))).toBe(1);
+  fs.writeFileSync(path.join(dir, 'call.py'), (await shown('Python')).replace('<api_secret>', secret));
+  const python = runSnippet('python3', ['call.py'], dir);
+  expect(peopleIn(python)).toBe(1);
   fs.rmSync(dir, { recursive: true, force: true });
-  expect(answer.media_info_list[0]!.media_extra.person_num).toBe(1);
+  // The SDK resolves from the repository's node_modules: the script lives under test-results.
+  const sdkDir = testInfo.outputPath('sdk');
+  fs.mkdirSync(sdkDir, { recursive: true });
+  fs.writeFileSync(path.join(sdkDir, 'call.mts'), await shown('TypeScript (SDK)'));
+  const sdk = runSnippet(process.execPath, ['--import', 'tsx', 'call.mts'], sdkDir, {
+    PIXORA_API_SECRET: secret,
+  });
+  expect(peopleIn(sdk)).toBe(1);
+  await code.getByRole('tab', { name: 'curl' }).click();
   await panel.locator('[data-sample="astronaut.jpg"]').click();
   await panel.getByTestId('demo-analyse').click();
   await expect(panel.getByTestId('kind-box')).toHaveCount(1, ANALYSIS_TIMEOUT);
@@ -93,6 +120,6 @@ test('a signed-in developer calls as their own app from the docs, and the call i
   const report = (await usage.json()) as {
     data: { capabilities: { capability_id: number; calls: number }[] };
   };
-  // Two calls of the app: the shell's curl and the panel's.
-  expect(report.data.capabilities).toContainEqual(expect.objectContaining({ capability_id: 76, calls: 2 }));
+  // Four calls of the app: the shell's curl, Python's, the SDK's and the panel's.
+  expect(report.data.capabilities).toContainEqual(expect.objectContaining({ capability_id: 76, calls: 4 }));
 });

@@ -63,6 +63,7 @@ function python({ origin, endpoint, parameter, apiKey, images }: SnippetInput): 
   const photos = photoNames(images);
   return [
     'import base64',
+    'import json',
     '',
     'import requests',
     '',
@@ -82,7 +83,7 @@ function python({ origin, endpoint, parameter, apiKey, images }: SnippetInput): 
     '    },',
     '    timeout=60,',
     ').json()',
-    'print(answer)',
+    'print(json.dumps(answer, ensure_ascii=False, indent=2))',
   ].join('\n');
 }
 
@@ -98,7 +99,7 @@ function typescript({ origin, endpoint, parameter, apiKey, images }: SnippetInpu
     '  apiSecret: process.env.PIXORA_API_SECRET!,',
     '});',
     `const { answer } = await pixora.call('${endpoint}', [${photos.join(', ')}]${params});`,
-    'console.log(answer);',
+    'console.log(JSON.stringify(answer, null, 2));',
   ].join('\n');
 }
 
