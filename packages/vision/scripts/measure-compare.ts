@@ -1,37 +1,20 @@
 /**
  * Same / different person pairs for the comparison threshold (docs/quality.md):
  *   node --import tsx packages/vision/scripts/measure-compare.ts
- * Same person: nine photos of one man, cut from the thumbnail grid of
- * @vladmandic/human/assets/screenshot-facematch.jpg (row 1, columns 1-9). Different people: that
- * man against the 22 women of the face-api samples and the astronaut, and those 23 women pairwise.
+ * Same person: nine photos of one man, the first nine thumbnails of the first row of
+ * @vladmandic/human/assets/screenshot-facematch.jpg (labelled.ts's grid: 18 columns of 106 px;
+ * looked at by eye: the same man in all nine, the eighth with a second, smaller face beside him, of
+ * which the larger face is kept). Caution: the demo put them first because the FaceRes model found
+ * them most similar to the first, so the pairs are ones the model itself chose. Different people:
+ * that man against the 22 women of the face-api samples and the astronaut, and those 23 women pairwise.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import sharp from 'sharp';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import { faceanalysis } from '../src/algorithms/face/analysis.ts';
 import { cosineSimilarity } from '../src/algorithms/face/compare.ts';
 import { astronautPath, groupSamplePath } from '../test/fixtures.ts';
-
-const require = createRequire(import.meta.url);
-const screenshot = path.join(
-  path.dirname(require.resolve('@vladmandic/human')),
-  '..',
-  'assets',
-  'screenshot-facematch.jpg',
-);
-
-/** Thumbnail `col` (0-based) of the first result row of the facematch screenshot, as a JPEG. */
-export async function facematchTile(col: number): Promise<Buffer> {
-  const w = 1920 / 19;
-  return sharp(screenshot)
-    .extract({ left: Math.round(col * w), top: 282, width: Math.round(w) - 2, height: 110 })
-    .resize({ width: 300 })
-    .jpeg({ quality: 95 })
-    .toBuffer();
-}
+import { facematchGridTile } from '../test/labelled.ts';
 
 await initTf();
 const models = await faceanalysis.loadModels();
@@ -44,7 +27,7 @@ const describe = async (buf: Buffer) => {
 };
 const man: number[][] = [];
 for (let c = 0; c < 9; c++) {
-  const faces = await describe(await facematchTile(c));
+  const faces = await describe(await facematchGridTile(0, c));
   if (faces[0]?.descriptor) man.push(faces[0].descriptor);
   else console.log('no face in tile', c);
 }
