@@ -391,6 +391,12 @@ describe('the deployment files', () => {
     expect(problems(files)).toEqual([]);
   });
 
+  it('find every setting they may use described in README.md or docs/deployment.md', () => {
+    const docs = read('README.md') + read('docs/deployment.md');
+    expect(configVariables.filter((name) => !docs.includes(`\`${name}\``))).toEqual([]);
+    expect([...READ_ELSEWHERE].filter((name) => !docs.includes(`\`${name}\``))).toEqual([]);
+  });
+
   it('name the probe paths of the server', async () => {
     const { app } = await testApp(idleBackend);
     try {
