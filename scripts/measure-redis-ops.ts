@@ -1,14 +1,15 @@
 // Redis work per gateway call in the scaled-out configuration (docs/deployment.md, "Capacity model"),
-// counted on a private redis-server: `node --import tsx scripts/measure-redis-ops.ts [calls]`.
+// counted on a private redis-server: `node --import tsx scripts/measure-redis-ops.ts [calls] [in flight]`
+// (default 200 calls, one at a time).
 //
 // In this process: an API server (the platform's context and app as main.ts builds them, with
 // INFERENCE_BACKEND=redis and REDIS_URL, so the inference queue and the shared state are in Redis;
 // calls through app.inject, no HTTP socket). In a process of its own: one inference worker as
 // `npm run worker` starts it (WORKER_ISOLATION=process: its engine runs in a child process of its
-// own, so the worker process's CPU is the queue's share on the worker side). v2/facepoints on the 640-px astronaut JPEG, one call
-// at a time, three kinds of caller: an app by its key in the query (its daily quota), the seeded
-// demo app with a signed call (its per-minute limit, its daily quota, the signature's nonce), and a
-// website demo call (the per-address demo grant).
+// own, so the worker process's CPU is the queue's share on the worker side). v2/facepoints on the
+// 640-px astronaut JPEG, three kinds of caller: an app by its key in the query (its daily quota),
+// the seeded demo app with a signed call (its per-minute limit, its daily quota, the signature's
+// nonce), and a website demo call (the per-address demo grant).
 //
 // Two passes per kind: with MONITOR, every command Redis runs, split into the commands clients send
 // (round trips; a Lua script is one) and those the scripts run inside Redis, and by what they are
@@ -34,6 +35,8 @@ import { hashSecret } from '../apps/server/src/modules/apps/secrets.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 
 const CALLS = Number(process.argv[2] ?? 200);
+/** Calls in flight at once (the second argument): 1 sends them one at a time. */
+const PARALLEL = Number(process.argv[3] ?? 1);
 const QUEUE = 'inference';
 
 // @ts-expect-error plain JavaScript helpers shared with the tests
@@ -222,10 +225,16 @@ const perCall = (load: number, idle: number, loadMs: number, idleMs: number) =>
   (load - (idle * loadMs) / idleMs) / CALLS;
 
 async function calls(kind: Call) {
-  for (let i = 0; i < CALLS; i++) {
-    const res = await kind();
-    if (res.statusCode !== 200) throw new Error(`call answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-  }
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (sent++ < CALLS) {
+        const res = await kind();
+        if (res.statusCode !== 200)
+          throw new Error(`call answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      }
+    }),
+  );
 }
 
 const results: Record<string, unknown> = {};
@@ -264,7 +273,7 @@ try {
       ).toFixed(2),
       'bytes into Redis per call': Math.round(perCall(e.inBytes, idleMeter.inBytes, e.ms, idleMeter.ms)),
       'bytes out of Redis per call': Math.round(perCall(e.outBytes, idleMeter.outBytes, e.ms, idleMeter.ms)),
-      'calls per second (one at a time)': +((CALLS * 1000) / e.ms).toFixed(1),
+      'calls per second': +((CALLS * 1000) / e.ms).toFixed(1),
     };
   }
 } finally {
@@ -280,6 +289,7 @@ console.log(
   JSON.stringify(
     {
       calls: CALLS,
+      in_flight_at_once: PARALLEL,
       photo_kb: +(photo.length / 1024).toFixed(1),
       redis: redisVersion,
       load_average: os.loadavg().map((v) => +v.toFixed(2)),
