@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +91,8 @@ const words = (command: string) => command.trim().split(/\s+/);
 const startCommand = words(rootPackage.scripts.start!.split('&&').at(-1)!);
 /** What `npm run worker` runs. */
 const workerCommand = words(rootPackage.scripts.worker!);
+/** A worker's liveness check (a worker serves no HTTP: its heartbeat in Redis). */
+const workerAliveCommand = ['node', '--import', 'tsx', 'apps/server/src/worker-alive.ts'];
 
 /** Problems of one process's environment: names config.ts does not know, values it refuses. */
 function envProblems(where: string, env: Env): string[] {
@@ -105,13 +108,11 @@ function envProblems(where: string, env: Env): string[] {
   return out;
 }
 
-/** Problems of a command a container runs: the package.json script's own, its files present. */
+/** Problems of a command a container runs: the expected one (a package.json script's), its files present. */
 function commandProblems(where: string, command: unknown, expected: string[]): string[] {
   const out: string[] = [];
   if (!Array.isArray(command) || command.join(' ') !== expected.join(' '))
-    out.push(
-      `${where}: runs ${JSON.stringify(command)}, not the package.json script's ${expected.join(' ')}`,
-    );
+    out.push(`${where}: runs ${JSON.stringify(command)}, not ${expected.join(' ')}`);
   for (const word of Array.isArray(command) ? (command as string[]) : [])
     if (/\.(ts|mjs|js)$/.test(word) && !fs.existsSync(path.join(repo, word)))
       out.push(`${where}: ${word} does not exist`);
@@ -200,8 +201,9 @@ function composeProblems(f: Files): { problems: string[]; api: Env; worker: Env 
   if (worker.image !== api.image) out.push('compose: api and worker run different images');
   if (api.command) out.push(...commandProblems('compose api', api.command, startCommand));
   out.push(...commandProblems('compose worker', worker.command, workerCommand));
-  if (worker.healthcheck?.disable !== true)
-    out.push('compose worker: the image checks /healthz, which a worker does not serve');
+  out.push(
+    ...commandProblems('compose worker healthcheck', worker.healthcheck?.test?.slice(1), workerAliveCommand),
+  );
   for (const name of ['api', 'worker'])
     if ((services[name]!.deploy?.replicas ?? 1) < 2) out.push(`compose ${name}: fewer than 2 replicas`);
   for (const name of ['postgres', 'redis', 'minio', 'nginx', 'bucket'])
@@ -271,6 +273,14 @@ function k8sProblems(f: Files): { problems: string[]; api: Env; worker: Env } {
   if (apiContainer.image !== workerContainer.image) out.push('k8s: api and worker run different images');
   out.push(...commandProblems('k8s pixora-api', apiContainer.command ?? startCommand, startCommand));
   out.push(...commandProblems('k8s pixora-worker', workerContainer.command, workerCommand));
+  for (const probe of ['startupProbe', 'livenessProbe'])
+    out.push(
+      ...commandProblems(
+        `k8s pixora-worker ${probe}`,
+        workerContainer[probe]?.exec?.command,
+        workerAliveCommand,
+      ),
+    );
   // Probes: the server's paths, on the port it listens on.
   const ports = new Map<string, number>(
     (apiContainer.ports ?? []).map((p: Doc) => [String(p.name ?? p.containerPort), p.containerPort]),
@@ -464,6 +474,33 @@ describe('the deployment files', () => {
       await server.close();
       redis.disconnect();
     }
+  });
+
+  it("find a worker's liveness in its heartbeat: alive while it beats, not once it stopped, alive when Redis is away", async () => {
+    const redisUrl = inject('redisUrl');
+    const queueName = `deploy-alive-${process.pid}`;
+    const check = (url: string) =>
+      new Promise<number | null>((resolve) => {
+        const [node, ...args] = workerAliveCommand;
+        const child = spawn(node === 'node' ? process.execPath : node!, args, {
+          cwd: repo,
+          env: { ...process.env, REDIS_URL: url, INFERENCE_QUEUE: queueName },
+          stdio: 'ignore',
+        });
+        child.once('exit', resolve);
+      });
+    expect(await check(redisUrl)).toBe(1);
+    const worker = await startQueueWorker({
+      redisUrl,
+      queueName,
+      backend: idleBackend,
+      concurrency: 1,
+      tasks: [],
+    });
+    expect(await check(redisUrl)).toBe(0);
+    await worker.close();
+    expect(await check(redisUrl)).toBe(1);
+    expect(await check('redis://127.0.0.1:1')).toBe(0);
   });
 
   describe('catch mistakes', () => {
