@@ -216,6 +216,8 @@ function composeProblems(f: Files): { problems: string[]; api: Env; worker: Env 
   const script = (services.bucket?.entrypoint ?? []).join('\n');
   if (!bucket || !script.includes(`mc mb --ignore-existing store/${bucket}`))
     out.push(`compose bucket: does not make the bucket ${bucket}`);
+  if (!script.includes(`mc ilm rule import store/${bucket} < /lifecycle.json`))
+    out.push(`compose bucket: does not give the bucket ${bucket} its lifecycle rules`);
   for (const service of Object.values(services))
     for (const volume of (service.volumes ?? []) as string[]) {
       const source = volume.split(':')[0]!;
