@@ -10,11 +10,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readHeartbeats } from '../src/platform/inference-queue.ts';
 import { GROUP_FACES, groupSamplePath } from '../../../packages/vision/test/fixtures.ts';
 import { DEMO_KEY, gatewayBody, privatePostgres } from './helpers.ts';
+import { startS3 } from './s3.ts';
 
-// Scaling out with real processes: PostgreSQL and Redis (started by the test setup), two API servers
-// (main.ts, INFERENCE_BACKEND=redis) and two inference workers (worker.ts, as `npm run worker`
-// starts it). The workers load the face models only (WORKER_TASKS=facepoints) and run one inference
+// Scaling out with real processes: PostgreSQL and Redis (started by the test setup), an S3 bucket
+// (the s3rver emulator), two API servers (main.ts, INFERENCE_BACKEND=redis), each with a data folder
+// of its own and both started at once on a fresh database (the migration lock lets one migrate and
+// seed while the other waits), and two inference workers (worker.ts, as `npm run worker` starts it).
+// The workers load the face models and the colour filter only (WORKER_TASKS) and run one inference
 // thread each, to keep the test light; their resident memory once loaded is printed.
+// A daily quota holding exactly across two servers, a rate limit and a nonce shared by both are
+// shown by two-servers.test.ts (two servers in one process on the same PostgreSQL, Redis and bucket).
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const queueName = `scaleout-${process.pid}`;
 const SAMPLE = 5 as const;
@@ -76,6 +81,7 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
   const workers: Proc[] = [];
   let redis: Redis;
   let db: { url: string; drop(): Promise<void> };
+  let s3: Awaited<ReturnType<typeof startS3>>;
   let photo: Buffer;
   const dirs: string[] = [];
 
@@ -92,6 +98,8 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
   beforeAll(async () => {
     photo = await sharp(groupSamplePath(SAMPLE)).resize(640).jpeg().toBuffer();
     db = await privatePostgres('scaleout');
+    // The emulator's credentials go into process.env, which the processes started below inherit.
+    s3 = await startS3('pixora-scaleout');
     redis = new Redis(inject('redisUrl'));
     const common = {
       REDIS_URL: inject('redisUrl'),
@@ -101,7 +109,7 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
       LOG_LEVEL: 'warn',
       WORKERS: '1',
       WORKER_ISOLATION: 'thread',
-      WORKER_TASKS: 'facepoints',
+      WORKER_TASKS: 'facepoints,filter',
       WORKER_HEARTBEAT_MS: '500',
       WORKER_LOCK_MS: '3000',
       WORKER_STALLED_CHECK_MS: '1000',
@@ -114,27 +122,26 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
     }
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-web-'));
     dirs.push(webDist);
-    // Servers sharing the database claim each other's job items, whose inputs (and results) are in
-    // the file storage: one data folder for both stands in here for the shared storage they need.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-data-'));
-    dirs.push(dataDir);
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Pixora</title>');
-    // One server after the other: the first migrates the database (several servers starting at once
-    // need the migration lock).
+    // Both servers at once, each on its own folder: what they share is the database and the bucket.
     for (const n of [1, 2]) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-data-'));
+      dirs.push(dataDir);
       const s = start(`server ${n}`, 'apps/server/src/main.ts', {
         ...common,
         PORT: String(port),
         HOST: '127.0.0.1',
         WEB_DIST: webDist,
         DATA_DIR: dataDir,
+        STORAGE_URL: s3.storageUrl,
       });
       procs.push(s);
       servers.push({ proc: s, url });
-      await until(`server ${n} up`, () => ok(`${url}/healthz`), 60_000, procs);
     }
+    for (const [n, s] of servers.entries())
+      await until(`server ${n + 1} up`, () => ok(`${s.url}/healthz`), 60_000, procs);
     for (const s of servers) await until('ready', () => ok(`${s.url}/readyz`), 60_000, procs);
     await until(
       'both workers heartbeat',
@@ -157,6 +164,7 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
     );
     redis?.disconnect();
     await db?.drop();
+    await s3?.stop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -169,9 +177,10 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
     await new Promise((r) => setTimeout(r, 700)); // a heartbeat
     const beats = await readHeartbeats(redis, queueName);
     expect(beats.map((b) => b.jobs_done).every((n) => n > 0)).toBe(true);
-    expect(beats.flatMap((b) => b.tasks)).toEqual(['facepoints', 'facepoints']);
+    expect(beats.flatMap((b) => b.tasks)).toEqual(['facepoints', 'filter', 'facepoints', 'filter']);
   });
 
+  // Either server's job runner may claim an item: its input is read from the bucket, not a folder.
   it('an asynchronous job submitted to one server runs on the queue and reads the same from the other', async () => {
     const item = {
       media_info_list: [{ media_data: photo.toString('base64'), media_profiles: { media_data_type: 'jpg' } }],
@@ -195,6 +204,25 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
     );
     expect(job, JSON.stringify(job.items).slice(0, 600)).toMatchObject({ succeeded: 2, failed: 0 });
     for (const done of job.items) expect(faces(done.answer)).toBe(GROUP_FACES[SAMPLE]);
+  });
+
+  it('a result URL made on one server downloads from the bucket and from the other server', async () => {
+    const res = await fetch(`${servers[0]!.url}/v1/filter?${DEMO_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...gatewayBody(photo), parameter: { beautyAlpha: 0, rsp_media_type: 'url' } }),
+    });
+    const body = (await res.json()) as { media_info_list: { media_data: string }[] };
+    expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+    const url = body.media_info_list[0]!.media_data;
+    // A pre-signed URL of the bucket: it downloads without any API server.
+    expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/results/`)).toBe(true);
+    const direct = Buffer.from(await (await fetch(url)).arrayBuffer());
+    expect((await sharp(direct).metadata()).width).toBe(640);
+    const name = new URL(url).pathname.split('/').pop();
+    const other = await fetch(`${servers[1]!.url}/api/v1/media/results/${name}`);
+    expect([other.status, other.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect(Buffer.from(await other.arrayBuffer()).equals(direct)).toBe(true);
   });
 
   it('a worker killed mid-job: its job finishes on the other worker or answers a catalogue error', async () => {

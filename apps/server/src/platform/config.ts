@@ -180,6 +180,9 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** The names of every setting the schema reads (deployment files may set these and no others of their own). */
+export const configVariables = Object.keys(schema.shape) as (keyof Config)[];
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
