@@ -28,7 +28,7 @@ export const errorCatalogue = {
   20012: { status: 400, message: 'Image width does not meet the requirement' },
   20013: { status: 400, message: 'Image resolution too large' },
   20014: { status: 400, message: 'Image not found' },
-  20015: { status: 413, message: 'Image over the size limit' },
+  20015: { status: 413, message: 'Image over the size limit', messageKey: 'tooLarge' },
   21017: { status: 404, message: 'Not found' },
   20020: { status: 400, message: 'Facial features missing' },
   20021: { status: 400, message: 'Face not frontal: pitch too large' },

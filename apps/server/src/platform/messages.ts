@@ -56,6 +56,11 @@ export const messages = {
   },
   credentialsWrong: { zh: '邮箱或密码错误', zh_tw: '郵箱或密碼錯誤', en: 'Incorrect email or password' },
   tooFrequent: { zh: '操作过于频繁。', zh_tw: '操作過於頻繁。', en: 'Operation too frequent.' },
+  tooLarge: {
+    zh: '文件或请求超过大小上限。',
+    zh_tw: '檔案或請求超過大小上限。',
+    en: 'The file or request is over the size limit.',
+  },
   secretRotationPending: {
     zh: '请先吊销旧密钥，再轮换新密钥。',
     zh_tw: '請先撤銷舊密鑰，再輪替新密鑰。',

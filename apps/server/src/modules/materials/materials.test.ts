@@ -200,6 +200,18 @@ describe.each(['sqlite', 'postgres'] as const)('the materials of the back office
       { name: 'ring.png', bytes: huge, type: 'image/png' },
     );
     expect([big.statusCode, big.json().code]).toEqual([413, 20015]);
+    // The refusal is shown to a person, in their language (the console's own code and message).
+    expect(big.json().message).toBe('文件或请求超过大小上限。');
+    const bigInEnglish = await upload(
+      { ...headers, 'accept-language': 'en-GB' },
+      { type: 'sticker', ...NAMES },
+      { name: 'ring.png', bytes: huge, type: 'image/png' },
+    );
+    expect(bigInEnglish.json()).toMatchObject({
+      code: 20015,
+      error: 'tooLarge',
+      message: 'The file or request is over the size limit.',
+    });
     const wide = await sharp({
       create: { width: 10_000, height: 10_000, channels: 4, background: '#00000000' },
     })
