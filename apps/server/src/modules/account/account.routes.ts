@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { requestLanguage, translate, type MessageKey } from '../../platform/messages.ts';
 import type { AccountService, RequestInfo, User } from './account.service.ts';
 import { clearSessionCookie, requireRoles, requireUser, sessionToken, setSessionCookie } from './auth.ts';
@@ -314,12 +315,25 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        await requireRoles(accounts, request, ['admin']);
-        await ctx.db.kysely
-          .updateTable('users')
-          .set({ role_permissions: request.body.roles.join(',') })
-          .where('id', '=', request.params.id)
-          .execute();
+        const actor = await requireRoles(accounts, request, ['admin']);
+        const roles = request.body.roles.join(',');
+        // A role change is a back-office write: stored with its audit entry (before and after), or not at all.
+        await ctx.db.kysely.transaction().execute(async (trx) => {
+          const user = await trx
+            .selectFrom('users')
+            .select(['id', 'role_permissions'])
+            .where('id', '=', request.params.id)
+            .executeTakeFirst();
+          if (!user) throw new ApiError(21017, `user ${request.params.id}`);
+          await trx.updateTable('users').set({ role_permissions: roles }).where('id', '=', user.id).execute();
+          await recordAudit(trx, actor, {
+            action: 'user.roles',
+            targetType: 'user',
+            targetId: user.id,
+            before: { roles: parseRoles(user.role_permissions) },
+            after: { roles: parseRoles(roles) },
+          });
+        });
         return ok(request, 'saved');
       },
     );
@@ -334,8 +348,16 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        await requireRoles(accounts, request, ['admin']);
+        const actor = await requireRoles(accounts, request, ['admin']);
+        const before = await accounts.protocolVersion();
         await accounts.setProtocolVersion(request.body.version);
+        await recordAudit(ctx.db.kysely, actor, {
+          action: 'protocol.version',
+          targetType: 'setting',
+          targetId: 'protocol_version',
+          before: { version: before },
+          after: { version: request.body.version },
+        });
         return ok(request, 'saved', { protocol_version: request.body.version });
       },
     );

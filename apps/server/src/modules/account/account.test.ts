@@ -399,6 +399,24 @@ describe('accounts', () => {
     expect((await t.api.get('/api/v1/user/profile', user)).json().data.user.RolePermissions).toBe(
       'editor,business',
     );
+    // Audited: who changed whose roles, from what to what.
+    const audit = await t.app.inject({
+      url: `/api/v1/admin/audit?target_type=user&target_id=${ada.id}`,
+      headers: { authorization: `Bearer ${boss}` },
+    });
+    expect(audit.json().data.entries[0]).toMatchObject({
+      action: 'user.roles',
+      actor_email: 'boss@example.com',
+      before: { roles: ['user'] },
+      after: { roles: ['editor', 'business'] },
+    });
+    const nobody = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users/987654/roles',
+      headers: { authorization: `Bearer ${boss}` },
+      payload: { roles: ['admin'] },
+    });
+    expect([nobody.statusCode, nobody.json().code]).toEqual([404, 21017]);
 
     const version = '1767225600';
     const put = (token: string) =>
@@ -410,6 +428,14 @@ describe('accounts', () => {
       });
     expect((await put(user)).statusCode).toBe(403);
     expect((await put(boss)).statusCode).toBe(200);
+    const versionAudit = await t.app.inject({
+      url: '/api/v1/admin/audit?target_type=setting&target_id=protocol_version',
+      headers: { authorization: `Bearer ${boss}` },
+    });
+    expect(versionAudit.json().data.entries[0]).toMatchObject({
+      action: 'protocol.version',
+      after: { version },
+    });
     const profile = (await t.api.get('/api/v1/user/profile', user)).json().data;
     expect(profile.protocol_version).toBe(version);
     expect(profile.profile.agreement).not.toBe(version);
