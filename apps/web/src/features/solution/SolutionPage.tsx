@@ -81,7 +81,7 @@ export function SolutionPage() {
               {t('solution.contact')}
             </a>
             {/* The studio page is for signed-in developers; signed out, the link asks to sign in and comes back. */}
-            <Link className={styles.secondary} to={STUDIO_PATH} data-testid="solution-studio">
+            <Link className={styles.secondary} to={link(STUDIO_PATH)} data-testid="solution-studio">
               {t(token ? 'studio.solutionLink.open' : 'studio.solutionLink.signIn')}
             </Link>
           </div>
