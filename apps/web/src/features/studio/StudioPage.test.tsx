@@ -223,6 +223,10 @@ describe('the studio page', () => {
     const call = calls.find((c) => c.url.endsWith('/results.zip'))!;
     expect(call.url).toBe(`/v1/jobs/${finished.job_id}/results.zip`);
     expect((call.init!.headers as Record<string, string>)['x-pixora-app']).toBe('12');
+    // A result whose short-lived URL has expired is said to be gone, not shown broken.
+    fireEvent.error(screen.getByTestId('studio-thumb'));
+    expect(screen.getByTestId('studio-thumb-gone').textContent).toContain('expired');
+    expect(screen.queryByTestId('studio-thumb')).toBeNull();
   });
 
   it('says so when the server no longer keeps a batch', async () => {

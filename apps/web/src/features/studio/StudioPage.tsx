@@ -268,6 +268,30 @@ function JobPanel({ saved, onNew }: { saved: SavedJob; onNew: () => void }) {
   );
 }
 
+/**
+ * A result picture. Its URL lives for the gateway's RESULT_URL_TTL_SECONDS, less than the job:
+ * once it has expired the page says so instead of showing a broken image.
+ */
+function ResultThumb({ url, name }: { url: string; name: string }) {
+  const { t } = useTranslation();
+  const [gone, setGone] = useState(false);
+  if (gone)
+    return (
+      <span className={styles.hint} data-testid="studio-thumb-gone">
+        {t('studio.resultGone')}
+      </span>
+    );
+  return (
+    <img
+      src={url}
+      alt={t('studio.result', { name })}
+      loading="lazy"
+      onError={() => setGone(true)}
+      data-testid="studio-thumb"
+    />
+  );
+}
+
 function JobProgress({ job, saved }: { job: StudioJob; saved: SavedJob }) {
   const { t } = useTranslation();
   const done = job.succeeded + job.failed;
@@ -299,16 +323,7 @@ function JobProgress({ job, saved }: { job: StudioJob; saved: SavedJob }) {
               data-testid="studio-item"
               data-status={item.status}
             >
-              <div className={styles.thumb}>
-                {url ? (
-                  <img
-                    src={url}
-                    alt={t('studio.result', { name })}
-                    loading="lazy"
-                    data-testid="studio-thumb"
-                  />
-                ) : null}
-              </div>
+              <div className={styles.thumb}>{url ? <ResultThumb url={url} name={name} /> : null}</div>
               <div className={styles.resultText}>
                 <span className={styles.fileName}>{name}</span>
                 <span className={styles.hint}>
