@@ -84,15 +84,17 @@ test('a signed-in developer retouches three photos as one batch and downloads th
     'JPEG or PNG only, each under 10 MB; at most 100 photos and 47 MB in one batch.',
   );
 
-  // Three face-api photos and a text file: the text file is left out before anything is sent.
+  // A folder of three face-api photos, a text file named like a photo and a hidden file: the text
+  // file is left out before anything is sent, the hidden one silently.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
-  const notes = path.join(dir, 'notes.jpg');
-  fs.writeFileSync(notes, 'not a photo, only named like one\n');
+  for (const n of [1, 5, 2]) fs.copyFileSync(sample(n), path.join(dir, `sample${n}.jpg`));
+  fs.writeFileSync(path.join(dir, 'notes.jpg'), 'not a photo, only named like one\n');
+  fs.writeFileSync(path.join(dir, '.DS_Store'), 'folder settings\n');
   const sent: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/v1/jobs') && req.method() === 'POST') sent.push(req.postData() ?? '');
   });
-  await page.getByTestId('studio-files').setInputFiles([sample(1), notes, sample(5), sample(2)]);
+  await page.getByTestId('studio-folder').setInputFiles(dir);
   await expect(page.getByTestId('studio-refused')).toHaveText('notes.jpg: not a JPEG or PNG photo');
   await expect(page.getByTestId('studio-selected')).toContainText('Photos ready: 3');
   expect(sent).toHaveLength(0);
@@ -112,8 +114,9 @@ test('a signed-in developer retouches three photos as one batch and downloads th
   // The thumbnails are the retouched pictures, loaded.
   for (const thumb of await page.getByTestId('studio-thumb').all())
     expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(items.nth(1)).toContainText('sample5.jpg');
-  await expect(items.nth(1)).toContainText('Faces beautified: 5');
+  // In the folder's order: sample1, sample2, sample5.
+  await expect(items.nth(2)).toContainText('sample5.jpg');
+  await expect(items.nth(2)).toContainText('Faces beautified: 5');
   await expect(items.nth(0).getByTestId('studio-download')).toHaveAttribute('download', 'sample1-studio.jpg');
 
   // One picture, then all of them.

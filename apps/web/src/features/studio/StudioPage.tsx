@@ -72,8 +72,14 @@ function PhotoPicker(props: {
     folder.current?.setAttribute('webkitdirectory', '');
   }, []);
   const total = props.photos.reduce((sum, photo) => sum + photo.file.size, 0);
+  // A picked folder's files in their folder order; hidden files (`.DS_Store`) are left out.
   const take = (input: HTMLInputElement) => {
-    props.onAdd([...(input.files ?? [])].filter((file) => !file.name.startsWith('.')));
+    const path = (file: File) => file.webkitRelativePath || file.name;
+    props.onAdd(
+      [...(input.files ?? [])]
+        .filter((file) => !file.name.startsWith('.'))
+        .sort((a, b) => path(a).localeCompare(path(b), undefined, { numeric: true })),
+    );
     input.value = '';
   };
   const onDrop = (event: DragEvent) => {

@@ -98,8 +98,8 @@ async function entryFiles(entry: FileSystemEntry): Promise<File[]> {
     if (page.length === 0) break;
     children.push(...page);
   }
-  const nested = await Promise.all(children.map(entryFiles));
-  return nested.flat().sort((a, b) => a.name.localeCompare(b.name));
+  children.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+  return (await Promise.all(children.map(entryFiles))).flat();
 }
 
 /** What a drop brought: the files of dropped folders, and dropped files as they are. */
