@@ -1,49 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idleBackend, insertUser, sessionFor, testApp } from '../../../test/helpers.ts';
+import { idleBackend, sessionAppFixture, testApp } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppStatus } from '../apps/apps.repository.ts';
-import { hashSecret } from '../apps/secrets.ts';
-import { SESSION_APP_HEADER } from '../gateway/caller.ts';
 
 // The studio page runs jobs as a signed-in developer's own app: the session goes as a bearer
 // token, the app by its id (as on the gateway); the job, its items and its quota are that app's.
 describe('jobs as a signed-in developer’s own app (the studio page)', () => {
   let app: FastifyInstance;
   let ctx: AppContext;
-  let ownerToken: string;
-  let strangerToken: string;
-  let appId: number;
+  let fixture: Awaited<ReturnType<typeof sessionAppFixture>>;
   let photo: Buffer;
 
   beforeAll(async () => {
     ({ app, ctx } = await testApp(idleBackend));
-    const owner = await insertUser(ctx, 'studio-owner@example.com');
-    const stranger = await insertUser(ctx, 'studio-stranger@example.com');
-    ownerToken = await sessionFor(ctx, owner);
-    strangerToken = await sessionFor(ctx, stranger);
-    ({ id: appId } = await ctx.db.kysely
-      .insertInto('apps')
-      .values({
-        name: 'Studio app',
-        api_key: 'studio-app-key',
-        api_secret_hash: hashSecret('studio-app-secret'),
-        scopes: '',
-        status: AppStatus.enabled,
-        created_at: new Date().toISOString(),
-        user_id: owner,
-        daily_quota: 2,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    fixture = await sessionAppFixture(ctx, 'studio', 2);
     photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c08060' } })
       .jpeg()
       .toBuffer();
   });
   afterAll(async () => app?.close());
 
-  const asOwner = () => ({ authorization: `Bearer ${ownerToken}`, [SESSION_APP_HEADER]: String(appId) });
+  const asOwner = () => fixture.asOwner;
   const job = (items: number) => ({
     capability: 'v1/studio',
     items: Array.from({ length: items }, () => ({
@@ -65,7 +43,7 @@ describe('jobs as a signed-in developer’s own app (the studio page)', () => {
       .select('app_id')
       .where('id', '=', id)
       .executeTakeFirst();
-    expect(row?.app_id).toBe(appId);
+    expect(row?.app_id).toBe(fixture.appId);
     const view = await app.inject({ method: 'GET', url: `/v1/jobs/${id}`, headers: asOwner() });
     expect([view.statusCode, view.json().total]).toEqual([200, 2]);
     const zip = await app.inject({ method: 'GET', url: `/v1/jobs/${id}/results.zip`, headers: asOwner() });
@@ -76,14 +54,7 @@ describe('jobs as a signed-in developer’s own app (the studio page)', () => {
   it('refuses another user, no session, a cookie instead of the bearer header, or a malformed id on every job route', async () => {
     const res = await submit(asOwner(), 1);
     const id = (res.json() as { job_id: string }).job_id;
-    const refused: Record<string, string>[] = [
-      { authorization: `Bearer ${strangerToken}`, [SESSION_APP_HEADER]: String(appId) },
-      { [SESSION_APP_HEADER]: String(appId) },
-      { cookie: `Admin-Token=${ownerToken}`, [SESSION_APP_HEADER]: String(appId) },
-      { authorization: `Bearer ${ownerToken}`, [SESSION_APP_HEADER]: 'studio-app-key' },
-      { authorization: `Bearer ${ownerToken}`, [SESSION_APP_HEADER]: '999999' },
-    ];
-    for (const headers of refused) {
+    for (const headers of fixture.refused) {
       for (const answer of [
         await submit(headers),
         await app.inject({ method: 'GET', url: `/v1/jobs/${id}`, headers }),
@@ -94,7 +65,7 @@ describe('jobs as a signed-in developer’s own app (the studio page)', () => {
     // The session and query credentials at once are refused too.
     const both = await app.inject({
       method: 'GET',
-      url: `/v1/jobs/${id}?api_key=studio-app-key&api_secret=studio-app-secret`,
+      url: `/v1/jobs/${id}?api_key=${fixture.apiKey}&api_secret=${fixture.apiSecret}`,
       headers: asOwner(),
     });
     expect(both.json().ErrorCode).toBe(10021);
