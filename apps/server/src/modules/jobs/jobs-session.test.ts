@@ -49,6 +49,21 @@ describe('jobs as a signed-in developer’s own app (the studio page)', () => {
     const zip = await app.inject({ method: 'GET', url: `/v1/jobs/${id}/results.zip`, headers: asOwner() });
     expect(zip.statusCode).toBe(200);
     expect(zip.rawPayload.includes(Buffer.from('job.json'))).toBe(true);
+    // Each item that ran is one call of the app in its usage (this test's engine fails them all).
+    for (let i = 0; i < 100; i++) {
+      const job = (await app.inject({ method: 'GET', url: `/v1/jobs/${id}`, headers: asOwner() })).json() as {
+        status: string;
+      };
+      if (job.status === 'done') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await ctx.usage.flush();
+    const usage = await ctx.db.kysely
+      .selectFrom('api_usage')
+      .select(['app_id', 'capability_id', 'calls'])
+      .where('app_id', '=', fixture.appId)
+      .execute();
+    expect(usage.map((row) => [row.capability_id, row.calls])).toEqual([[176, 2]]);
   });
 
   it('refuses another user, no session, a cookie instead of the bearer header, or a malformed id on every job route', async () => {
