@@ -14,6 +14,9 @@ import type { UsersTable } from '../src/db/schema.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { isServed } from '../src/modules/gateway/bindings.ts';
+import { AppStatus } from '../src/modules/apps/apps.repository.ts';
+import { hashSecret } from '../src/modules/apps/secrets.ts';
+import { SESSION_APP_HEADER } from '../src/modules/gateway/caller.ts';
 
 export async function skimagePhoto(name: 'astronaut' | 'chelsea' | 'coffee'): Promise<Buffer> {
   // @ts-expect-error plain JavaScript helper shared with scripts/test.mjs
@@ -241,4 +244,47 @@ export async function rolesLetIn(
     if (res.statusCode !== 401 && res.statusCode !== 403) admitted.push(role);
   }
   return admitted.sort();
+}
+
+/**
+ * A developer's enabled app with `daily_quota` calls a day, as a signed-in developer calls as it
+ * (`x-pixora-app` with the session as a bearer token): the owner's headers, and the headers every
+ * route admitting such calls answers 401 / 10021 to (another user, no session, the cookie instead
+ * of the bearer token, an id that is not a number, an app that does not exist).
+ */
+export async function sessionAppFixture(ctx: AppContext, name: string, dailyQuota: number) {
+  const owner = await insertUser(ctx, `${name}-owner@example.com`);
+  const stranger = await insertUser(ctx, `${name}-stranger@example.com`);
+  const ownerToken = await sessionFor(ctx, owner);
+  const strangerToken = await sessionFor(ctx, stranger);
+  const apiKey = `${name}-app-key`;
+  const apiSecret = `${name}-app-secret`;
+  const { id: appId } = await ctx.db.kysely
+    .insertInto('apps')
+    .values({
+      name: `${name} app`,
+      api_key: apiKey,
+      api_secret_hash: hashSecret(apiSecret),
+      scopes: '',
+      status: AppStatus.enabled,
+      created_at: new Date().toISOString(),
+      user_id: owner,
+      daily_quota: dailyQuota,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const app = String(appId);
+  return {
+    appId,
+    apiKey,
+    apiSecret,
+    asOwner: { authorization: `Bearer ${ownerToken}`, [SESSION_APP_HEADER]: app },
+    refused: [
+      { authorization: `Bearer ${strangerToken}`, [SESSION_APP_HEADER]: app },
+      { [SESSION_APP_HEADER]: app },
+      { cookie: `Admin-Token=${ownerToken}`, [SESSION_APP_HEADER]: app },
+      { authorization: `Bearer ${ownerToken}`, [SESSION_APP_HEADER]: apiKey },
+      { authorization: `Bearer ${ownerToken}`, [SESSION_APP_HEADER]: '999999' },
+    ] as Array<Record<string, string>>,
+  };
 }

@@ -122,3 +122,4 @@ export type * from './api/site-analytics.ts';
 export * from './api/materials.ts';
 export * from './material-rules.ts';
 export * from './api/editor.ts';
+export { JOB_LIMITS } from './limits.ts';

@@ -34,3 +34,11 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A byte count as the limit is shown to people: whole megabytes (MiB), "10 MB". */
 export const megabytes = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Asynchronous jobs by default (the server's JOB_MAX_ITEMS, JOB_MAX_BODY_BYTES and JOB_TTL_HOURS
+ * may change them): items in one job, the bytes of one job's JSON body (photos included as base64),
+ * and the hours a job and its results stay readable. The studio page states and checks the same
+ * numbers before it uploads.
+ */
+export const JOB_LIMITS = { items: 100, bodyBytes: 64 * 1024 * 1024, hours: 24 } as const;

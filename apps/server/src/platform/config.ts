@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseProxyTrust } from './network.ts';
-import { DEFAULT_PHONE_REGIONS, IMAGE_MAX_BYTES, PHONE_REGIONS, type PhoneRegion } from '@pixora/catalog';
+import {
+  DEFAULT_PHONE_REGIONS,
+  IMAGE_MAX_BYTES,
+  JOB_LIMITS,
+  PHONE_REGIONS,
+  type PhoneRegion,
+} from '@pixora/catalog';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -84,9 +90,9 @@ const schema = z.object({
   RESULT_URL_TTL_SECONDS: int(3600),
   // Asynchronous jobs: items per job, the body limit of a job, how long a job and its results stay
   // readable, and how many items one server runs at once (default: one per inference worker).
-  JOB_MAX_ITEMS: int(100),
-  JOB_MAX_BODY_BYTES: int(64 * 1024 * 1024),
-  JOB_TTL_HOURS: int(24),
+  JOB_MAX_ITEMS: int(JOB_LIMITS.items),
+  JOB_MAX_BODY_BYTES: int(JOB_LIMITS.bodyBytes),
+  JOB_TTL_HOURS: int(JOB_LIMITS.hours),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   JOB_CALLBACK_RETRY_MS: int(10_000),
   // Before/after examples of the capability pages, made from the platform's own answers on the

@@ -206,6 +206,11 @@ export const routes: RouteObject[] = [
                 Component: m.PersonalityPage,
               })),
           },
+          {
+            path: 'studio',
+            lazy: () =>
+              import('../features/studio/StudioPage.tsx').then((m) => ({ Component: m.StudioPage })),
+          },
         ],
       },
       {

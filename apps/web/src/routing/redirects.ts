@@ -46,6 +46,8 @@ export const STATIC_PATHS: readonly string[] = [
   '/admin/menus',
   '/admin/docs',
   '/admin/personality',
+  // The studio: batch retouching as one of the developer's apps.
+  '/admin/studio',
   // The local outbox of the embedded platform.
   '/outbox',
 ];

@@ -24,8 +24,9 @@ const jobParams = z.object({ id: z.string().max(64) });
 
 /**
  * The asynchronous job routes (JobService), for apps only: registerCaller lets in an app by its
- * api_key + api_secret or its signature (`appCall`), as on the gateway. The job runner starts with
- * the server and stops before it closes.
+ * api_key + api_secret or its signature (`appCall`), as on the gateway, or a signed-in developer's
+ * own app named in `x-pixora-app` with the session as a bearer token (the studio page). The job
+ * runner starts with the server and stops before it closes.
  */
 export const jobRoutes =
   (deps: JobDeps): FastifyPluginAsyncZod =>

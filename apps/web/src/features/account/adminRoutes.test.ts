@@ -14,6 +14,7 @@ import {
   MESSAGES_PATH,
   QUESTIONNAIRE_PATH,
   SITE_ANALYTICS_PATH,
+  STUDIO_PATH,
 } from './adminRoutes.ts';
 import { guard, type GuardSession } from './guard.ts';
 import { resolveRedirect } from '../../routing/redirects.ts';
@@ -24,7 +25,14 @@ const signedIn = (roles: string[]): GuardSession => ({
   domain: 'OUT',
   storedRedirect: null,
 });
-const DEVELOPER_PAGES = [APPS_PATH, APP_APPLY_PATH, USAGE_PATH, SDK_REQUESTS_PATH, SDK_APPLY_PATH];
+const DEVELOPER_PAGES = [
+  APPS_PATH,
+  APP_APPLY_PATH,
+  USAGE_PATH,
+  SDK_REQUESTS_PATH,
+  SDK_APPLY_PATH,
+  STUDIO_PATH,
+];
 
 describe('the developer console routes', () => {
   it('are known paths of the site, not redirected to 404', () => {
@@ -67,6 +75,7 @@ describe('the developer console routes', () => {
       USAGE_PATH,
       SDK_REQUESTS_PATH,
       MESSAGES_PATH,
+      STUDIO_PATH,
     ]);
     expect(nav(['business'])).toContain(REVIEW_PATH);
     // The back office of the feedback, the questionnaire and the site analytics: admin and business.

@@ -34,6 +34,8 @@ export const MATERIALS_PATH = '/admin/materials';
 export const MENUS_EDITOR_PATH = '/admin/menus';
 export const DOCS_EDITOR_PATH = '/admin/docs';
 export const PERSONALITY_PATH = '/admin/personality';
+/** The studio: batch retouching of a developer's photos as one of their apps. */
+export const STUDIO_PATH = '/admin/studio';
 
 /** Roles that review API applications and SDK requests (admins see everything; business reviews). */
 export const REVIEWER_ROLES = ['admin', 'business'] as const;
@@ -62,6 +64,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: MENUS_EDITOR_PATH, roles: ['admin', 'editor'], nav: 'console.nav.menus' },
   { path: DOCS_EDITOR_PATH, roles: ['admin', 'editor'], nav: 'console.nav.docsEditor' },
   { path: PERSONALITY_PATH, roles: ['admin', 'personality'], nav: 'console.nav.personality' },
+  { path: STUDIO_PATH, roles: ROLES, nav: 'console.nav.studio' },
 ];
 
 /**

@@ -15,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { AlgorithmLink } from '../../components/AlgorithmLink.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
+import { STUDIO_PATH } from '../account/adminRoutes.ts';
+import { useSession } from '../account/session.ts';
 import { textIn, useSiteContent } from '../pages/siteContent.ts';
 import { useDocumentTitle } from '../pages/useDocumentTitle.ts';
 import { withSource } from './source.ts';
@@ -53,6 +55,7 @@ export function SolutionPage() {
   const { language } = useLanguage();
   const [params] = useSearchParams();
   const source = params.get('source');
+  const { token } = useSession();
   const content = useSiteContent('solution');
   const data = content.data;
   useDocumentTitle(data ? textIn(data.title, language) : undefined);
@@ -77,7 +80,12 @@ export function SolutionPage() {
             <a className={styles.secondary} href={data.cta.email}>
               {t('solution.contact')}
             </a>
+            {/* The studio page is for signed-in developers; signed out, the link asks to sign in and comes back. */}
+            <Link className={styles.secondary} to={link(STUDIO_PATH)} data-testid="solution-studio">
+              {t(token ? 'studio.solutionLink.open' : 'studio.solutionLink.signIn')}
+            </Link>
           </div>
+          <p className={styles.intro}>{t('studio.solutionLink.note')}</p>
         </div>
       </header>
 
