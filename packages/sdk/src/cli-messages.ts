@@ -128,7 +128,7 @@ export const USAGE: Record<Language, string> = {
 用法：
   pixora <能力> <图片...> [-p 名称=值]... [-o result.png] [--pretty]
   pixora batch <能力> <文件夹或图片...> -o <文件夹> [-p 名称=值]...
-  pixora job <任务 ID> [--pretty]
+  pixora job <任务 ID> [--cancel] [--pretty]
   pixora list
 
 <能力> 可以是接口地址（v2/facepoints）、其最后一段（facepoints：有多个版本时取最高版本），
@@ -138,6 +138,7 @@ export const USAGE: Record<Language, string> = {
   -p, --param 名称=值      能力的参数（数字与 true/false 按 JSON 解析），可重复
   -o, --output 路径        将结果图片保存到该处（batch：所有结果的文件夹）
       --pretty            以易读的文本输出，而不是 JSON
+      --cancel            （job）取消任务：尚未开始的图片不再运行、不计次数
       --base-url 地址      平台地址（默认 http://localhost:8080）
       --key, --secret     应用的 API Key 与 Secret
       --auth signature|query   签名调用（默认），或将 Secret 放在查询参数中
@@ -155,7 +156,7 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
 用法：
   pixora <能力> <圖片...> [-p 名稱=值]... [-o result.png] [--pretty]
   pixora batch <能力> <資料夾或圖片...> -o <資料夾> [-p 名稱=值]...
-  pixora job <任務 ID> [--pretty]
+  pixora job <任務 ID> [--cancel] [--pretty]
   pixora list
 
 <能力> 可以是介面位址（v2/facepoints）、其最後一段（facepoints：有多個版本時取最高版本），
@@ -165,6 +166,7 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
   -p, --param 名稱=值      能力的參數（數字與 true/false 依 JSON 解析），可重複
   -o, --output 路徑        將結果圖片儲存到該處（batch：所有結果的資料夾）
       --pretty            以易讀的文字輸出，而不是 JSON
+      --cancel            （job）取消任務：尚未開始的圖片不再執行、不計次數
       --base-url 位址      平台位址（預設 http://localhost:8080）
       --key, --secret     應用程式的 API Key 與 Secret
       --auth signature|query   簽章呼叫（預設），或將 Secret 放在查詢參數中
@@ -182,7 +184,7 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
 Usage:
   pixora <capability> <image...> [-p name=value]... [-o result.png] [--pretty]
   pixora batch <capability> <folder or images...> -o <folder> [-p name=value]...
-  pixora job <job id> [--pretty]
+  pixora job <job id> [--cancel] [--pretty]
   pixora list
 
 <capability> is an endpoint (v2/facepoints), its last part (facepoints: of several versions the
@@ -192,6 +194,7 @@ Options:
   -p, --param name=value  a parameter of the capability (numbers and true/false as JSON); repeatable
   -o, --output path       save the result image there (batch: the folder for every result)
       --pretty            human-readable output instead of JSON
+      --cancel            (job) cancel the job: images not started are not run nor counted
       --base-url url      the platform (default http://localhost:8080)
       --key, --secret     the app's API key and secret
       --auth signature|query   sign calls (default) or send the secret in the query

@@ -195,6 +195,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         param: { type: 'string', short: 'p', multiple: true },
         output: { type: 'string', short: 'o' },
         pretty: { type: 'boolean' },
+        cancel: { type: 'boolean' },
         'base-url': { type: 'string' },
         key: { type: 'string' },
         secret: { type: 'string' },
@@ -258,7 +259,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const parameters = parseParameters(values.param ?? []);
     if (command === 'job') {
       if (!rest[0]) throw new UsageError('jobNeedsId');
-      print(await client.getJob(rest[0]));
+      print(values.cancel ? await client.cancelJob(rest[0]) : await client.getJob(rest[0]));
       return 0;
     }
     if (command === 'batch') {

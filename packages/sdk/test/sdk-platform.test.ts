@@ -103,6 +103,33 @@ describe('the SDK against a running platform', () => {
     const zip = await pixora.jobResultsZip(job.job_id);
     expect(zip.subarray(0, 2).toString()).toBe('PK');
   });
+
+  it('cancels a job (signed DELETE): the photos not started never run; cancelling again changes nothing', async () => {
+    const { astronaut } = platform.files;
+    const job = await pixora.createJob(
+      'facedetect',
+      Array.from({ length: 12 }, () => astronaut),
+    );
+    const cancelled = await pixora.cancelJob(job.job_id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.items.filter((item) => item.status === 'queued')).toEqual([]);
+    expect(cancelled.cancelled).toBeGreaterThan(0);
+    // waitForJob waits for the photos that were running when the job was cancelled.
+    const finished = await pixora.waitForJob(job.job_id, { intervalMs: 100 });
+    expect(finished.status).toBe('cancelled');
+    expect(finished.finished_at).not.toBeNull();
+    expect(finished.cancelled).toBe(cancelled.cancelled);
+    expect(finished.succeeded + finished.failed + finished.cancelled).toBe(12);
+    expect(await pixora.cancelJob(job.job_id)).toMatchObject({
+      status: 'cancelled',
+      cancelled: finished.cancelled,
+      finished_at: finished.finished_at,
+    });
+    const missing = (await pixora
+      .cancelJob('job_000000000000000000000000')
+      .catch((e: unknown) => e)) as PixoraError;
+    expect([missing.status, missing.code]).toEqual([404, 10004]);
+  });
 });
 
 const BIN = fileURLToPath(new URL('../bin/pixora.mjs', import.meta.url));
@@ -166,6 +193,19 @@ describe('the pixora command against a running platform', () => {
       'coffee.json',
       'coffee.png',
     ]);
+  });
+
+  it('pixora job <id> --cancel cancels the job and prints it', async () => {
+    const job = await pixora.createJob(
+      'facedetect',
+      Array.from({ length: 12 }, () => platform.files.astronaut),
+    );
+    const run = await cli(['job', job.job_id, '--cancel']);
+    expect(run.code).toBe(0);
+    const printed = JSON.parse(run.stdout) as { job_id: string; status: string; cancelled: number };
+    expect(printed).toMatchObject({ job_id: job.job_id, status: 'cancelled' });
+    expect(printed.cancelled).toBeGreaterThan(0);
+    expect((await pixora.getJob(job.job_id)).status).toBe('cancelled');
   });
 
   it('--pretty prints for a person; mistakes answer exit code 2, the platform refusing 1', async () => {
