@@ -34,6 +34,11 @@ const TEXTS = {
     'no capability {name} (pixora list shows them)',
   ],
   notFound: ['{path} 不存在', '{path} 不存在', '{path} does not exist'],
+  paramFile: [
+    '{path} 不是参数的 JSON 对象（{reason}）',
+    '{path} 不是參數的 JSON 物件（{reason}）',
+    '{path} is not a JSON object of parameters ({reason})',
+  ],
   noImages: [
     '没有可发送的图片（.jpg、.jpeg、.png、.webp、.gif）',
     '沒有可傳送的圖片（.jpg、.jpeg、.png、.webp、.gif）',
@@ -136,7 +141,9 @@ export const USAGE: Record<Language, string> = {
 
 选项：
   -p, --param 名称=值      能力的参数（数字与 true/false 按 JSON 解析），可重复
-  -o, --output 路径        将结果图片保存到该处（batch：所有结果的文件夹）
+      --param-file 文件    从 JSON 文件读取参数（{ "名称": 值 }）；-p 优先
+  -o, --output 路径        将结果图片保存到该处，掩码等图片字段另存为 <名称>-<字段>.png
+                          （batch：所有结果的文件夹）
       --pretty            以易读的文本输出，而不是 JSON
       --cancel            （job）取消任务：尚未开始的图片不再运行、不计次数
       --base-url 地址      平台地址（默认 http://localhost:8080）
@@ -164,7 +171,9 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
 
 選項：
   -p, --param 名稱=值      能力的參數（數字與 true/false 依 JSON 解析），可重複
-  -o, --output 路徑        將結果圖片儲存到該處（batch：所有結果的資料夾）
+      --param-file 檔案    從 JSON 檔案讀取參數（{ "名稱": 值 }）；-p 優先
+  -o, --output 路徑        將結果圖片儲存到該處，遮罩等圖片欄位另存為 <名稱>-<欄位>.png
+                          （batch：所有結果的資料夾）
       --pretty            以易讀的文字輸出，而不是 JSON
       --cancel            （job）取消任務：尚未開始的圖片不再執行、不計次數
       --base-url 位址      平台位址（預設 http://localhost:8080）
@@ -192,7 +201,9 @@ highest), or a method name of the SDK (facePoint). An image is a file path or an
 
 Options:
   -p, --param name=value  a parameter of the capability (numbers and true/false as JSON); repeatable
-  -o, --output path       save the result image there (batch: the folder for every result)
+      --param-file file   parameters from a JSON file ({ "name": value }); -p wins over it
+  -o, --output path       save the result image there, and image fields such as a mask as
+                          <name>-<field>.png beside it (batch: the folder for every result)
       --pretty            human-readable output instead of JSON
       --cancel            (job) cancel the job: images not started are not run nor counted
       --base-url url      the platform (default http://localhost:8080)
