@@ -43,6 +43,17 @@ test('a visitor runs human detection from its API reference and reads the same r
   expect(await blockingViolations(page)).toEqual([]);
 });
 
+test('a face demo shows its parameters in the code as they are set, before any call (face detection v2)', async ({
+  page,
+}) => {
+  await page.goto('/doc?id=202&lang=en');
+  const panel = page.getByTestId('try-it');
+  const curl = panel.getByTestId('try-it-code').getByTestId('code-block');
+  await expect(curl).toContainText('"max_face_num":20');
+  await panel.getByTestId('facedetect-max-faces').fill('3');
+  await expect(curl).toContainText('"max_face_num":3');
+});
+
 /** Runs a snippet shown by the panel in a folder holding photo.jpg (the astronaut); its JSON answer. */
 function runSnippet(command: string, args: string[], dir: string, env: NodeJS.ProcessEnv = {}) {
   fs.copyFileSync(facePhotos.astronaut, path.join(dir, 'photo.jpg'));

@@ -57,6 +57,7 @@ describe('server', () => {
       ['/v2/facepoints', 'post'],
       ['/v1/jobs', 'post'],
       ['/v1/jobs/{id}', 'get'],
+      ['/v1/jobs/{id}', 'delete'],
       ['/public/upload', 'post'],
     ] as const)
       expect(doc.paths[path][method].security, path).toEqual([

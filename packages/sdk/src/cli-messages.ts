@@ -34,6 +34,11 @@ const TEXTS = {
     'no capability {name} (pixora list shows them)',
   ],
   notFound: ['{path} 不存在', '{path} 不存在', '{path} does not exist'],
+  paramFile: [
+    '{path} 不是参数的 JSON 对象（{reason}）',
+    '{path} 不是參數的 JSON 物件（{reason}）',
+    '{path} is not a JSON object of parameters ({reason})',
+  ],
   noImages: [
     '没有可发送的图片（.jpg、.jpeg、.png、.webp、.gif）',
     '沒有可傳送的圖片（.jpg、.jpeg、.png、.webp、.gif）',
@@ -128,7 +133,7 @@ export const USAGE: Record<Language, string> = {
 用法：
   pixora <能力> <图片...> [-p 名称=值]... [-o result.png] [--pretty]
   pixora batch <能力> <文件夹或图片...> -o <文件夹> [-p 名称=值]...
-  pixora job <任务 ID> [--pretty]
+  pixora job <任务 ID> [--cancel] [--pretty]
   pixora list
 
 <能力> 可以是接口地址（v2/facepoints）、其最后一段（facepoints：有多个版本时取最高版本），
@@ -136,8 +141,11 @@ export const USAGE: Record<Language, string> = {
 
 选项：
   -p, --param 名称=值      能力的参数（数字与 true/false 按 JSON 解析），可重复
-  -o, --output 路径        将结果图片保存到该处（batch：所有结果的文件夹）
+      --param-file 文件    从 JSON 文件读取参数（{ "名称": 值 }）；-p 优先
+  -o, --output 路径        将结果图片保存到该处，掩码等图片字段另存为 <名称>-<字段>.png
+                          （batch：所有结果的文件夹）
       --pretty            以易读的文本输出，而不是 JSON
+      --cancel            （job）取消任务：尚未开始的图片不再运行、不计次数
       --base-url 地址      平台地址（默认 http://localhost:8080）
       --key, --secret     应用的 API Key 与 Secret
       --auth signature|query   签名调用（默认），或将 Secret 放在查询参数中
@@ -155,7 +163,7 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
 用法：
   pixora <能力> <圖片...> [-p 名稱=值]... [-o result.png] [--pretty]
   pixora batch <能力> <資料夾或圖片...> -o <資料夾> [-p 名稱=值]...
-  pixora job <任務 ID> [--pretty]
+  pixora job <任務 ID> [--cancel] [--pretty]
   pixora list
 
 <能力> 可以是介面位址（v2/facepoints）、其最後一段（facepoints：有多個版本時取最高版本），
@@ -163,8 +171,11 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
 
 選項：
   -p, --param 名稱=值      能力的參數（數字與 true/false 依 JSON 解析），可重複
-  -o, --output 路徑        將結果圖片儲存到該處（batch：所有結果的資料夾）
+      --param-file 檔案    從 JSON 檔案讀取參數（{ "名稱": 值 }）；-p 優先
+  -o, --output 路徑        將結果圖片儲存到該處，遮罩等圖片欄位另存為 <名稱>-<欄位>.png
+                          （batch：所有結果的資料夾）
       --pretty            以易讀的文字輸出，而不是 JSON
+      --cancel            （job）取消任務：尚未開始的圖片不再執行、不計次數
       --base-url 位址      平台位址（預設 http://localhost:8080）
       --key, --secret     應用程式的 API Key 與 Secret
       --auth signature|query   簽章呼叫（預設），或將 Secret 放在查詢參數中
@@ -182,7 +193,7 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
 Usage:
   pixora <capability> <image...> [-p name=value]... [-o result.png] [--pretty]
   pixora batch <capability> <folder or images...> -o <folder> [-p name=value]...
-  pixora job <job id> [--pretty]
+  pixora job <job id> [--cancel] [--pretty]
   pixora list
 
 <capability> is an endpoint (v2/facepoints), its last part (facepoints: of several versions the
@@ -190,8 +201,11 @@ highest), or a method name of the SDK (facePoint). An image is a file path or an
 
 Options:
   -p, --param name=value  a parameter of the capability (numbers and true/false as JSON); repeatable
-  -o, --output path       save the result image there (batch: the folder for every result)
+      --param-file file   parameters from a JSON file ({ "name": value }); -p wins over it
+  -o, --output path       save the result image there, and image fields such as a mask as
+                          <name>-<field>.png beside it (batch: the folder for every result)
       --pretty            human-readable output instead of JSON
+      --cancel            (job) cancel the job: images not started are not run nor counted
       --base-url url      the platform (default http://localhost:8080)
       --key, --secret     the app's API key and secret
       --auth signature|query   sign calls (default) or send the secret in the query

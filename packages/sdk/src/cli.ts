@@ -41,6 +41,48 @@ export function parseParameters(pairs: readonly string[]): Record<string, unknow
   return parameters;
 }
 
+/** The parameters of a `--param-file`: a JSON object of name → value. */
+export function readParameterFile(file: string): Record<string, unknown> {
+  if (!fs.existsSync(file)) throw new UsageError('notFound', { path: file });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError('paramFile', { path: file, reason: (error as Error).message });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError('paramFile', {
+      path: file,
+      reason: Array.isArray(parsed) ? 'array' : typeof parsed,
+    });
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * Saves the answer's image fields (`imageFields` of the contract: a mask) beside `base`, as
+ * `<base>-<field>.<ext>` from their bytes (base64 or a short-lived URL); answers field → path.
+ */
+async function saveImageFields(
+  client: Pixora,
+  answer: unknown,
+  fields: readonly string[],
+  base: string,
+): Promise<Record<string, string>> {
+  const saved: Record<string, string> = {};
+  for (const field of fields) {
+    const value = (answer as Record<string, unknown> | null)?.[field];
+    if (typeof value !== 'string' || !value) continue;
+    const bytes = await client.download(value);
+    const file = `${base}-${field}.${extensionOf(bytes)}`;
+    fs.writeFileSync(file, bytes);
+    saved[field] = file;
+  }
+  return saved;
+}
+
+/** A path without its extension: where the image fields of `output` go. */
+const withoutExtension = (file: string) => file.slice(0, file.length - path.extname(file).length);
+
 function capabilityOf(name: string | undefined) {
   if (!name) throw new UsageError('nameCapability');
   const info = findCapability(name);
@@ -163,6 +205,7 @@ async function batch(
       succeeded += 1;
       const media = item.answer.media_info_list[0]!;
       fs.writeFileSync(`${base}.json`, `${JSON.stringify(media.media_extra, null, 2)}\n`);
+      await saveImageFields(client, media.media_extra, info.imageFields, base);
       if (media.media_data) {
         const bytes = await client.download({
           type: media.media_profiles?.media_data_type ?? 'jpg',
@@ -194,7 +237,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       options: {
         param: { type: 'string', short: 'p', multiple: true },
         output: { type: 'string', short: 'o' },
+        'param-file': { type: 'string' },
         pretty: { type: 'boolean' },
+        cancel: { type: 'boolean' },
         'base-url': { type: 'string' },
         key: { type: 'string' },
         secret: { type: 'string' },
@@ -255,10 +300,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       if (error instanceof UsageError) throw error;
       throw new UsageError('badConfig', { file: 'settings', reason: (error as Error).message });
     }
-    const parameters = parseParameters(values.param ?? []);
+    const parameters = {
+      ...(values['param-file'] ? readParameterFile(values['param-file']) : {}),
+      ...parseParameters(values.param ?? []),
+    };
     if (command === 'job') {
       if (!rest[0]) throw new UsageError('jobNeedsId');
-      print(await client.getJob(rest[0]));
+      print(values.cancel ? await client.cancelJob(rest[0]) : await client.getJob(rest[0]));
       return 0;
     }
     if (command === 'batch') {
@@ -284,16 +332,31 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         throw new UsageError('notFound', { path: image });
     const result = await client.call(info.endpoint as never, rest as never, parameters as never);
     let saved: string | undefined;
-    if (result.media && values.output) {
-      const bytes = await client.download(result.media);
+    let savedFields: Record<string, string> = {};
+    if (values.output) {
+      // The format said is the one of the bytes, whatever the file's name says.
+      const tell = (file: string) => {
+        const bytes = fs.readFileSync(file);
+        const format = extensionOf(bytes).toUpperCase();
+        io.stderr(`${say(language, 'saved', { path: file, format, bytes: bytes.length })}\n`);
+      };
       fs.mkdirSync(path.dirname(path.resolve(values.output)), { recursive: true });
-      fs.writeFileSync(values.output, bytes);
-      saved = values.output;
-      io.stderr(
-        `${say(language, 'saved', { path: values.output, format: extensionOf(bytes).toUpperCase(), bytes: bytes.length })}\n`,
+      if (result.media) {
+        fs.writeFileSync(values.output, await client.download(result.media));
+        saved = values.output;
+        tell(values.output);
+      }
+      // Image fields such as a mask go beside it, named by field.
+      savedFields = await saveImageFields(
+        client,
+        result.answer,
+        info.imageFields,
+        withoutExtension(values.output),
       );
-    } else if (values.output)
-      io.stderr(`${say(language, 'noImageAnswer', { endpoint: info.endpoint, path: values.output })}\n`);
+      Object.values(savedFields).forEach(tell);
+      if (!saved && !Object.keys(savedFields).length)
+        io.stderr(`${say(language, 'noImageAnswer', { endpoint: info.endpoint, path: values.output })}\n`);
+    }
     const media = result.media
       ? {
           type: result.media.type,
@@ -303,7 +366,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
             : {}),
         }
       : undefined;
-    print(values.pretty ? result.answer : { answer: result.answer, ...(media ? { media } : {}) });
+    print(
+      values.pretty
+        ? result.answer
+        : {
+            answer: result.answer,
+            ...(media ? { media } : {}),
+            ...(Object.keys(savedFields).length ? { saved_fields: savedFields } : {}),
+          },
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

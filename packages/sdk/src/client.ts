@@ -105,11 +105,16 @@ export interface UploadedFile {
 export interface Job<A = unknown> {
   job_id: string;
   capability: string;
-  /** `queued`, `running`, then `done` (each item then `succeeded` or `failed`). */
-  status: 'queued' | 'running' | 'done';
+  /**
+   * `queued`, `running`, then `done` (each item then `succeeded` or `failed`); or `cancelled`
+   * (items not started then `cancelled`; the job has finished once `finished_at` is set).
+   */
+  status: 'queued' | 'running' | 'done' | 'cancelled';
   total: number;
   succeeded: number;
   failed: number;
+  /** Items withdrawn by a cancellation before they ran: never computed, never counted. */
+  cancelled: number;
   /** 0 to 1. */
   progress: number;
   created_at: string;
@@ -258,21 +263,33 @@ class PixoraClient {
   }
 
   async getJob(id: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
-    const response = await this.send(
-      'GET',
-      `${this.baseUrl}/v1/jobs/${encodeURIComponent(id)}`,
-      undefined,
-      options,
-    );
-    return (await response.json()) as Job;
+    return this.jobRequest('GET', id, options);
   }
 
-  /** Looks at a job until it has finished, and answers it. */
+  /**
+   * Cancels a job: images not started are never run nor counted; images running finish. Answers
+   * the job as it stands (a finished job unchanged); `waitForJob` waits for the running ones.
+   */
+  async cancelJob(id: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
+    return this.jobRequest('DELETE', id, options);
+  }
+
+  /** `GET` or `DELETE /v1/jobs/{id}`: the job as it stands. */
+  private async jobRequest(
+    method: 'GET' | 'DELETE',
+    id: string,
+    options: { signal?: AbortSignal },
+  ): Promise<Job> {
+    const url = `${this.baseUrl}/v1/jobs/${encodeURIComponent(id)}`;
+    return (await (await this.send(method, url, undefined, options)).json()) as Job;
+  }
+
+  /** Looks at a job until it has finished (done, or cancelled with nothing left running), and answers it. */
   async waitForJob(id: string, options: WaitOptions = {}): Promise<Job> {
     for (;;) {
       const job = await this.getJob(id, options);
       options.onProgress?.(job);
-      if (job.status === 'done') return job;
+      if (job.finished_at !== null) return job;
       await sleep(options.intervalMs ?? 1000, options.signal);
     }
   }
@@ -321,7 +338,7 @@ class PixoraClient {
    * 2xx, throws PixoraError otherwise.
    */
   private async send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
     body: string | Buffer | undefined,
     options: { signal?: AbortSignal; timeoutMs?: number; authenticate?: boolean; contentType?: string },

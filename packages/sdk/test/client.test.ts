@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main, parseParameters, progressBar } from '../src/cli.ts';
+import { main, parseParameters, progressBar, readParameterFile } from '../src/cli.ts';
 import { cliLanguage, MESSAGE_KEYS, say, USAGE } from '../src/cli-messages.ts';
 import { resolveSettings } from '../src/cli-config.ts';
 import { findCapability, Pixora, PixoraError, PixoraTimeoutError } from '../src/index.ts';
@@ -143,6 +146,25 @@ describe('the command line pieces', () => {
       name: 'Ann Lee',
     });
     expect(() => parseParameters(['oops'])).toThrow(/name=value/);
+  });
+
+  it('reads a --param-file as a JSON object, and refuses other files in so many words', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-params-'));
+    try {
+      const write = (name: string, text: string) => {
+        fs.writeFileSync(path.join(dir, name), text);
+        return path.join(dir, name);
+      };
+      expect(readParameterFile(write('ok.json', '{"max_face_num": 5, "landmark_type": "106"}'))).toEqual({
+        max_face_num: 5,
+        landmark_type: '106',
+      });
+      expect(() => readParameterFile(write('list.json', '[1, 2]'))).toThrow(/not a JSON object.*array/);
+      expect(() => readParameterFile(write('bad.json', '{max_face_num: 5}'))).toThrow(/not a JSON object/);
+      expect(() => readParameterFile(path.join(dir, 'missing.json'))).toThrow(/does not exist/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes flags over the environment over the config file, and the demo app only locally', () => {

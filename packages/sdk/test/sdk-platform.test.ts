@@ -103,6 +103,33 @@ describe('the SDK against a running platform', () => {
     const zip = await pixora.jobResultsZip(job.job_id);
     expect(zip.subarray(0, 2).toString()).toBe('PK');
   });
+
+  it('cancels a job (signed DELETE): the photos not started never run; cancelling again changes nothing', async () => {
+    const { astronaut } = platform.files;
+    const job = await pixora.createJob(
+      'facedetect',
+      Array.from({ length: 12 }, () => astronaut),
+    );
+    const cancelled = await pixora.cancelJob(job.job_id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.items.filter((item) => item.status === 'queued')).toEqual([]);
+    expect(cancelled.cancelled).toBeGreaterThan(0);
+    // waitForJob waits for the photos that were running when the job was cancelled.
+    const finished = await pixora.waitForJob(job.job_id, { intervalMs: 100 });
+    expect(finished.status).toBe('cancelled');
+    expect(finished.finished_at).not.toBeNull();
+    expect(finished.cancelled).toBe(cancelled.cancelled);
+    expect(finished.succeeded + finished.failed + finished.cancelled).toBe(12);
+    expect(await pixora.cancelJob(job.job_id)).toMatchObject({
+      status: 'cancelled',
+      cancelled: finished.cancelled,
+      finished_at: finished.finished_at,
+    });
+    const missing = (await pixora
+      .cancelJob('job_000000000000000000000000')
+      .catch((e: unknown) => e)) as PixoraError;
+    expect([missing.status, missing.code]).toEqual([404, 10004]);
+  });
 });
 
 const BIN = fileURLToPath(new URL('../bin/pixora.mjs', import.meta.url));
@@ -147,6 +174,54 @@ describe('the pixora command against a running platform', () => {
     expect(JSON.parse(run.stdout).media).toMatchObject({ type: 'png', saved: 'out/cutout.png' });
   });
 
+  it('-o saves the mask beside the cut-out, named by field; --param-file sets parameters, -p wins over it', async () => {
+    fs.writeFileSync(path.join(platform.dir, 'params.json'), '{"rsp_media_type": "url"}');
+    // The mask comes as a short-lived URL here: the command downloads it.
+    const byUrl = await cli([
+      'segment',
+      'astronaut.jpg',
+      '--param-file',
+      'params.json',
+      '-o',
+      'fields/seg.png',
+    ]);
+    expect(byUrl.code).toBe(0);
+    const printed = JSON.parse(byUrl.stdout) as {
+      media: { type: string; saved: string };
+      saved_fields: Record<string, string>;
+    };
+    expect(printed.media).toMatchObject({ type: 'url', saved: 'fields/seg.png' });
+    expect(printed.saved_fields).toEqual({ mask: 'fields/seg-mask.png' });
+    expect(byUrl.stderr).toContain('saved fields/seg-mask.png (PNG');
+    const mask = await sharp(path.join(platform.dir, 'fields/seg-mask.png')).metadata();
+    expect([mask.format, mask.width, mask.channels]).toEqual(['png', 320, 1]);
+    // -p over the file: base64 this time.
+    const byBase64 = await cli([
+      'segment',
+      'astronaut.jpg',
+      '--param-file',
+      'params.json',
+      '-p',
+      'rsp_media_type=jpg',
+      '-o',
+      'fields/b64.png',
+    ]);
+    expect(JSON.parse(byBase64.stdout)).toMatchObject({
+      media: { type: 'png', saved: 'fields/b64.png' },
+      saved_fields: { mask: 'fields/b64-mask.png' },
+    });
+    // The mask keeps the person (her body, in the middle) and drops the wall (the top-left corner).
+    const { data, info } = await sharp(path.join(platform.dir, 'fields/b64-mask.png'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(data[250 * info.width + 160]).toBeGreaterThan(200);
+    expect(data[5 * info.width + 5]).toBeLessThan(50);
+    fs.writeFileSync(path.join(platform.dir, 'broken.json'), '{rsp_media_type: url}');
+    const broken = await cli(['segment', 'astronaut.jpg', '--param-file', 'broken.json']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^broken\.json is not a JSON object of parameters/);
+  });
+
   it('pixora batch runs a folder as a job with progress, and writes each result', async () => {
     const folder = path.join(platform.dir, 'batch-in');
     fs.mkdirSync(folder, { recursive: true });
@@ -158,14 +233,31 @@ describe('the pixora command against a running platform', () => {
     expect(run.stderr).toContain('3/3');
     expect(JSON.parse(run.stdout)).toMatchObject({ total: 3, succeeded: 3, failed: 0 });
     const written = fs.readdirSync(path.join(platform.dir, 'batch-out')).sort();
+    // Each photo's answer, its cut-out and its mask (the image field, named by field).
     expect(written).toEqual([
+      'astronaut-mask.png',
       'astronaut.json',
       'astronaut.png',
+      'chelsea-mask.png',
       'chelsea.json',
       'chelsea.png',
+      'coffee-mask.png',
       'coffee.json',
       'coffee.png',
     ]);
+  });
+
+  it('pixora job <id> --cancel cancels the job and prints it', async () => {
+    const job = await pixora.createJob(
+      'facedetect',
+      Array.from({ length: 12 }, () => platform.files.astronaut),
+    );
+    const run = await cli(['job', job.job_id, '--cancel']);
+    expect(run.code).toBe(0);
+    const printed = JSON.parse(run.stdout) as { job_id: string; status: string; cancelled: number };
+    expect(printed).toMatchObject({ job_id: job.job_id, status: 'cancelled' });
+    expect(printed.cancelled).toBeGreaterThan(0);
+    expect((await pixora.getJob(job.job_id)).status).toBe('cancelled');
   });
 
   it('--pretty prints for a person; mistakes answer exit code 2, the platform refusing 1', async () => {

@@ -47,6 +47,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0013_inbox',
       '0014_editor',
       '0015_materials',
+      '0017_job_cancel',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

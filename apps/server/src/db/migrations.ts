@@ -644,6 +644,18 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           await db.schema.dropTable(table).execute();
       },
     },
+    '0017_job_cancel': {
+      async up(db: Kysely<unknown>) {
+        // Job cancellation (modules/jobs): a job counts the items it withdrew before they ran.
+        await db.schema
+          .alterTable('jobs')
+          .addColumn('cancelled', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('jobs').dropColumn('cancelled').execute();
+      },
+    },
   };
 }
 

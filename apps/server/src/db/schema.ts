@@ -280,11 +280,13 @@ export interface JobsTable {
   app_id: number;
   capability_id: number;
   endpoint: string;
-  /** queued, running, done. */
+  /** queued, running, done, cancelled. */
   status: string;
   total: number;
   succeeded: Generated<number>;
   failed: Generated<number>;
+  /** Items withdrawn by a cancellation before they ran (never computed, never metered). */
+  cancelled: Generated<number>;
   /** JSON: the `parameter` as the client sent it (echoed in each item's answer). */
   parameter: string;
   /** Origin of the item results' URLs. */
@@ -303,7 +305,7 @@ export interface JobsTable {
 export interface JobItemsTable {
   job_id: string;
   idx: number;
-  /** queued, running, succeeded, failed. */
+  /** queued, running, succeeded, failed, cancelled. */
   status: string;
   /** Storage key of the item's request (its media and extra), deleted with the job. */
   input_key: string;

@@ -307,6 +307,16 @@ function jobProbes(query: string): AbuseCase[] {
     },
     { name: 'job: a traversal id', method: 'GET', path: `/v1/jobs/..%2f..%2fpackage.json?${query}` },
     {
+      name: 'job: cancelling an id that does not exist',
+      method: 'DELETE',
+      path: `/v1/jobs/job_${'0'.repeat(24)}?${query}`,
+    },
+    {
+      name: 'job: cancelling a traversal id',
+      method: 'DELETE',
+      path: `/v1/jobs/..%2f..%2fpackage.json?${query}`,
+    },
+    {
       name: 'job: the zip of nothing',
       method: 'GET',
       path: `/v1/jobs/job_${'0'.repeat(24)}/results.zip?${query}`,

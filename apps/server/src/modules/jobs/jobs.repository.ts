@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, JobItemsTable, JobsTable } from '../../db/schema.ts';
 
 export type JobRow = Selectable<JobsTable>;
@@ -9,6 +9,27 @@ const now = () => new Date().toISOString();
 
 /** A new job id: `job_` and 96 random bits in hex, so ids cannot be guessed. */
 export const newJobId = (): string => `job_${crypto.randomBytes(12).toString('hex')}`;
+
+/**
+ * Finishes `job` once every item has an outcome (succeeded, failed, or cancelled before it ran):
+ * `done`, or `cancelled` for a cancelled job, with its callback due when it has one. Answers the
+ * finished job, or undefined when items are still to come or another transaction finished it.
+ */
+async function closeIfComplete(trx: Transaction<Database>, job: JobRow): Promise<JobRow | undefined> {
+  if (job.finished_at !== null || job.succeeded + job.failed + job.cancelled < job.total) return undefined;
+  const stamp = now();
+  return trx
+    .updateTable('jobs')
+    .set({
+      status: job.status === 'cancelled' ? 'cancelled' : 'done',
+      finished_at: stamp,
+      ...(job.callback_url ? { callback_status: 'pending', callback_next_at: stamp } : {}),
+    })
+    .where('id', '=', job.id)
+    .where('finished_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
 
 /** The jobs and job_items tables (modules/jobs). */
 export class JobsRepository {
@@ -54,6 +75,7 @@ export class JobsRepository {
         .innerJoin('jobs', 'jobs.id', 'job_items.job_id')
         .select(['job_items.job_id', 'job_items.idx'])
         .where('job_items.status', '=', 'queued')
+        .where('jobs.status', '!=', 'cancelled')
         .where('jobs.expires_at', '>', now())
         .orderBy('jobs.created_at')
         .orderBy('job_items.job_id')
@@ -144,18 +166,49 @@ export class JobsRepository {
         .where('id', '=', item.job_id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (job.succeeded + job.failed < job.total) return undefined;
-      return trx
-        .updateTable('jobs')
-        .set({
-          status: 'done',
-          finished_at: stamp,
-          ...(job.callback_url ? { callback_status: 'pending', callback_next_at: stamp } : {}),
-        })
-        .where('id', '=', job.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return closeIfComplete(trx, job);
     });
+  }
+
+  /**
+   * Cancels a job: its queued items are withdrawn (status `cancelled`, never run) and counted in
+   * the job's `cancelled`, and the job's status becomes `cancelled`. Items already running are
+   * left to finish and are counted as they finish; the job is finished once none is left. Called
+   * again for a cancelled job, it withdraws items put back in the queue since (a busy engine, a
+   * stopping server). Answers the job when this call finished it (its callback is then due), else
+   * undefined; a job already done is left as it is.
+   */
+  async cancel(jobId: string): Promise<JobRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const withdrawn = await trx
+        .updateTable('job_items')
+        .set({ status: 'cancelled' })
+        .where('job_id', '=', jobId)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      const count = Number(withdrawn.numUpdatedRows);
+      let update = trx
+        .updateTable('jobs')
+        .set({ status: 'cancelled', cancelled: sql<number>`cancelled + ${count}`, updated_at: now() })
+        .where('id', '=', jobId)
+        .where('status', '!=', 'done');
+      if (!count) update = update.where('status', '!=', 'cancelled');
+      const job = await update.returningAll().executeTakeFirst();
+      return job ? closeIfComplete(trx, job) : undefined;
+    });
+  }
+
+  /** Cancelled jobs with items back in the queue (requeued after the cancellation). */
+  async cancelledWithQueuedItems(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('job_items')
+      .innerJoin('jobs', 'jobs.id', 'job_items.job_id')
+      .select('job_items.job_id')
+      .distinct()
+      .where('jobs.status', '=', 'cancelled')
+      .where('job_items.status', '=', 'queued')
+      .execute();
+    return rows.map((r) => r.job_id);
   }
 
   /** Jobs whose callback is due. */

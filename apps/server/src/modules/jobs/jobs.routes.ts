@@ -73,6 +73,21 @@ export const jobRoutes =
       },
       async (request) => jobs.view(callerAppOf(request), request.params.id),
     );
+    routes.delete(
+      '/v1/jobs/:id',
+      {
+        config: { appCall: true },
+        schema: {
+          tags,
+          summary:
+            'Cancels a job: items not started never run and are not metered, running ones finish; the job as it stands (a finished job unchanged)',
+          querystring: gatewayQuery,
+          security: APP_SECURITY,
+          params: jobParams,
+        },
+      },
+      async (request) => jobs.cancel(callerAppOf(request), request.params.id),
+    );
     routes.get(
       '/v1/jobs/:id/results.zip',
       {

@@ -51,6 +51,7 @@ export interface JobView {
   total: number;
   succeeded: number;
   failed: number;
+  cancelled: number;
   progress: number;
   created_at: string;
   updated_at: string;
@@ -196,6 +197,24 @@ export class JobService {
   }
 
   /**
+   * Cancels a job of `app` (404 / 10004 as `view`): items not started are withdrawn and never run
+   * or metered; items running finish (the engine has their work) and are counted as usual; the
+   * job's status becomes `cancelled` and it finishes, its callback sent, once nothing runs. The
+   * quota was only checked at submission, never charged, so withdrawn items cost nothing. A job
+   * already done or cancelled is answered as it is: cancelling is idempotent.
+   */
+  async cancel(app: AppRow, id: string): Promise<JobView> {
+    const job = await this.repo.owned(app.id, id);
+    if (!job) throw new ApiError(10004, 'no such job, or it has expired');
+    if (job.status !== 'done' && job.status !== 'cancelled') {
+      const finished = await this.repo.cancel(job.id);
+      if (finished?.callback_url)
+        void this.deliverCallbacks().catch((err: unknown) => this.log(err, 'job callback'));
+    }
+    return this.view(app, id);
+  }
+
+  /**
    * The results of a job of `app` as one ZIP: each item's result image (`item-0001.jpg`, and
    * `item-0001-<field>.png` for image fields such as a mask) while its URL has not expired, and
    * `job.json`, the job as GET shows it. Items still running or failed have no image.
@@ -232,7 +251,8 @@ export class JobService {
       total: job.total,
       succeeded: job.succeeded,
       failed: job.failed,
-      progress: Math.round(((job.succeeded + job.failed) / job.total) * 1000) / 1000,
+      cancelled: job.cancelled,
+      progress: Math.round(((job.succeeded + job.failed + job.cancelled) / job.total) * 1000) / 1000,
       created_at: job.created_at,
       updated_at: job.updated_at,
       finished_at: job.finished_at,
@@ -280,6 +300,8 @@ export class JobService {
     if (this.stopped) return;
     try {
       await this.repo.requeueStale(new Date(Date.now() - this.staleMs));
+      // Items of a cancelled job put back in the queue are withdrawn instead of run.
+      for (const id of await this.repo.cancelledWithQueuedItems()) await this.repo.cancel(id);
       await this.pump();
       await this.deliverCallbacks();
       if (Date.now() - this.lastSweep > SWEEP_MS) {
@@ -350,6 +372,9 @@ export class JobService {
         ctx.usage.release(call);
         await this.repo.requeue(item);
         this.busyUntil = Date.now() + (error.retryAfterSeconds ?? 1) * 1000;
+        // Cancelled while it waited: withdrawn now rather than run later.
+        if ((await this.repo.byId(item.job_id))?.status === 'cancelled')
+          await this.afterItem(await this.repo.cancel(item.job_id));
         return;
       }
       ctx.usage.count(call, { status: error.status, errorCode: error.code, ms: performance.now() - started });
@@ -413,7 +438,7 @@ export class JobService {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const secret = app ? await this.sealer.open(app.api_secret_sealed) : undefined;
       const headers: Record<string, string> = {
-        'x-pixora-event': 'job.done',
+        'x-pixora-event': job.status === 'cancelled' ? 'job.cancelled' : 'job.done',
         'x-pixora-timestamp': timestamp,
       };
       if (secret)

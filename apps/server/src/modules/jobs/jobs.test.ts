@@ -25,7 +25,9 @@ interface JobView {
   total: number;
   succeeded: number;
   failed: number;
+  cancelled: number;
   progress: number;
+  finished_at: string | null;
   callback: { status: string; attempts: number } | null;
   items: Array<{
     index: number;
@@ -271,6 +273,133 @@ describe('asynchronous jobs', () => {
       expect([res.statusCode, res.json().ErrorCode]).toEqual([404, 10004]);
     }
     expect((await until(app, id, (j) => j.status === 'done', small)).succeeded).toBe(2);
+  });
+
+  it('cancels a 30-item job after its first results: the items still queued never run nor count against the quota; the callback says cancelled', async () => {
+    const userId = await insertUser(ctx, 'cancel@test.example');
+    const created = await ctx.db.kysely
+      .insertInto('apps')
+      .values({
+        name: 'Cancels',
+        api_key: 'cancel-key',
+        api_secret_hash: hashSecret('cancel-secret-123456'),
+        scopes: '*',
+        status: AppStatus.enabled,
+        daily_quota: 30,
+        user_id: userId,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const q = 'api_key=cancel-key&api_secret=cancel-secret-123456';
+    // The receiver takes this job's callback at the first delivery.
+    refuseFirst = false;
+    const res = await submit(
+      {
+        capability: 'v2/facepoints',
+        items: Array.from({ length: 30 }, () => media(astronaut)),
+        callback_url: receiverUrl,
+      },
+      q,
+    );
+    expect(res.statusCode).toBe(202);
+    const id = (res.json() as JobView).job_id;
+    await until(app, id, (j) => j.succeeded >= 1, q);
+    const del = await app.inject({ method: 'DELETE', url: `/v1/jobs/${id}?${q}` });
+    expect(del.statusCode).toBe(200);
+    const atCancel = del.json() as JobView;
+    // Nothing is left queued: every item not started was withdrawn at once.
+    expect(atCancel.status).toBe('cancelled');
+    expect(atCancel.items.filter((i) => i.status === 'queued')).toEqual([]);
+    const withdrawn = atCancel.items.filter((i) => i.status === 'cancelled').map((i) => i.index);
+    expect(withdrawn.length).toBe(atCancel.cancelled);
+    expect(withdrawn.length).toBeGreaterThan(0);
+
+    // Items running at the cancellation finish; then the job is finished and its callback sent.
+    const job = await until(app, id, (j) => j.callback?.status === 'delivered', q);
+    expect(job.status).toBe('cancelled');
+    expect(job.finished_at).not.toBeNull();
+    expect(job.progress).toBe(1);
+    expect(job.cancelled).toBe(withdrawn.length);
+    expect(job.succeeded + job.failed + job.cancelled).toBe(30);
+    expect(job.items.filter((i) => i.status === 'cancelled').map((i) => i.index)).toEqual(withdrawn);
+    for (const item of job.items.filter((i) => i.status === 'cancelled')) {
+      expect(item.answer).toBeUndefined();
+      expect(item.error).toBeUndefined();
+    }
+    // Every item computed found the astronaut's face.
+    for (const item of job.items.filter((i) => i.status === 'succeeded'))
+      expect(item.answer!.media_info_list[0]!.media_extra.faces).toHaveLength(1);
+    const callbacks = received.filter((r) => (JSON.parse(r.body) as JobView).job_id === id);
+    expect(callbacks).toHaveLength(1);
+    expect(callbacks[0]!.headers['x-pixora-event']).toBe('job.cancelled');
+    expect(JSON.parse(callbacks[0]!.body) as JobView).toMatchObject({
+      status: 'cancelled',
+      cancelled: withdrawn.length,
+    });
+
+    // Only the items computed were metered, and only they came off today's quota.
+    const computed = job.succeeded + job.failed;
+    await ctx.usage.flush();
+    const rows = await ctx.db.kysely
+      .selectFrom('api_usage')
+      .selectAll()
+      .where('app_id', '=', created.id)
+      .execute();
+    expect(rows.reduce((n, r) => n + r.calls, 0)).toBe(computed);
+    expect(await ctx.usage.remaining(created.id, 30)).toBe(30 - computed);
+    const left = 30 - computed;
+    const tooMany = await submit(
+      { capability: 'v2/facepoints', items: Array.from({ length: left + 1 }, () => media(astronaut)) },
+      q,
+    );
+    expect([tooMany.statusCode, tooMany.json().ErrorCode]).toEqual([429, 10029]);
+
+    // Cancelling again answers the job as it is.
+    const again = await app.inject({ method: 'DELETE', url: `/v1/jobs/${id}?${q}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      status: 'cancelled',
+      cancelled: job.cancelled,
+      succeeded: job.succeeded,
+      finished_at: job.finished_at,
+    });
+    // Another app, or an unknown id, is not found.
+    for (const url of [`/v1/jobs/${id}?${DEMO_KEY}`, `/v1/jobs/job_000000000000000000000000?${q}`]) {
+      const other = await app.inject({ method: 'DELETE', url });
+      expect([other.statusCode, other.json().ErrorCode]).toEqual([404, 10004]);
+    }
+    expect((await app.inject({ method: 'GET', url: `/v1/jobs/${id}?${q}` })).json()).toMatchObject({
+      status: 'cancelled',
+    });
+  });
+
+  it('answers a finished job unchanged when asked to cancel it, and takes a signed cancellation', async () => {
+    const done = await submit({ capability: 'v2/facepoints', items: [media(astronaut)] });
+    const finished = await until(app, (done.json() as JobView).job_id, (j) => j.status === 'done');
+    const del = await app.inject({ method: 'DELETE', url: `/v1/jobs/${finished.job_id}?${DEMO_KEY}` });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({ status: 'done', succeeded: 1, cancelled: 0 });
+
+    const queued = await submit({
+      capability: 'v2/facepoints',
+      items: Array.from({ length: 8 }, () => media(flipped)),
+    });
+    const id = (queued.json() as JobView).job_id;
+    const url = `/v1/jobs/${id}`;
+    const { headers } = signRequest({
+      apiKey: 'pixora-demo-key',
+      secret: 'pixora-demo-secret',
+      method: 'DELETE',
+      url,
+      host: 'localhost:80',
+    });
+    const signed = await app.inject({ method: 'DELETE', url, headers });
+    expect(signed.statusCode).toBe(200);
+    expect((signed.json() as JobView).status).toBe('cancelled');
+    const job = await until(app, id, (j) => j.finished_at !== null);
+    expect(job.succeeded + job.failed + job.cancelled).toBe(8);
+    expect(job.cancelled).toBeGreaterThan(0);
   });
 });
 

@@ -1,18 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../api/account.ts';
-import { request } from '../../api/http.ts';
+import { effectsQuery } from '../../api/effects.ts';
 import styles from './Algorithm.module.css';
-
-/** A capability's examples as `GET /api/v1/effect/byAlgorithm` answers them. */
-export interface EffectView {
-  id: number;
-  status: 'ready' | 'pending' | 'none';
-  effects: Array<{ before: string; after: string }>;
-}
-
-export const fetchEffects = (id: number) =>
-  request<Envelope<EffectView>>('/api/v1/effect/byAlgorithm', { query: { id } }).then((a) => a.data);
 
 /**
  * Before/after examples under a capability's demo: the platform's own answer on its sample photo
@@ -20,11 +9,7 @@ export const fetchEffects = (id: number) =>
  */
 export function EffectExamples({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation();
-  const effects = useQuery({
-    queryKey: ['effects', id],
-    queryFn: () => fetchEffects(id),
-    staleTime: 5 * 60_000,
-  });
+  const effects = useQuery(effectsQuery(id));
   const list = effects.data?.effects ?? [];
   if (!list.length) return null;
   return (

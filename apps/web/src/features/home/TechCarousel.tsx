@@ -6,6 +6,7 @@ import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { localize, type TechCategory, type TechSlide } from './content.ts';
 import { LazyImage } from '../../components/LazyImage.tsx';
 import { SiteLink } from './SiteLink.tsx';
+import { TechCardEffect } from './TechCardEffect.tsx';
 import { CardTrack } from './carousel/CardTrack.tsx';
 import { RotationButton, StepButtons } from './carousel/CarouselButtons.tsx';
 import { lastStart } from './carousel/timing.ts';
@@ -164,7 +165,10 @@ function TechCard({ slide, language }: { slide: TechSlide; language: Language })
   const title = localize(slide.title, language);
   return (
     <article className={styles.card} data-testid="tech-card">
-      <LazyImage src={slide.img} alt="" width={240} height={160} className={styles.art} />
+      <div className={styles.artFrame}>
+        <LazyImage src={slide.img} alt="" width={240} height={160} className={styles.art} />
+        <TechCardEffect path={slide.path} name={title} />
+      </div>
       <div className={styles.body}>
         <h3 className={styles.title}>{title}</h3>
         <p className={styles.desc}>{localize(slide.desc, language)}</p>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
 import { callAlgorithm, type MediaInput } from '../../../api/gateway.ts';
 
 /**
@@ -30,4 +30,18 @@ export function useCallAlgorithm() {
 /** Tells the surrounding DemoCaller a demo's current parameters (before any call), for its code view. */
 export function useReportParameters() {
   return useContext(DemoCallerContext).onParameters;
+}
+
+/**
+ * Reports `parameter`, the parameters a demo would send now, to the surrounding DemoCaller each time
+ * they change, so the try-it panel's code shows the request as the controls are set, before any
+ * call. The demo calls with the same object.
+ */
+export function useReportedParameters(endpoint: string, parameter: Record<string, unknown>): void {
+  const report = useReportParameters();
+  // Compared by value: a demo builds a new object on every render.
+  const parameterJson = JSON.stringify(parameter);
+  useEffect(() => {
+    report?.(endpoint, JSON.parse(parameterJson) as Record<string, unknown>);
+  }, [report, endpoint, parameterJson]);
 }

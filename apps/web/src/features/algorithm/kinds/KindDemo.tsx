@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { I18nText, Noun, Rectangle } from '@pixora/catalog';
-import { useCallAlgorithm, useReportParameters } from '../demo-kit/demoCaller.ts';
+import { useCallAlgorithm, useReportedParameters } from '../demo-kit/demoCaller.ts';
 import { pickText, type MenuItem } from '../../../api/menu.ts';
 import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
 import type { ImageSize } from '../demo-kit/PhotoStage.tsx';
@@ -38,22 +38,14 @@ interface KindDemoProps<K extends KindName> {
 export function KindDemo<K extends KindName>({ item, kind, spec, ...props }: KindDemoProps<K>) {
   const callAlgorithm = useCallAlgorithm();
   const [values, setValues] = useState<ControlValues>(() => initialValues(spec.controls));
-  const reportParameters = useReportParameters();
-  // The try-it panel shows the request of the parameters as they are set, before any call.
-  const parameterJson = JSON.stringify(parameterOf(spec.controls, values));
-  useEffect(() => {
-    reportParameters?.(item.endpoint, JSON.parse(parameterJson) as Record<string, unknown>);
-  }, [reportParameters, item.endpoint, parameterJson]);
+  const parameter = parameterOf(spec.controls, values);
+  useReportedParameters(item.endpoint, parameter);
   return (
     <SingleImageDemo<KindResponse>
       item={item}
       testId={`kind-demo-${kind}`}
       preferredSamples={spec.samples}
-      call={(media) =>
-        callAlgorithm<KindResponse>(item.endpoint, [media], {
-          parameter: parameterOf(spec.controls, values),
-        })
-      }
+      call={(media) => callAlgorithm<KindResponse>(item.endpoint, [media], { parameter })}
       options={
         spec.controls.length > 0 ? (
           <ParameterControls

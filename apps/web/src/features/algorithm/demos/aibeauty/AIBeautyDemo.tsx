@@ -4,7 +4,7 @@ import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AIBeautyAnswer, BEAUTY } from '@pixora/catalog';
 import { type GatewayResponse, type MediaInput } from '../../../../api/gateway.ts';
-import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
+import { useCallAlgorithm, useReportedParameters } from '../../demo-kit/demoCaller.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { AnalyseBar } from '../../demo-kit/AnalyseBar.tsx';
 import { BeforeAfter } from '../../demo-kit/BeforeAfter.tsx';
@@ -59,12 +59,15 @@ export function AIBeautyDemo({ item }: { item: MenuItem }) {
   const answer = shown?.response.media_info_list[0];
   const result = answer?.media_extra;
   const image = answer?.media_data ? `data:image/jpeg;base64,${answer.media_data}` : null;
+  // The retouched photo comes back as base64 JPEG, drawn in the before/after view.
+  const parameterOf = (chosen: BeautySettings) => ({ ...chosen, rsp_media_type: 'jpg' });
+  useReportedParameters(item.endpoint, parameterOf(settings));
 
   const beautify = (next: BeautySettings = settings) => {
     if (!slot.source) return;
     void demo.run([slot.source], ([media]) =>
       callAlgorithm<AIBeautyResponse>(item.endpoint, [media as MediaInput], {
-        parameter: { ...next, rsp_media_type: 'jpg' },
+        parameter: parameterOf(next),
       }),
     );
   };

@@ -3,7 +3,7 @@ import { InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FACE_COUNT, type FaceDetectAnswer, type FaceDetectParameters } from '@pixora/catalog';
 import { type GatewayResponse } from '../../../../api/gateway.ts';
-import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
+import { useCallAlgorithm, useReportedParameters } from '../../demo-kit/demoCaller.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { BoxFacts, PoseFacts } from '../face-kit/FaceFacts.tsx';
@@ -35,16 +35,14 @@ export function FaceDetectDemo({ item }: { item: MenuItem }) {
   const id = useId();
   const [maxFaces, setMaxFaces] = useState<number>(FACE_COUNT.default);
   const parameterName = maxFacesParameter(item.endpoint);
+  const parameter = { [parameterName]: maxFaces };
+  useReportedParameters(item.endpoint, parameter);
 
   return (
     <SingleImageDemo<FaceDetectResponse>
       item={item}
       testId="facedetect-demo"
-      call={(media) =>
-        callAlgorithm<FaceDetectResponse>(item.endpoint, [media], {
-          parameter: { [parameterName]: maxFaces },
-        })
-      }
+      call={(media) => callAlgorithm<FaceDetectResponse>(item.endpoint, [media], { parameter })}
       options={
         <div className={styles.option}>
           <label htmlFor={`${id}-max`} className={styles.optionLabel}>

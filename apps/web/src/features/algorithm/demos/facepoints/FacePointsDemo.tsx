@@ -3,7 +3,7 @@ import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FacePointsAnswer, FacePointsParameters } from '@pixora/catalog';
 import { type GatewayResponse } from '../../../../api/gateway.ts';
-import { useCallAlgorithm } from '../../demo-kit/demoCaller.ts';
+import { useCallAlgorithm, useReportedParameters } from '../../demo-kit/demoCaller.ts';
 import type { MenuItem } from '../../../../api/menu.ts';
 import { SingleImageDemo } from '../../demo-kit/SingleImageDemo.tsx';
 import { BoxFacts } from '../face-kit/FaceFacts.tsx';
@@ -49,16 +49,14 @@ export function FacePointsDemo({ item }: { item: MenuItem }) {
   const { t } = useTranslation();
   const id = useId();
   const [layout, setLayout] = useState<Exclude<LandmarkType, 'all'>>('468');
+  // The mesh (468) is the default: the demo asks for another layout only.
+  const parameter = layout !== '468' ? { landmark_type: layout } : {};
+  useReportedParameters(item.endpoint, parameter);
   return (
     <SingleImageDemo<FacePointsResponse>
       item={item}
       testId="facepoints-demo"
-      call={(media) =>
-        callAlgorithm<FacePointsResponse>(item.endpoint, [media], {
-          // The mesh (468) is the default: the demo asks for another layout only.
-          ...(layout !== '468' ? { parameter: { landmark_type: layout } } : {}),
-        })
-      }
+      call={(media) => callAlgorithm<FacePointsResponse>(item.endpoint, [media], { parameter })}
       options={
         <div className={styles.option} role="group" aria-labelledby={`${id}-layout`}>
           <span id={`${id}-layout`} className={styles.optionLabel}>

@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../../api/menu.ts';
-import { useCallAlgorithm, useReportParameters } from '../../demo-kit/demoCaller.ts';
+import { useCallAlgorithm, useReportedParameters } from '../../demo-kit/demoCaller.ts';
 import { AnalyseBar } from '../../demo-kit/AnalyseBar.tsx';
 import { ImagePicker } from '../../demo-kit/ImagePicker.tsx';
 import { PhotoStage } from '../../demo-kit/PhotoStage.tsx';
@@ -30,12 +30,8 @@ export function TwoImageDemo({ item }: { item: MenuItem }) {
   const id = useId();
   const spec = kindSpec(item, 'image');
   const [values, setValues] = useState<ControlValues>(() => initialValues(spec?.controls ?? []));
-  const reportParameters = useReportParameters();
-  // The try-it panel shows the request of the parameters as they are set, before any call.
-  const parameterJson = JSON.stringify(parameterOf(spec?.controls ?? [], values));
-  useEffect(() => {
-    reportParameters?.(item.endpoint, JSON.parse(parameterJson) as Record<string, unknown>);
-  }, [reportParameters, item.endpoint, parameterJson]);
+  const parameter = parameterOf(spec?.controls ?? [], values);
+  useReportedParameters(item.endpoint, parameter);
   const demo = useDemoRun<KindResponse>(item.endpoint);
   const slots = [useImageSlot(demo.reset), useImageSlot(demo.reset)] as const;
   const shown = demo.resultFor(slots.map((slot) => slot.source));
@@ -47,7 +43,7 @@ export function TwoImageDemo({ item }: { item: MenuItem }) {
     const chosen = slots.map((slot) => slot.source);
     if (chosen.some((source) => source === null)) return;
     void demo.run(chosen as NonNullable<(typeof chosen)[number]>[], (media) =>
-      callAlgorithm<KindResponse>(item.endpoint, media, { parameter: parameterOf(spec.controls, values) }),
+      callAlgorithm<KindResponse>(item.endpoint, media, { parameter }),
     );
   };
 
