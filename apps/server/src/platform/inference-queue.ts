@@ -40,7 +40,9 @@ import {
   BackendClosedError,
   deserializeError,
   NoWorkerReadyError,
+  OverloadedError,
   QueueFullError,
+  refusalRetryMs,
   TaskAbortedError,
   TaskTimeoutError,
   WorkerCrashedError,
@@ -55,6 +57,9 @@ import {
 export const QUEUE_PREFIX = 'pixora';
 /** How long an unread answer stays on a reply list (its server died or gave up). */
 export const REPLY_TTL_MS = 60_000;
+
+/** How old the queue's counts may be for stats() to give a wait estimate. */
+const FRESH_COUNTS_MS = 250;
 
 /** `promise`, or a rejection after `ms`. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -108,6 +113,10 @@ export interface WorkerHeartbeat {
   started_at: string;
   /** When this heartbeat was written (ms since the epoch). */
   at: number;
+  /** Measured service time per task (ms, moving average over its jobs), for admission by deadline. */
+  service_ms?: Record<string, number>;
+  /** Measured service time of a job of any task (ms, moving average): the mix its jobs have. */
+  job_ms?: number;
 }
 
 export const heartbeatKey = (queueName: string, workerId: string) =>
@@ -117,6 +126,68 @@ export const replyKey = (queueName: string, serverId: string) =>
   `${QUEUE_PREFIX}:${queueName}:reply:${serverId}`;
 
 export const encodeReply = (reply: QueueReply): Buffer => v8.serialize(reply);
+
+/** Weight of the newest job in the workers' moving averages of service time (as the local pool's). */
+export const SERVICE_EWMA_WEIGHT = 0.2;
+
+/** Jobs waiting for a worker and jobs running, over every server and worker of the queue. */
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+}
+
+/**
+ * The queue's counts in one round trip: BullMQ's waiting list, its prioritized set (jobs with a
+ * priority wait there) and its active list, read with plain commands instead of its count script.
+ */
+export async function readQueueCounts(redis: Redis, queueName: string): Promise<QueueCounts> {
+  const base = `${QUEUE_PREFIX}:${queueName}:`;
+  const answers = (await redis
+    .multi()
+    .llen(`${base}wait`)
+    .zcard(`${base}prioritized`)
+    .llen(`${base}active`)
+    .exec()) as Array<[Error | null, number]>;
+  const [wait, prioritized, active] = answers.map(([err, n]) => {
+    if (err) throw err;
+    return n;
+  });
+  return { waiting: (wait ?? 0) + (prioritized ?? 0), active: active ?? 0 };
+}
+
+/**
+ * How long a job submitted now waits before a worker of the queue starts it: 0 while a worker
+ * place is free; else the work ahead of it shared among the workers' places: every waiting job at
+ * the workers' measured service time of a job, and half a job for each running one (how far a
+ * running job has got is not known here). Undefined with no worker, or before any job was measured.
+ */
+export function queueWait(counts: QueueCounts, heartbeats: WorkerHeartbeat[]): number | undefined {
+  const capacity = heartbeats.reduce((n, h) => n + h.concurrency, 0);
+  if (capacity === 0) return undefined;
+  if (counts.waiting + counts.active < capacity) return 0;
+  const jobMs = meanJobMs(heartbeats);
+  if (jobMs === undefined) return undefined;
+  return ((counts.waiting + counts.active / 2) * jobMs) / capacity;
+}
+
+/** The workers' service time of a job of any task, averaged over the workers that measured one. */
+export function meanJobMs(heartbeats: WorkerHeartbeat[]): number | undefined {
+  const measured = heartbeats.map((h) => h.job_ms).filter((ms): ms is number => ms !== undefined);
+  return measured.length === 0 ? undefined : measured.reduce((a, b) => a + b, 0) / measured.length;
+}
+
+/** The workers' service times per task, averaged over the workers that measured each task. */
+export function serviceTimes(heartbeats: WorkerHeartbeat[]): Record<string, number> {
+  const sums = new Map<string, { sum: number; n: number }>();
+  for (const h of heartbeats)
+    for (const [task, ms] of Object.entries(h.service_ms ?? {})) {
+      const s = sums.get(task) ?? { sum: 0, n: 0 };
+      s.sum += ms;
+      s.n++;
+      sums.set(task, s);
+    }
+  return Object.fromEntries([...sums].map(([task, { sum, n }]) => [task, sum / n]));
+}
 
 /** The live workers' heartbeats; forgets the workers whose heartbeat has expired. */
 export async function readHeartbeats(redis: Redis, queueName: string): Promise<WorkerHeartbeat[]> {
@@ -213,7 +284,10 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
   let lastCompletedAt: number | undefined;
   let everReady = false;
   let heartbeats: WorkerHeartbeat[] = [];
-  let counts = { waiting: 0, active: 0 };
+  let counts: QueueCounts = { waiting: 0, active: 0 };
+  /** When `counts` was read (ms since the epoch): by the poll or by the last call's admission. */
+  let countsAt = 0;
+  let service: Record<string, number> = {};
   let readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
 
   function settle(id: string, err: Error | null, value?: unknown): void {
@@ -261,15 +335,14 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
 
   /** Reads the heartbeats and the queue's counts; throws while Redis does not answer. */
   async function refresh(): Promise<void> {
-    const [live, jobCounts] = await within(
-      Promise.all([readHeartbeats(redis, queueName), queue.getJobCounts('wait', 'prioritized', 'active')]),
+    const [live, fresh] = await within(
+      Promise.all([readHeartbeats(redis, queueName), readQueueCounts(redis, queueName)]),
       redisAnswerMs,
     );
     heartbeats = live;
-    counts = {
-      waiting: (jobCounts.wait ?? 0) + (jobCounts.prioritized ?? 0),
-      active: jobCounts.active ?? 0,
-    };
+    service = serviceTimes(live);
+    counts = fresh;
+    countsAt = Date.now();
     if (live.length > 0) {
       everReady = true;
       const waiters = readyWaiters;
@@ -285,6 +358,8 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
   const reading = readReplies();
 
   const readyWorkers = () => heartbeats.reduce((n, h) => n + h.concurrency, 0);
+  /** A task's expected service time: the workers' average for it, else a job's of any task. */
+  const expectedService = (task: string) => service[task] ?? meanJobMs(heartbeats) ?? 0;
 
   return {
     serverId,
@@ -295,11 +370,22 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
       if (!(input.image instanceof Uint8Array)) throw new TypeError('input.image must be a Buffer');
       if (everReady && heartbeats.length === 0) throw new NoWorkerReadyError(pollMs);
       // Redis that does not answer: refused as when no worker is there, not left to hang.
-      const waiting = await within(queue.getWaitingCount(), redisAnswerMs).catch(() => {
+      counts = await within(readQueueCounts(redis, queueName), redisAnswerMs).catch(() => {
         throw new NoWorkerReadyError(pollMs);
       });
-      if (waiting >= maxDepth) throw new QueueFullError(maxDepth);
+      countsAt = Date.now();
+      if (counts.waiting >= maxDepth) throw new QueueFullError(maxDepth);
       const timeoutMs = opts.timeoutMs ?? taskTimeoutMs;
+      // Admission by deadline, the local pool's rule on the shared queue's counts and the service
+      // times the workers measure: a job that could not start in time is refused at once.
+      if (opts.maxWaitMs !== undefined) {
+        const wait = queueWait(counts, heartbeats);
+        const retryMs =
+          wait === undefined
+            ? undefined
+            : refusalRetryMs(wait, expectedService(task), opts.maxWaitMs, timeoutMs);
+        if (wait !== undefined && retryMs !== undefined) throw new OverloadedError(wait, retryMs);
+      }
       const id = `${serverId}-${nextId++}`;
       const answer = new Promise<T>((resolve, reject) => {
         const p: Pending = {
@@ -337,6 +423,9 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
 
     stats(): BackendStats {
       const workers = readyWorkers();
+      // The gateway refuses before reading a call's images on this estimate only while the counts
+      // are recent; else the call's own admission (run) reads them afresh and decides.
+      const recent = Date.now() - countsAt <= FRESH_COUNTS_MS;
       return {
         workers,
         ready: workers,
@@ -345,6 +434,8 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
         maxQueue: maxDepth,
         completed,
         lastCompletedAt,
+        estimatedWaitMs: recent ? queueWait(counts, heartbeats) : undefined,
+        serviceMs: service,
       };
     },
 

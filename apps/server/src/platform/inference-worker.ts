@@ -10,7 +10,9 @@
  * once (maxStalledCount 1).
  *
  * Heartbeat: every `heartbeatMs` the worker writes its WorkerHeartbeat under a key that expires
- * after three missed beats, and adds itself to the set of workers.
+ * after three missed beats, and adds itself to the set of workers. The heartbeat carries the
+ * service times the worker measured (moving averages per task and over all its jobs), which the
+ * servers' admission by deadline uses: no Redis write per job for them.
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +26,7 @@ import {
   QUEUE_PREFIX,
   REPLY_TTL_MS,
   replyKey,
+  SERVICE_EWMA_WEIGHT,
   workerSetKey,
   type QueueJobData,
   type QueueReply,
@@ -63,6 +66,11 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   let jobsDone = 0;
   /** When the jobs of the last minute were answered, oldest first. */
   const recent: number[] = [];
+  /** Service times measured here (moving averages): per task, and of a job of any task. */
+  const serviceMs: Record<string, number> = {};
+  let jobMs: number | undefined;
+  const average = (before: number | undefined, took: number) =>
+    before === undefined ? took : before + SERVICE_EWMA_WEIGHT * (took - before);
 
   async function answer(job: Job<QueueJobData>): Promise<null> {
     const data = job.data;
@@ -72,6 +80,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     try {
       // A job whose caller has stopped waiting is not computed for nobody.
       if (remaining <= 0) throw new TaskTimeoutError(data.deadline - job.timestamp);
+      const started = performance.now();
       const result = await backend.run(
         data.task,
         {
@@ -81,6 +90,10 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
         { timeoutMs: remaining },
       );
       reply = { id: job.id as string, ok: true, result };
+      // Published in the heartbeat: the servers' admission by deadline estimates waits with it.
+      const took = performance.now() - started;
+      serviceMs[data.task] = average(serviceMs[data.task], took);
+      jobMs = average(jobMs, took);
     } catch (err) {
       reply = { id: job.id as string, ok: false, error: serializeError(err) };
     } finally {
@@ -107,6 +120,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       jobs_last_minute: recent.length,
       started_at: startedAt,
       at: now,
+      service_ms: serviceMs,
+      ...(jobMs === undefined ? {} : { job_ms: jobMs }),
     };
     await redis
       .multi()
