@@ -126,7 +126,7 @@ describe('a caller’s share of the engine across two API servers (INFERENCE_BAC
   it('holds the cap over both servers, while another caller is still served', async () => {
     // One call on each server: the app's two places, taken in Redis.
     const held = [g.byApp(0), g.byApp(1)];
-    await expect.poll(() => g.control.held.length).toBe(2);
+    await expect.poll(() => g.control.held.length, { timeout: 10_000 }).toBe(2);
     // The third, on either server, is refused at once: nothing was queued for it.
     for (const i of [0, 1]) {
       const third = await g.byApp(i);
@@ -136,7 +136,7 @@ describe('a caller’s share of the engine across two API servers (INFERENCE_BAC
     expect(await g.inQueue()).toBe(2);
     // A website visitor is another caller: admitted on either server.
     const visitors = [g.byVisitor(0, '203.0.113.7'), g.byVisitor(1, '203.0.113.7')];
-    await expect.poll(() => g.control.held.length).toBe(4);
+    await expect.poll(() => g.control.held.length, { timeout: 10_000 }).toBe(4);
     g.control.release();
     for (const res of await Promise.all([...held, ...visitors])) expect(res.json().ErrorCode).toBe(20003);
     // Answered, the app has its places back on both servers.
@@ -183,14 +183,14 @@ describe('admission by deadline on the shared queue (INFERENCE_BACKEND=redis)', 
     g.control.serveMs = SERVICE_MS;
     for (let i = 0; i < 3; i++) expect((await g.byApp(i % 2)).json().ErrorCode).toBe(20003);
     for (const backend of g.backends)
-      await expect.poll(() => backend.stats().serviceMs?.facepoints).toBeDefined();
+      await expect.poll(() => backend.stats().serviceMs?.facepoints, { timeout: 10_000 }).toBeDefined();
     g.control.serveMs = null;
     // Calls queue up, alternately on both servers, until the work ahead of the next call is more
     // than it may wait: one running and three waiting is 3.5 jobs of ~100 ms for one worker.
     const admitted: ReturnType<typeof g.byApp>[] = [];
     for (let n = 1; n <= 4; n++) {
       admitted.push(g.byApp(n % 2));
-      await expect.poll(() => g.inQueue()).toBe(n);
+      await expect.poll(() => g.inQueue(), { timeout: 10_000 }).toBe(n);
     }
     for (const i of [0, 1]) {
       const refused = await g.byApp(i);
@@ -205,7 +205,7 @@ describe('admission by deadline on the shared queue (INFERENCE_BACKEND=redis)', 
     g.control.release();
     for (const res of await Promise.all(admitted)) expect(res.json().ErrorCode).toBe(20003);
     // Right after the load, a call is served.
-    await expect.poll(() => g.inQueue()).toBe(0);
+    await expect.poll(() => g.inQueue(), { timeout: 10_000 }).toBe(0);
     expect((await g.byApp(1)).json().ErrorCode).toBe(20003);
   });
 });

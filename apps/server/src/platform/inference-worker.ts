@@ -18,11 +18,12 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { serializeError, TaskTimeoutError, type InferenceBackend } from '@pixora/vision';
+import { serializeError, TaskAbortedError, TaskTimeoutError, type InferenceBackend } from '@pixora/vision';
 import {
-  decodeParams,
+  decodeInput,
   encodeReply,
   heartbeatKey,
+  inputKey,
   QUEUE_PREFIX,
   REPLY_TTL_MS,
   replyKey,
@@ -80,15 +81,11 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     try {
       // A job whose caller has stopped waiting is not computed for nobody.
       if (remaining <= 0) throw new TaskTimeoutError(data.deadline - job.timestamp);
+      const bytes = await redis.getBuffer(inputKey(queueName, job.id as string));
+      // No input: the caller withdrew the job after this worker took it; nobody reads the answer.
+      if (!bytes) throw new TaskAbortedError();
       const started = performance.now();
-      const result = await backend.run(
-        data.task,
-        {
-          image: Buffer.from(data.image, 'base64'),
-          ...(data.params === undefined ? {} : { params: decodeParams(data.params) }),
-        },
-        { timeoutMs: remaining },
-      );
+      const result = await backend.run(data.task, decodeInput(bytes), { timeoutMs: remaining });
       reply = { id: job.id as string, ok: true, result };
       // Published in the heartbeat: the servers' admission by deadline estimates waits with it.
       const took = performance.now() - started;
@@ -100,7 +97,12 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       busy--;
     }
     const key = replyKey(queueName, data.reply);
-    await redis.multi().rpush(key, encodeReply(reply)).pexpire(key, REPLY_TTL_MS).exec();
+    await redis
+      .multi()
+      .rpush(key, encodeReply(reply))
+      .pexpire(key, REPLY_TTL_MS)
+      .del(inputKey(queueName, job.id as string))
+      .exec();
     jobsDone++;
     recent.push(Date.now());
     return null;
