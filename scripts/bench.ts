@@ -919,6 +919,16 @@ under ${INDEX_JS_BUDGET_KB} KB: ${check(js.gzipKb < INDEX_JS_BUDGET_KB)}.
 
 /** Replaces the website section of an existing report (or adds it at the end). */
 /** `report` with its section under `heading` replaced by `section` (added before `before`, or at the end, when absent). */
+const SCALEOUT_HEADING = '## Scale-out (Redis queue)';
+
+/** A section of the report as it stands (heading to the next heading), or undefined. */
+function sectionOf(report: string, heading: string): string | undefined {
+  const start = report.indexOf(heading);
+  if (start < 0) return undefined;
+  const next = report.indexOf('\n## ', start + heading.length);
+  return report.slice(start, next < 0 ? undefined : next + 1);
+}
+
 function withSection(report: string, heading: string, section: string, before?: string): string {
   const start = report.indexOf(heading);
   if (start < 0) {
@@ -990,8 +1000,13 @@ async function main() {
     return;
   }
   if (process.argv.includes('--scaleout')) {
-    // The scale-out stage alone, printed and not written.
-    console.log(scaleOutSection(runStage('scaleout') as ScaleOutFigures, measuredAt()));
+    // The scale-out stage alone: printed, and its section of docs/benchmarks.md replaced (a full
+    // run, which does not measure it, keeps it).
+    const section = scaleOutSection(runStage('scaleout') as ScaleOutFigures, measuredAt());
+    console.log(section);
+    const existing = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
+    fs.writeFileSync(reportFile, withSection(existing, SCALEOUT_HEADING, section, '## Website'));
+    console.log('scale-out section written to docs/benchmarks.md');
     return;
   }
   if (process.argv.includes('--website')) {
@@ -1067,6 +1082,11 @@ async function main() {
   console.log('website (Lighthouse, desktop)');
   const website = runStage('lighthouse') as WebsiteFigures;
   printWebsite(website);
+  // The scale-out section is measured by `--scaleout` only (it starts its own Redis and workers):
+  // a full run keeps the one in the report.
+  const keptScaleOut = fs.existsSync(reportFile)
+    ? sectionOf(fs.readFileSync(reportFile, 'utf8'), SCALEOUT_HEADING)
+    : undefined;
 
   const isolation = await defaultIsolation();
   const isolationNote = (kind: 'thread' | 'process') =>
@@ -1121,7 +1141,7 @@ ${faces.rows.map((row) => `| ${endpointLabel(row)} | ${ms(row.p50)} | ${ms(row.p
 
 ${studioSection(studio)}
 ${overloadSection(overload)}
-${websiteSection(website, measuredAt())}`;
+${keptScaleOut ? `${keptScaleOut.trimEnd()}\n\n` : ''}${websiteSection(website, measuredAt())}`;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(reportFile, report);
   console.log('written to docs/benchmarks.md');
