@@ -54,7 +54,8 @@ const schema = z.object({
   // Admission by deadline: the longest a call may wait for a worker (or its own service time, if
   // longer) at the measured service times; beyond it 503 at once.
   QUEUE_WAIT_MAX_MS: int(1_000),
-  // Calls one caller (app or visitor address) may have in the engine at once (0: no cap).
+  // Calls one caller (app or visitor address) may have in the engine at once (0: no cap); with
+  // INFERENCE_BACKEND=redis over all API servers (fair-share.ts).
   CALLER_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(16),
   INFERENCE_TIMEOUT_MS: int(30_000),
   // Where inference runs: `local` (this process's worker pool) or `redis` (a BullMQ queue in

@@ -6,9 +6,9 @@
  * A call travels so:
  * - the server checks the queue's depth (jobs waiting for a worker, all servers together): at
  *   `maxDepth` or beyond it refuses at once with QueueFullError (503 / 10015, as the local pool);
- * - it adds a BullMQ job: the task, the image bytes (base64 inside the job's JSON, BullMQ's data
- *   format; no file path, so workers need no shared disk), the params, its own reply key and the
- *   call's deadline;
+ * - it writes the job's input (the image bytes and the params, V8 serialisation) as one binary
+ *   Redis value beside the job (inputKey; no file path, so workers need no shared disk), and adds a
+ *   BullMQ job of a few bytes of JSON: the task, its own reply key and the call's deadline;
  * - a worker runs it on its local pool and pushes the answer, result or engine error, in V8's
  *   structured-clone format (the local pool's own format between processes: buffers and typed
  *   arrays pass as they are) onto the server's reply list, which the server reads with BLPOP. Each
@@ -34,13 +34,15 @@
 import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
+import { Redis, type ChainableCommander } from 'ioredis';
 import type { InferenceOverview } from '@pixora/catalog';
 import {
   BackendClosedError,
   deserializeError,
   NoWorkerReadyError,
+  OverloadedError,
   QueueFullError,
+  refusalRetryMs,
   TaskAbortedError,
   TaskTimeoutError,
   WorkerCrashedError,
@@ -56,6 +58,9 @@ export const QUEUE_PREFIX = 'pixora';
 /** How long an unread answer stays on a reply list (its server died or gave up). */
 export const REPLY_TTL_MS = 60_000;
 
+/** How old the queue's counts may be for stats() to give a wait estimate. */
+const FRESH_COUNTS_MS = 250;
+
 /** `promise`, or a rejection after `ms`. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -65,22 +70,27 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** A job's params as they travel (V8 serialisation, base64), and back. */
-export const encodeParams = (params: Record<string, unknown>): string =>
-  v8.serialize(params).toString('base64');
-export const decodeParams = (text: string): Record<string, unknown> =>
-  v8.deserialize(Buffer.from(text, 'base64')) as Record<string, unknown>;
+/**
+ * A job's input (the image bytes and the params) as it travels: one binary Redis value in Node's V8
+ * serialisation, beside the job (inputKey), not inside BullMQ's JSON job data: no base64 (a third
+ * more bytes), no JSON of a string of a hundred kB on either side, and bytes in params (a second
+ * photo, an uploaded sticker or template) stay bytes.
+ */
+export const encodeInput = (input: RunInput): Buffer =>
+  v8.serialize(
+    input.params === undefined ? { image: input.image } : { image: input.image, params: input.params },
+  );
+export function decodeInput(bytes: Buffer): RunInput {
+  const input = v8.deserialize(bytes) as { image: Uint8Array; params?: Record<string, unknown> };
+  const image = Buffer.isBuffer(input.image)
+    ? input.image
+    : Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength);
+  return input.params === undefined ? { image } : { image, params: input.params };
+}
 
-/** What a job carries (BullMQ job data, JSON). */
+/** What a job carries (BullMQ job data, JSON); its input is under inputKey(queue, job id). */
 export interface QueueJobData {
   task: string;
-  /** The image bytes, base64. */
-  image: string;
-  /**
-   * The task's params in Node's V8 serialisation, base64: params can hold bytes (a second photo, an
-   * uploaded sticker or template), which JSON would turn into objects of numbered keys.
-   */
-  params?: string;
   /** The reply list of the server waiting for the answer (replyKey). */
   reply: string;
   /** When (ms since the epoch) the caller stops waiting: a worker skips the job after it. */
@@ -108,6 +118,10 @@ export interface WorkerHeartbeat {
   started_at: string;
   /** When this heartbeat was written (ms since the epoch). */
   at: number;
+  /** Measured service time per task (ms, moving average over its jobs), for admission by deadline. */
+  service_ms?: Record<string, number>;
+  /** Measured service time of a job of any task (ms, moving average): the mix its jobs have. */
+  job_ms?: number;
 }
 
 export const heartbeatKey = (queueName: string, workerId: string) =>
@@ -115,8 +129,78 @@ export const heartbeatKey = (queueName: string, workerId: string) =>
 export const workerSetKey = (queueName: string) => `${QUEUE_PREFIX}:${queueName}:hb`;
 export const replyKey = (queueName: string, serverId: string) =>
   `${QUEUE_PREFIX}:${queueName}:reply:${serverId}`;
+/**
+ * A job's input (encodeInput). It lives until the job is answered (the worker deletes it with its
+ * answer) or withdrawn, at most the job's time budget and REPLY_TTL_MS: a worker that dies keeps it
+ * for the job's retry on another worker.
+ */
+export const inputKey = (queueName: string, jobId: string) => `${QUEUE_PREFIX}:${queueName}:in:${jobId}`;
 
 export const encodeReply = (reply: QueueReply): Buffer => v8.serialize(reply);
+
+/** Weight of the newest job in the workers' moving averages of service time (as the local pool's). */
+export const SERVICE_EWMA_WEIGHT = 0.2;
+
+/** Jobs waiting for a worker and jobs running, over every server and worker of the queue. */
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+}
+
+/**
+ * The queue's counts in one round trip: BullMQ's waiting list, its prioritized set (jobs with a
+ * priority wait there) and its active list, read with plain commands instead of its count script.
+ */
+export async function readQueueCounts(
+  redis: Redis,
+  queueName: string,
+  /** A write sent in the same round trip (a call's input). */
+  also?: (multi: ChainableCommander) => void,
+): Promise<QueueCounts> {
+  const base = `${QUEUE_PREFIX}:${queueName}:`;
+  const multi = redis.multi().llen(`${base}wait`).zcard(`${base}prioritized`).llen(`${base}active`);
+  also?.(multi);
+  const answers = (await multi.exec()) as Array<[Error | null, number]>;
+  const [wait, prioritized, active] = answers.map(([err, n]) => {
+    if (err) throw err;
+    return n;
+  });
+  return { waiting: (wait ?? 0) + (prioritized ?? 0), active: active ?? 0 };
+}
+
+/**
+ * How long a job submitted now waits before a worker of the queue starts it: 0 while a worker
+ * place is free; else the work ahead of it shared among the workers' places: every waiting job at
+ * the workers' measured service time of a job, and half a job for each running one (how far a
+ * running job has got is not known here). Undefined with no worker, or before any job was measured.
+ */
+export function queueWait(counts: QueueCounts, heartbeats: WorkerHeartbeat[]): number | undefined {
+  const capacity = heartbeats.reduce((n, h) => n + h.concurrency, 0);
+  if (capacity === 0) return undefined;
+  if (counts.waiting + counts.active < capacity) return 0;
+  const jobMs = meanJobMs(heartbeats);
+  if (jobMs === undefined) return undefined;
+  return ((counts.waiting + counts.active / 2) * jobMs) / capacity;
+}
+
+/** The workers' service time of a job of any task, averaged over the workers that measured one. */
+export function meanJobMs(heartbeats: WorkerHeartbeat[]): number | undefined {
+  const measured = heartbeats.map((h) => h.job_ms).filter((ms): ms is number => ms !== undefined);
+  return measured.length === 0 ? undefined : measured.reduce((a, b) => a + b, 0) / measured.length;
+}
+
+/** The workers' service times per task, averaged over the workers that measured each task. */
+export function serviceTimes(heartbeats: WorkerHeartbeat[]): Record<string, number> {
+  const sums = new Map<string, { sum: number; n: number }>();
+  for (const h of heartbeats)
+    for (const [task, ms] of Object.entries(h.service_ms ?? {})) {
+      const s = sums.get(task) ?? { sum: 0, n: 0 };
+      s.sum += ms;
+      s.n++;
+      sums.set(task, s);
+    }
+  return Object.fromEntries([...sums].map(([task, { sum, n }]) => [task, sum / n]));
+}
 
 /** The live workers' heartbeats; forgets the workers whose heartbeat has expired. */
 export async function readHeartbeats(redis: Redis, queueName: string): Promise<WorkerHeartbeat[]> {
@@ -213,7 +297,10 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
   let lastCompletedAt: number | undefined;
   let everReady = false;
   let heartbeats: WorkerHeartbeat[] = [];
-  let counts = { waiting: 0, active: 0 };
+  let counts: QueueCounts = { waiting: 0, active: 0 };
+  /** When `counts` was read (ms since the epoch): by the poll or by the last call's admission. */
+  let countsAt = 0;
+  let service: Record<string, number> = {};
   let readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
 
   function settle(id: string, err: Error | null, value?: unknown): void {
@@ -229,7 +316,10 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
   /** A caller gave up: the job leaves the queue if no worker has started it (else it is abandoned). */
   function withdraw(id: string, err: Error): void {
     settle(id, err);
-    queue.remove(id).catch(() => {});
+    queue
+      .remove(id)
+      .then((removed) => (removed ? redis.del(inputKey(queueName, id)) : 0))
+      .catch(() => {});
   }
 
   async function readReplies(): Promise<void> {
@@ -261,15 +351,14 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
 
   /** Reads the heartbeats and the queue's counts; throws while Redis does not answer. */
   async function refresh(): Promise<void> {
-    const [live, jobCounts] = await within(
-      Promise.all([readHeartbeats(redis, queueName), queue.getJobCounts('wait', 'prioritized', 'active')]),
+    const [live, fresh] = await within(
+      Promise.all([readHeartbeats(redis, queueName), readQueueCounts(redis, queueName)]),
       redisAnswerMs,
     );
     heartbeats = live;
-    counts = {
-      waiting: (jobCounts.wait ?? 0) + (jobCounts.prioritized ?? 0),
-      active: jobCounts.active ?? 0,
-    };
+    service = serviceTimes(live);
+    counts = fresh;
+    countsAt = Date.now();
     if (live.length > 0) {
       everReady = true;
       const waiters = readyWaiters;
@@ -285,22 +374,46 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
   const reading = readReplies();
 
   const readyWorkers = () => heartbeats.reduce((n, h) => n + h.concurrency, 0);
+  /** A task's expected service time: the workers' average for it, else a job's of any task. */
+  const expectedService = (task: string) => service[task] ?? meanJobMs(heartbeats) ?? 0;
 
   return {
     serverId,
 
-    async run<T = unknown>(task: string, input: RunInput, opts: RunOptions = {}): Promise<T> {
+    async run<T = unknown>(task: string, runInput: RunInput, opts: RunOptions = {}): Promise<T> {
       if (closed) throw new BackendClosedError();
       if (opts.signal?.aborted) throw new TaskAbortedError();
-      if (!(input.image instanceof Uint8Array)) throw new TypeError('input.image must be a Buffer');
+      if (!(runInput.image instanceof Uint8Array)) throw new TypeError('input.image must be a Buffer');
       if (everReady && heartbeats.length === 0) throw new NoWorkerReadyError(pollMs);
-      // Redis that does not answer: refused as when no worker is there, not left to hang.
-      const waiting = await within(queue.getWaitingCount(), redisAnswerMs).catch(() => {
-        throw new NoWorkerReadyError(pollMs);
-      });
-      if (waiting >= maxDepth) throw new QueueFullError(maxDepth);
       const timeoutMs = opts.timeoutMs ?? taskTimeoutMs;
       const id = `${serverId}-${nextId++}`;
+      const input = inputKey(queueName, id);
+      // One round trip reads the queue's counts and stores the job's input (deleted again if the
+      // call is refused). Redis that does not answer: refused as when no worker is there.
+      counts = await within(
+        readQueueCounts(redis, queueName, (multi) =>
+          multi.set(input, encodeInput(runInput), 'PX', timeoutMs + REPLY_TTL_MS),
+        ),
+        redisAnswerMs,
+      ).catch(() => {
+        throw new NoWorkerReadyError(pollMs);
+      });
+      countsAt = Date.now();
+      const refuse = (err: Error) => {
+        redis.del(input).catch(() => {});
+        return err;
+      };
+      if (counts.waiting >= maxDepth) throw refuse(new QueueFullError(maxDepth));
+      // Admission by deadline, the local pool's rule on the shared queue's counts and the service
+      // times the workers measure: a job that could not start in time is refused at once.
+      if (opts.maxWaitMs !== undefined) {
+        const wait = queueWait(counts, heartbeats);
+        const retryMs =
+          wait === undefined
+            ? undefined
+            : refusalRetryMs(wait, expectedService(task), opts.maxWaitMs, timeoutMs);
+        if (wait !== undefined && retryMs !== undefined) throw refuse(new OverloadedError(wait, retryMs));
+      }
       const answer = new Promise<T>((resolve, reject) => {
         const p: Pending = {
           resolve: resolve as (v: unknown) => void,
@@ -314,13 +427,7 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
         }
         pending.set(id, p);
       });
-      const data: QueueJobData = {
-        task,
-        image: Buffer.from(input.image).toString('base64'),
-        ...(input.params === undefined ? {} : { params: encodeParams(input.params) }),
-        reply: serverId,
-        deadline: Date.now() + timeoutMs,
-      };
+      const data: QueueJobData = { task, reply: serverId, deadline: Date.now() + timeoutMs };
       try {
         await queue.add(task, data, { jobId: id, attempts: 1, removeOnComplete: true, removeOnFail: true });
       } catch {
@@ -337,6 +444,9 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
 
     stats(): BackendStats {
       const workers = readyWorkers();
+      // The gateway refuses before reading a call's images on this estimate only while the counts
+      // are recent; else the call's own admission (run) reads them afresh and decides.
+      const recent = Date.now() - countsAt <= FRESH_COUNTS_MS;
       return {
         workers,
         ready: workers,
@@ -345,6 +455,8 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
         maxQueue: maxDepth,
         completed,
         lastCompletedAt,
+        estimatedWaitMs: recent ? queueWait(counts, heartbeats) : undefined,
+        serviceMs: service,
       };
     },
 

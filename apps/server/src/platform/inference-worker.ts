@@ -10,20 +10,24 @@
  * once (maxStalledCount 1).
  *
  * Heartbeat: every `heartbeatMs` the worker writes its WorkerHeartbeat under a key that expires
- * after three missed beats, and adds itself to the set of workers.
+ * after three missed beats, and adds itself to the set of workers. The heartbeat carries the
+ * service times the worker measured (moving averages per task and over all its jobs), which the
+ * servers' admission by deadline uses: no Redis write per job for them.
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { serializeError, TaskTimeoutError, type InferenceBackend } from '@pixora/vision';
+import { serializeError, TaskAbortedError, TaskTimeoutError, type InferenceBackend } from '@pixora/vision';
 import {
-  decodeParams,
+  decodeInput,
   encodeReply,
   heartbeatKey,
+  inputKey,
   QUEUE_PREFIX,
   REPLY_TTL_MS,
   replyKey,
+  SERVICE_EWMA_WEIGHT,
   workerSetKey,
   type QueueJobData,
   type QueueReply,
@@ -63,6 +67,11 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   let jobsDone = 0;
   /** When the jobs of the last minute were answered, oldest first. */
   const recent: number[] = [];
+  /** Service times measured here (moving averages): per task, and of a job of any task. */
+  const serviceMs: Record<string, number> = {};
+  let jobMs: number | undefined;
+  const average = (before: number | undefined, took: number) =>
+    before === undefined ? took : before + SERVICE_EWMA_WEIGHT * (took - before);
 
   async function answer(job: Job<QueueJobData>): Promise<null> {
     const data = job.data;
@@ -72,22 +81,28 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     try {
       // A job whose caller has stopped waiting is not computed for nobody.
       if (remaining <= 0) throw new TaskTimeoutError(data.deadline - job.timestamp);
-      const result = await backend.run(
-        data.task,
-        {
-          image: Buffer.from(data.image, 'base64'),
-          ...(data.params === undefined ? {} : { params: decodeParams(data.params) }),
-        },
-        { timeoutMs: remaining },
-      );
+      const bytes = await redis.getBuffer(inputKey(queueName, job.id as string));
+      // No input: the caller withdrew the job after this worker took it; nobody reads the answer.
+      if (!bytes) throw new TaskAbortedError();
+      const started = performance.now();
+      const result = await backend.run(data.task, decodeInput(bytes), { timeoutMs: remaining });
       reply = { id: job.id as string, ok: true, result };
+      // Published in the heartbeat: the servers' admission by deadline estimates waits with it.
+      const took = performance.now() - started;
+      serviceMs[data.task] = average(serviceMs[data.task], took);
+      jobMs = average(jobMs, took);
     } catch (err) {
       reply = { id: job.id as string, ok: false, error: serializeError(err) };
     } finally {
       busy--;
     }
     const key = replyKey(queueName, data.reply);
-    await redis.multi().rpush(key, encodeReply(reply)).pexpire(key, REPLY_TTL_MS).exec();
+    await redis
+      .multi()
+      .rpush(key, encodeReply(reply))
+      .pexpire(key, REPLY_TTL_MS)
+      .del(inputKey(queueName, job.id as string))
+      .exec();
     jobsDone++;
     recent.push(Date.now());
     return null;
@@ -107,6 +122,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       jobs_last_minute: recent.length,
       started_at: startedAt,
       at: now,
+      service_ms: serviceMs,
+      ...(jobMs === undefined ? {} : { job_ms: jobMs }),
     };
     await redis
       .multi()

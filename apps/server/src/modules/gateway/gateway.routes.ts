@@ -12,7 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
 import { bindingsById } from './bindings.ts';
 import { APP_SECURITY, gatewayQuery, registerCaller } from './caller.ts';
-import { FairShare } from './fair-share.ts';
+import { FairShare, RedisFairShare, type CallerShare } from './fair-share.ts';
 import { mediaBodyLimit, mediaLimits, type MediaLimits } from './media.ts';
 import type { ResultMedia } from './result-media.ts';
 import { keepSentParameter, runCapability, type CapabilityRequest } from './run-capability.ts';
@@ -62,7 +62,7 @@ export const gatewayRoutes =
       ctx,
       results,
       limits: { ...mediaLimits(ctx.config), ...(uploads ? { uploads } : {}) },
-      share: new FairShare(ctx.config.CALLER_MAX_IN_FLIGHT),
+      share: callerShare(ctx),
     };
 
     for (const capability of capabilities) {
@@ -100,3 +100,21 @@ export const gatewayRoutes =
       );
     }
   };
+
+/**
+ * The per-caller cap's counter: in Redis when several servers feed one queue (INFERENCE_BACKEND=redis
+ * with REDIS_URL), so that a caller's share holds over all of them; else in this server's memory.
+ * A place lives at most as long as a call can hold it (its downloads, then up to two inference
+ * timeouts), so that the places of a killed server come back.
+ */
+function callerShare(ctx: AppContext): CallerShare {
+  const { config } = ctx;
+  if (config.INFERENCE_BACKEND === 'redis' && ctx.redis)
+    return new RedisFairShare(
+      ctx.redis,
+      config.REDIS_KEY_PREFIX,
+      config.CALLER_MAX_IN_FLIGHT,
+      config.URL_FETCH_TIMEOUT_MS + 2 * config.INFERENCE_TIMEOUT_MS,
+    );
+  return new FairShare(config.CALLER_MAX_IN_FLIGHT);
+}

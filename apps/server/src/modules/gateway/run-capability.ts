@@ -8,7 +8,7 @@ import type { Binding, CapabilityAnswer, ResultImage } from './binding.ts';
 import { toApiError } from './engine-errors.ts';
 import { loadCheckedMedia, type MediaLimits } from './media.ts';
 import { resultOrigin, type ResultMedia } from './result-media.ts';
-import { shareKey, type FairShare } from './fair-share.ts';
+import { shareKey, type CallerShare } from './fair-share.ts';
 import { resolveProvidedChoices } from './provided-choices.ts';
 
 declare module 'fastify' {
@@ -45,7 +45,7 @@ interface MediaOut {
  * sent it (keepSentParameter); the binding gets it checked, with defaults, in the public names.
  */
 export async function runCapability(
-  deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits; share: FairShare },
+  deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits; share: CallerShare },
   binding: Binding,
   body: CapabilityRequest,
   request: FastifyRequest,
@@ -65,7 +65,7 @@ export async function runCapability(
 
 /** runCapability's admission: readiness, the deadline and the caller's share, then the answer. */
 async function admitAndAnswer(
-  deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits; share: FairShare },
+  deps: { ctx: AppContext; results: ResultMedia; limits: MediaLimits; share: CallerShare },
   binding: Binding,
   body: CapabilityRequest,
   request: FastifyRequest,
@@ -92,7 +92,7 @@ async function admitAndAnswer(
   // One caller's share of the engine (fair-share.ts): beyond it, refused at once and not charged
   // to the daily quota.
   const key = shareKey(request);
-  if (!share.enter(key)) {
+  if (!(await share.enter(key))) {
     if (request.caller?.kind === 'app') ctx.usage.release(request.caller);
     throw tooFrequent(1_000, `at most ${ctx.config.CALLER_MAX_IN_FLIGHT} calls of one caller at once`);
   }
