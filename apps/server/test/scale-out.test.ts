@@ -114,6 +114,9 @@ describe('scale-out: 2 API servers and 2 inference workers on PostgreSQL and Red
       WORKER_LOCK_MS: '3000',
       WORKER_STALLED_CHECK_MS: '1000',
       EFFECT_EXAMPLES: 'false',
+      // This file is about durability, not admission: on a loaded machine the default 1 s wait
+      // budget would refuse calls (503 / 10015) that the test expects served.
+      QUEUE_WAIT_MAX_MS: '60000',
     };
     for (const n of [1, 2]) {
       const w = start(`worker ${n}`, 'apps/server/src/worker.ts', { ...common, LOG_LEVEL: 'info' });

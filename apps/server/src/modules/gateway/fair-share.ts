@@ -65,7 +65,7 @@ return 1
  */
 export class RedisFairShare implements CallerShare {
   private readonly local: FairShare;
-  /** This server's places per caller key (their members in Redis), latest last. */
+  /** This server's places per caller key (their members in Redis), oldest first. */
   private readonly mine = new Map<string, string[]>();
   /** Callers admitted by the memory share while Redis did not answer. */
   private readonly localOnly = new Map<string, number>();
@@ -119,8 +119,10 @@ export class RedisFairShare implements CallerShare {
       this.local.leave(key);
       return;
     }
+    // The oldest place is given back: the calls still running then hold the newest places, which
+    // expire no sooner than their own would have (places are not tied to calls).
     const list = this.mine.get(key);
-    const member = list?.pop();
+    const member = list?.shift();
     if (!list || member === undefined) return;
     if (list.length === 0) this.mine.delete(key);
     // Not answered: the place expires with its lifetime.
