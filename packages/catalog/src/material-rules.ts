@@ -15,14 +15,15 @@ export type MaterialType = (typeof MATERIAL_TYPES)[number];
 
 /**
  * What file a type takes: stickers are PNG with an alpha channel (drawn over the face, the
- * transparent part leaves the photo as it was); templates are photos (JPEG, PNG or WebP); the
- * looks and sizes carry a preview picture of any of those.
+ * transparent part leaves the photo as it was); templates are photos (JPEG, PNG or WebP); a filter
+ * look is a .cube 3D lookup table (Adobe Cube LUT 1.0, LUT_3D_SIZE 2..65, output values 0..1; the
+ * server draws its preview); the other looks and sizes carry a preview picture.
  */
-export const MATERIAL_FILES: Record<MaterialType, 'png-alpha' | 'image'> = {
+export const MATERIAL_FILES: Record<MaterialType, 'png-alpha' | 'image' | 'cube'> = {
   sticker: 'png-alpha',
   fusion_template: 'image',
   headreplace_template: 'image',
-  filter_look: 'image',
+  filter_look: 'cube',
   makeup_look: 'image',
   idphoto_size: 'image',
 };
@@ -59,4 +60,5 @@ export const MATERIAL_READ_BY: Partial<Record<MaterialType, string>> = {
   sticker: 'v1/EmojMaterialH5',
   fusion_template: 'v3/facefuse',
   headreplace_template: 'v2/headreplace',
+  filter_look: 'v1/filter',
 };

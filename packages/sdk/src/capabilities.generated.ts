@@ -2245,34 +2245,10 @@ export interface Capabilities {
     images: 1;
     parameters: {
       /**
-       * The look: one of 24 colour grades, each a 33³ 3D lookup table made from documented colour operations (curves, split toning, channel mixing, saturation, fade); the film looks are approximations, not measurements of a film stock.
+       * The look: one of 24 colour grades, each a 33³ 3D lookup table made from documented colour operations (curves, split toning, channel mixing, saturation, fade; the film looks are approximations, not measurements of a film stock), or a .cube 3D lookup table uploaded in the back office. The list is dynamic: GET /api/v1/materials?type=filter_look lists every enabled look in order (looks uploaded as .cube files valued m<id> included); a disabled or unknown one answers the parameter error 10000.
        * @default "film_warm"
        */
-      filterType?:
-        | 'warm'
-        | 'cool'
-        | 'mono'
-        | 'noir'
-        | 'sepia'
-        | 'vintage'
-        | 'faded'
-        | 'vivid'
-        | 'soft'
-        | 'film_warm'
-        | 'film_cool'
-        | 'teal_orange'
-        | 'cinematic'
-        | 'fresh'
-        | 'airy'
-        | 'sunset'
-        | 'matte'
-        | 'pastel'
-        | 'cross_process'
-        | 'bleach_bypass'
-        | 'rose'
-        | 'forest'
-        | 'golden'
-        | 'moody';
+      filterType?: string;
       /**
        * Filter strength: the blend with the photo, 0 the photo itself, 100 the full look.
        * Range 0 to 100.
@@ -2296,7 +2272,7 @@ export interface Capabilities {
       image_width: number;
       /** Height of the image after EXIF orientation, in pixels. */
       image_height: number;
-      /** The look applied. */
+      /** The look applied: a bundled one’s name or an uploaded one’s value (m<id>). */
       filter_type:
         | 'warm'
         | 'cool'
@@ -2321,7 +2297,8 @@ export interface Capabilities {
         | 'rose'
         | 'forest'
         | 'golden'
-        | 'moody';
+        | 'moody'
+        | string;
       /** The filter strength used. */
       filter_alpha: number;
       /** The beauty strength used. */

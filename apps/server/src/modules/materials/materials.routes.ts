@@ -53,9 +53,10 @@ export const materialRoutes =
         resolve: async (value) => {
           const found = await materials.resolve(type, value);
           if (!found) return undefined;
-          return type === 'sticker'
-            ? { ...(found.bytes ? { png: found.bytes } : {}), anchor: found.anchor, scale: found.scale }
-            : { ...(found.bytes ? { image: found.bytes } : {}) };
+          if (type === 'sticker')
+            return { ...(found.bytes ? { png: found.bytes } : {}), anchor: found.anchor, scale: found.scale };
+          if (type === 'filter_look') return { ...(found.bytes ? { cube: found.bytes } : {}) };
+          return { ...(found.bytes ? { image: found.bytes } : {}) };
         },
       });
     const ok = (request: Parameters<typeof requestLanguage>[0]) => translate('ok', requestLanguage(request));
