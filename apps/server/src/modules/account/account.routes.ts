@@ -1,4 +1,5 @@
 import { unreadCount } from '../messages/messages.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { adminUserList, envelope, outboxList, parseRoles, ROLES } from '@pixora/catalog';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -314,12 +315,29 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        await requireRoles(accounts, request, ['admin']);
-        await ctx.db.kysely
-          .updateTable('users')
-          .set({ role_permissions: request.body.roles.join(',') })
-          .where('id', '=', request.params.id)
-          .execute();
+        const actor = await requireRoles(accounts, request, ['admin']);
+        const roles = request.body.roles.join(',');
+        // The change and its audit entry (who, when, the roles before and after) in one transaction.
+        await ctx.db.kysely.transaction().execute(async (trx) => {
+          const before = await trx
+            .selectFrom('users')
+            .select('role_permissions')
+            .where('id', '=', request.params.id)
+            .executeTakeFirst();
+          if (!before) return;
+          await trx
+            .updateTable('users')
+            .set({ role_permissions: roles })
+            .where('id', '=', request.params.id)
+            .execute();
+          await recordAudit(trx, actor, {
+            action: 'user.roles',
+            targetType: 'user',
+            targetId: request.params.id,
+            before: { roles: parseRoles(before.role_permissions) },
+            after: { roles: parseRoles(roles) },
+          });
+        });
         return ok(request, 'saved');
       },
     );

@@ -399,6 +399,19 @@ describe('accounts', () => {
     expect((await t.api.get('/api/v1/user/profile', user)).json().data.user.RolePermissions).toBe(
       'editor,business',
     );
+    // Audited: who changed them, and the roles before and after.
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/audit?target_type=user&target_id=${ada.id}`,
+      headers: { authorization: `Bearer ${boss}` },
+    });
+    expect(audit.json().data.entries[0]).toMatchObject({
+      actor_email: 'boss@example.com',
+      action: 'user.roles',
+      // A registered user's roles read as the plain `user` role.
+      before: { roles: ['user'] },
+      after: { roles: ['editor', 'business'] },
+    });
 
     const version = '1767225600';
     const put = (token: string) =>
