@@ -188,7 +188,12 @@ export const materialRoutes =
     app.delete(
       '/api/v1/admin/materials/:id',
       {
-        schema: { tags: ['admin'], summary: 'Delete an uploaded material', params: idParams },
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete an uploaded material',
+          params: idParams,
+          response: { 200: envelope(z.null()) },
+        },
       },
       async (request) => {
         const actor = await requireRoles(accounts, request, MATERIAL_ROLES);
