@@ -56,6 +56,7 @@ export const materialRoutes =
           if (type === 'sticker')
             return { ...(found.bytes ? { png: found.bytes } : {}), anchor: found.anchor, scale: found.scale };
           if (type === 'filter_look') return { ...(found.bytes ? { cube: found.bytes } : {}) };
+          if (type === 'idphoto_size') return { width: found.width, height: found.height };
           return { ...(found.bytes ? { image: found.bytes } : {}) };
         },
       });

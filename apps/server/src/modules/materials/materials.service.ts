@@ -13,6 +13,8 @@ import {
   facefusion,
   filter,
   headReplace,
+  IDPHOTO_SIZE_LIMITS,
+  certificates,
   MATERIAL_FILES,
   MATERIAL_MAX_BYTES,
   MATERIAL_MAX_PIXELS,
@@ -55,6 +57,7 @@ export const MATERIAL_READERS: Partial<
   fusion_template: { capability: facefusion, parameter: 'template' },
   headreplace_template: { capability: headReplace, parameter: 'template' },
   filter_look: { capability: filter, parameter: 'filterType' },
+  idphoto_size: { capability: certificates, parameter: 'spec' },
 };
 
 /** An uploader, with the roles that decide what it sees. */
@@ -250,7 +253,10 @@ export class MaterialsService {
   async resolve(
     type: MaterialType,
     value: string,
-  ): Promise<{ bytes?: Uint8Array; anchor?: StickerAnchor; scale?: number } | undefined> {
+  ): Promise<
+    | { bytes?: Uint8Array; anchor?: StickerAnchor; scale?: number; width?: number; height?: number }
+    | undefined
+  > {
     await this.seed();
     const row = await this.db
       .selectFrom('materials')
@@ -261,7 +267,15 @@ export class MaterialsService {
       .executeTakeFirst();
     if (!row) return undefined;
     if (!row.storage_key) return {};
-    const settings = JSON.parse(row.settings) as { anchor?: StickerAnchor; scale?: number; cube?: string };
+    const settings = JSON.parse(row.settings) as {
+      anchor?: StickerAnchor;
+      scale?: number;
+      cube?: string;
+      width?: number;
+      height?: number;
+    };
+    // An ID-photo size is its settings (width and height): nothing to read from storage.
+    if (type === 'idphoto_size') return { width: settings.width, height: settings.height };
     // A filter look's file for the engine is its .cube table; its stored picture is the preview.
     const { cube, ...rest } = settings;
     const bytes = await this.files.get(cube ?? row.storage_key);
@@ -290,6 +304,7 @@ export class MaterialsService {
       throw new ApiError(20015, `at most ${MATERIAL_MAX_BYTES} bytes`, { messageKey: 'materialTooLarge' });
     const wants = MATERIAL_FILES[upload.type];
     if (wants === 'cube') return this.createLook(actor, upload, file);
+    if (wants === 'size-json') return this.createSize(actor, upload, file);
     const kind = imageSignature(file);
     if (wants === 'png-alpha' ? kind !== 'png' || !pngHasAlpha(file) : !kind || kind === 'gif')
       throw new ApiError(
@@ -354,6 +369,47 @@ export class MaterialsService {
       upload,
       { key, format: 'jpg', width: CHART.width, height: CHART.height, size: file.length },
       { cube, lut_size: look.size },
+    );
+  }
+
+  /**
+   * An ID-photo size: a JSON object `{ "width": px, "height": px }` (integers within
+   * IDPHOTO_SIZE_LIMITS, width / height in its aspect band); its preview is the frame drawn at
+   * that aspect with the head at the studio rule's place (66 % of the height, crown 8 % down).
+   */
+  private async createSize(
+    actor: MaterialActor,
+    upload: MaterialUpload,
+    file: Buffer,
+  ): Promise<MaterialView> {
+    const refuse = (why: string) => new ApiError(20009, why, { messageKey: 'materialSizeInvalid' });
+    let size: unknown;
+    try {
+      size = JSON.parse(file.toString('utf8'));
+    } catch {
+      throw refuse('not JSON');
+    }
+    const { width, height } = (size ?? {}) as { width?: unknown; height?: unknown };
+    const within = (v: unknown, r: { min: number; max: number }) =>
+      Number.isInteger(v) && (v as number) >= r.min && (v as number) <= r.max;
+    if (typeof size !== 'object' || Array.isArray(size) || size === null)
+      throw refuse('a JSON object { "width", "height" }');
+    if (!within(width, IDPHOTO_SIZE_LIMITS.width) || !within(height, IDPHOTO_SIZE_LIMITS.height))
+      throw refuse('width 100..1200 and height 100..1600 px, integers');
+    const aspect = (width as number) / (height as number);
+    if (aspect < IDPHOTO_SIZE_LIMITS.aspect.min || aspect > IDPHOTO_SIZE_LIMITS.aspect.max)
+      throw refuse('width / height from 0.5 to 1');
+    const h = 120;
+    const w = Math.round(h * aspect);
+    const head = { top: 0.08 * h, height: 0.66 * h, width: 0.66 * h * 0.72 };
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#438edb"/><ellipse cx="${w / 2}" cy="${head.top + head.height / 2}" rx="${head.width / 2}" ry="${head.height / 2}" fill="#f1d4bd"/><rect x="${w * 0.1}" y="${head.top + head.height * 0.93}" width="${w * 0.8}" height="${h}" rx="${w * 0.2}" fill="#333"/></svg>`;
+    const preview = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+    const key = await this.files.put(PREFIX, 'jpg', preview);
+    return this.store(
+      actor,
+      upload,
+      { key, format: 'jpg', width: w, height: h, size: file.length },
+      { width: width as number, height: height as number },
     );
   }
 

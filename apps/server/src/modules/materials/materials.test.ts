@@ -571,4 +571,69 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
     const unknown = await filtered('m999999');
     expect(unknown.json().ErrorCode).toBe(10000);
   });
+
+  it('v1/certified makes a photo of an uploaded size (300 x 400), named by its value; bad sizes and disabled ones are refused', async () => {
+    const size = (bytes: Buffer, lang = 'zh') => {
+      const form = multipart(
+        { type: 'idphoto_size', name_zh: '签证', name_zh_tw: '簽證', name_en: 'Visa' },
+        { name: 'visa.json', bytes, type: 'application/json' },
+      );
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/materials',
+        payload: form.payload,
+        headers: { ...headers, ...form.headers, 'accept-language': lang },
+      });
+    };
+    const made = await size(Buffer.from(JSON.stringify({ width: 300, height: 400 })));
+    expect(made.statusCode, made.body).toBe(200);
+    const uploaded = made.json().data as {
+      id: number;
+      value: string;
+      preview: string;
+      width: number;
+      height: number;
+    };
+    // Its preview has the size's aspect.
+    expect([uploaded.width, uploaded.height]).toEqual([90, 120]);
+    const options = (await app.inject({ url: '/api/v1/materials?type=idphoto_size' })).json().data
+      .options as Array<{
+      value: string;
+    }>;
+    expect(options.map((o) => o.value)).toEqual([
+      '1inch',
+      '2inch',
+      'small_1inch',
+      'passport',
+      'custom',
+      uploaded.value,
+    ]);
+    const astronaut = await skimageJpeg('astronaut');
+    const photo = (spec: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/v1/certified?${DEMO_KEY}`,
+        payload: { ...gatewayBody(astronaut), parameter: { spec } } as object,
+      });
+    const res = await photo(uploaded.value);
+    expect(res.statusCode, res.body).toBe(200);
+    const media = res.json().media_info_list[0];
+    expect(media.media_extra).toMatchObject({ spec: uploaded.value, output_width: 300, output_height: 400 });
+    const meta = await sharp(Buffer.from(media.media_data, 'base64')).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 400]);
+
+    for (const bad of ['{"width": 300}', '{"width": 900, "height": 400}', '[300, 400]', 'width=300']) {
+      const refused = await size(Buffer.from(bad), 'en');
+      expect([refused.statusCode, refused.json().code], bad).toEqual([400, 20009]);
+      expect(refused.json().message).toMatch(/^An ID-photo size must be a JSON file/);
+    }
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${uploaded.id}`,
+      headers,
+      payload: { enabled: false },
+    });
+    const disabled = await photo(uploaded.value);
+    expect([disabled.statusCode, disabled.json().ErrorCode]).toEqual([400, 10000]);
+  });
 });

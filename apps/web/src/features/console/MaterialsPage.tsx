@@ -94,7 +94,9 @@ function UploadCard({ type, onUploaded }: { type: MaterialType; onUploaded: () =
             ? 'materials.fileRulePng'
             : MATERIAL_FILES[type] === 'cube'
               ? 'materials.fileRuleCube'
-              : 'materials.fileRuleImage',
+              : MATERIAL_FILES[type] === 'size-json'
+                ? 'materials.fileRuleSize'
+                : 'materials.fileRuleImage',
         )}
       </p>
       <Form<UploadValues>
