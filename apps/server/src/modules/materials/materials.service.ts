@@ -48,7 +48,7 @@ const PREFIX = 'materials';
 /**
  * The capability parameter each type's materials are the options of: its bundled options seed
  * the store, and its provided choice reads the enabled ones. Types not listed are stored, shown
- * and ordered here but not yet read by a capability.
+ * and ordered here but not yet read by a capability (makeup looks).
  */
 export const MATERIAL_READERS: Partial<
   Record<MaterialType, { capability: ApiCapability; parameter: string }>
