@@ -15,17 +15,29 @@ export type MaterialType = (typeof MATERIAL_TYPES)[number];
 
 /**
  * What file a type takes: stickers are PNG with an alpha channel (drawn over the face, the
- * transparent part leaves the photo as it was); templates are photos (JPEG, PNG or WebP); the
- * looks and sizes carry a preview picture of any of those.
+ * transparent part leaves the photo as it was); templates are photos (JPEG, PNG or WebP); a filter
+ * look is a .cube 3D lookup table (Adobe Cube LUT 1.0, LUT_3D_SIZE 2..65, output values 0..1; the
+ * server draws its preview); an ID-photo size is a small JSON file `{ "width": px, "height": px }`
+ * within IDPHOTO_SIZE_LIMITS (the server draws its preview); makeup looks carry a preview picture.
  */
-export const MATERIAL_FILES: Record<MaterialType, 'png-alpha' | 'image'> = {
+export const MATERIAL_FILES: Record<MaterialType, 'png-alpha' | 'image' | 'cube' | 'size-json'> = {
   sticker: 'png-alpha',
   fusion_template: 'image',
   headreplace_template: 'image',
-  filter_look: 'image',
+  filter_look: 'cube',
   makeup_look: 'image',
-  idphoto_size: 'image',
+  idphoto_size: 'size-json',
 };
+
+/**
+ * An uploaded ID-photo size: each side in px, and width / height (a portrait or square photo: the
+ * head of the studio rule must fit its width); the limits of v1/certified's custom size.
+ */
+export const IDPHOTO_SIZE_LIMITS = {
+  width: { min: 100, max: 1200 },
+  height: { min: 100, max: 1600 },
+  aspect: { min: 0.5, max: 1 },
+} as const;
 
 /** Largest material file (bytes). */
 export const MATERIAL_MAX_BYTES = 5 * 1024 * 1024;
@@ -59,4 +71,6 @@ export const MATERIAL_READ_BY: Partial<Record<MaterialType, string>> = {
   sticker: 'v1/EmojMaterialH5',
   fusion_template: 'v3/facefuse',
   headreplace_template: 'v2/headreplace',
+  filter_look: 'v1/filter',
+  idphoto_size: 'v1/certified',
 };

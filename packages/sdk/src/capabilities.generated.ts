@@ -2245,34 +2245,10 @@ export interface Capabilities {
     images: 1;
     parameters: {
       /**
-       * The look: one of 24 colour grades, each a 33³ 3D lookup table made from documented colour operations (curves, split toning, channel mixing, saturation, fade); the film looks are approximations, not measurements of a film stock.
+       * The look: one of 24 colour grades, each a 33³ 3D lookup table made from documented colour operations (curves, split toning, channel mixing, saturation, fade; the film looks are approximations, not measurements of a film stock), or a .cube 3D lookup table uploaded in the back office. The list is dynamic: GET /api/v1/materials?type=filter_look lists every enabled look in order (looks uploaded as .cube files valued m<id> included); a disabled or unknown one answers the parameter error 10000.
        * @default "film_warm"
        */
-      filterType?:
-        | 'warm'
-        | 'cool'
-        | 'mono'
-        | 'noir'
-        | 'sepia'
-        | 'vintage'
-        | 'faded'
-        | 'vivid'
-        | 'soft'
-        | 'film_warm'
-        | 'film_cool'
-        | 'teal_orange'
-        | 'cinematic'
-        | 'fresh'
-        | 'airy'
-        | 'sunset'
-        | 'matte'
-        | 'pastel'
-        | 'cross_process'
-        | 'bleach_bypass'
-        | 'rose'
-        | 'forest'
-        | 'golden'
-        | 'moody';
+      filterType?: string;
       /**
        * Filter strength: the blend with the photo, 0 the photo itself, 100 the full look.
        * Range 0 to 100.
@@ -2296,7 +2272,7 @@ export interface Capabilities {
       image_width: number;
       /** Height of the image after EXIF orientation, in pixels. */
       image_height: number;
-      /** The look applied. */
+      /** The look applied: a bundled one’s name or an uploaded one’s value (m<id>). */
       filter_type:
         | 'warm'
         | 'cool'
@@ -2321,7 +2297,8 @@ export interface Capabilities {
         | 'rose'
         | 'forest'
         | 'golden'
-        | 'moody';
+        | 'moody'
+        | string;
       /** The filter strength used. */
       filter_alpha: number;
       /** The beauty strength used. */
@@ -2902,10 +2879,10 @@ export interface Capabilities {
     images: 1;
     parameters: {
       /**
-       * Size (300 dpi): 1inch 295 × 413, 2inch 413 × 579, small_1inch 260 × 378, passport 413 × 531 (35 × 45 mm), custom (width, height). Head placement: passports follow ICAO 9303, crown (top of the hair) to chin 71.1-80 % of the photo’s height (placed at 75.6 %), the eye line 30-50 % of the height from the top; the other sizes have no single published standard and follow common studio practice: head 60-72 % of the height (placed at 66 %), crown 3-15 % below the top (8 %), eye line 32-50 % from the top. An eye line outside its band moves the head, then resizes it within the head band if moving is not enough. The head is centred horizontally and its roll (the eye line’s tilt) corrected by rotating the photo. When the photo does not fit: no face 20003; two or more faces (a second face at least half the largest one’s height) 20004; the face turned sideways (yaw from the face mesh) over 20 degrees 20022; the crown, a cheek or the neck under the chin cut off by the photo’s border, the head’s outline not told from the background, or too few pixels (the photo would be enlarged more than 2 times for the size asked), or head proportions that fit no placement 20008.
+       * Size (300 dpi): 1inch 295 × 413, 2inch 413 × 579, small_1inch 260 × 378, passport 413 × 531 (35 × 45 mm), custom (width, height). Head placement: passports follow ICAO 9303, crown (top of the hair) to chin 71.1-80 % of the photo’s height (placed at 75.6 %), the eye line 30-50 % of the height from the top; the other sizes have no single published standard and follow common studio practice: head 60-72 % of the height (placed at 66 %), crown 3-15 % below the top (8 %), eye line 32-50 % from the top. An eye line outside its band moves the head, then resizes it within the head band if moving is not enough. The head is centred horizontally and its roll (the eye line’s tilt) corrected by rotating the photo. When the photo does not fit: no face 20003; two or more faces (a second face at least half the largest one’s height) 20004; the face turned sideways (yaw from the face mesh) over 20 degrees 20022; the crown, a cheek or the neck under the chin cut off by the photo’s border, the head’s outline not told from the background, or too few pixels (the photo would be enlarged more than 2 times for the size asked), or head proportions that fit no placement 20008. The list is dynamic: GET /api/v1/materials?type=idphoto_size lists every enabled size in order (uploaded sizes valued m<id> included, placed by the custom size’s head rule); a disabled or unknown one answers the parameter error 10000.
        * @default "1inch"
        */
-      spec?: '1inch' | '2inch' | 'small_1inch' | 'passport' | 'custom';
+      spec?: string;
       /**
        * Custom width in px, needed with spec custom, 100-1200; width / height must be from 0.5 to 1.
        * Range 100 to 1200.
@@ -2941,8 +2918,8 @@ export interface Capabilities {
       output_width: number;
       /** Height of the ID photo in px. */
       output_height: number;
-      /** The size used. */
-      spec: '1inch' | '2inch' | 'small_1inch' | 'passport' | 'custom';
+      /** The size used: a named one, or an uploaded one’s value (m<id>). */
+      spec: '1inch' | '2inch' | 'small_1inch' | 'passport' | 'custom' | string;
       /** The background colour used, #rrggbb. */
       bg_color: string;
       /** Crown (top of the person mask) to chin (face mesh) over the photo’s height. */

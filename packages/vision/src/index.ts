@@ -35,6 +35,8 @@ export {
   type DecodedImage,
   type ImageProbe,
 } from './image/decode.ts';
+export { parseCube, CUBE_SIZE, CUBE_VALUE_RANGE, type CubeLook } from './algorithms/image/cube.ts';
+export { applyLut } from './algorithms/image/lut3d.ts';
 export {
   taskNames,
   isTaskName,

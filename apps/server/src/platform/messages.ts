@@ -124,6 +124,18 @@ export const messages = {
       '檔案類型不符：貼紙須為帶透明通道的 PNG，其他素材須為 JPEG、PNG 或 WebP 圖片（依檔案內容判斷，不看副檔名）。',
     en: 'Wrong file type: a sticker must be a PNG with an alpha channel, other materials a JPEG, PNG or WebP picture (read from the file itself, not its name).',
   },
+  materialCubeInvalid: {
+    zh: '滤镜风格须为 .cube 三维查找表（LUT_3D_SIZE 为 2 至 65，数据行数为其立方，每行三个 0 至 1 的数值）：此文件不符合。',
+    zh_tw:
+      '濾鏡風格須為 .cube 三維查找表（LUT_3D_SIZE 為 2 至 65，資料行數為其立方，每行三個 0 至 1 的數值）：此檔案不符合。',
+    en: 'A filter look must be a .cube 3D lookup table (LUT_3D_SIZE 2 to 65, that size cubed data lines of three values from 0 to 1): this file is not.',
+  },
+  materialSizeInvalid: {
+    zh: '证件照尺寸须为 JSON 文件 {"width": 宽, "height": 高}：宽 100–1200、高 100–1600 像素的整数，宽高比（宽/高）在 0.5–1 之间。',
+    zh_tw:
+      '證件照尺寸須為 JSON 檔案 {"width": 寬, "height": 高}：寬 100–1200、高 100–1600 像素的整數，寬高比（寬/高）介於 0.5–1。',
+    en: 'An ID-photo size must be a JSON file {"width": w, "height": h}: whole pixels, width 100-1200, height 100-1600, width / height from 0.5 to 1.',
+  },
   materialTooLarge: {
     zh: '文件过大：素材文件最大 5 MB。',
     zh_tw: '檔案過大：素材檔案最大 5 MB。',

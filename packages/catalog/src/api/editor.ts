@@ -96,3 +96,14 @@ export interface ContentForEditor {
   locked: string[];
   history: Array<{ id: number; value: unknown; actor_email: string; created_at: string }>;
 }
+
+/** A menu entry's editable fields as the editor answers them after a change or its undo. */
+export const menuSnapshot = z.object({
+  name_i18n: z.object({ zh: z.string(), zh_tw: z.string(), en: z.string() }),
+  comment_i18n: z.object({ zh: z.string(), zh_tw: z.string(), en: z.string() }),
+  display: z.number(),
+  status: z.number(),
+  sort: z.number(),
+});
+/** The order of a parent's children as the editor answers it: child id -> sort. */
+export const menuSortMap = z.record(z.string(), z.number());

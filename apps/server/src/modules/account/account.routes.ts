@@ -312,6 +312,7 @@ export const accountRoutes =
           summary: 'Set the roles of a user',
           params: z.object({ id: z.coerce.number().int() }),
           body: z.object({ roles: z.array(z.enum(ROLES)) }),
+          response: { 200: envelope(z.object({})) },
         },
       },
       async (request) => {
@@ -345,6 +346,7 @@ export const accountRoutes =
           tags: ['admin'],
           summary: 'Set the protocol version in force',
           body: z.object({ version: z.string().regex(/^\d{10}$/) }),
+          response: { 200: envelope(z.object({ protocol_version: z.string() })) },
         },
       },
       async (request) => {

@@ -54,6 +54,7 @@ import { bindFaceMask, stickerParams } from './face-mask-bindings.ts';
 import { bindNeedsFace } from './needs-face-binding.ts';
 import { bindIdPhoto } from './idphoto-binding.ts';
 import { bindFusion } from './fusion-bindings.ts';
+import { lookParams } from './look-bindings.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -80,7 +81,7 @@ const served = [
       return kindAnswer(skinAnalysis, r);
     },
   }),
-  bind(filter, 'filter'),
+  bind(filter, 'filter', { params: lookParams }),
   bind(skySegment, 'skysegment'),
   bind(aestheticScore, 'aesthetic'),
   bind(hdr, 'hdr'),

@@ -9,7 +9,7 @@
 import type { certificates } from '@pixora/catalog';
 import type { TaskResults } from '@pixora/vision';
 import { ApiError, type ErrorCode } from '../../platform/error-catalogue.ts';
-import { bind, kindAnswer, type Binding } from './binding.ts';
+import { bind, kindAnswer, taskParamsByName, type Binding } from './binding.ts';
 
 type Refusal = NonNullable<TaskResults['idphoto']['refused']>;
 
@@ -25,9 +25,21 @@ const CODES: Record<Refusal, ErrorCode> = {
 
 export function bindIdPhoto(capability: typeof certificates): Binding<typeof certificates> {
   return bind(capability, 'idphoto', {
-    answer(result) {
+    // A size uploaded in the back office (a provided choice's value m<id>) is the custom size with
+    // its width and height; the answer names it by its value.
+    params(parameter, call) {
+      const params = taskParamsByName(capability, parameter as Record<string, unknown>);
+      const size = call.provided?.get(String(params.spec)) as { width?: number; height?: number } | undefined;
+      if (size?.width && size.height)
+        Object.assign(params, { spec: 'custom', width: size.width, height: size.height });
+      return params;
+    },
+    answer(result, parameter) {
       if (result.refused) throw new ApiError(CODES[result.refused], result.message);
-      return kindAnswer(capability, result);
+      const answer = kindAnswer(capability, result);
+      if (/^m[0-9]+$/.test(String(parameter.spec)))
+        answer.mediaExtra = { ...answer.mediaExtra, spec: parameter.spec };
+      return answer;
     },
   });
 }

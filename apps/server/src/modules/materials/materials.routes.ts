@@ -53,9 +53,11 @@ export const materialRoutes =
         resolve: async (value) => {
           const found = await materials.resolve(type, value);
           if (!found) return undefined;
-          return type === 'sticker'
-            ? { ...(found.bytes ? { png: found.bytes } : {}), anchor: found.anchor, scale: found.scale }
-            : { ...(found.bytes ? { image: found.bytes } : {}) };
+          if (type === 'sticker')
+            return { ...(found.bytes ? { png: found.bytes } : {}), anchor: found.anchor, scale: found.scale };
+          if (type === 'filter_look') return { ...(found.bytes ? { cube: found.bytes } : {}) };
+          if (type === 'idphoto_size') return { width: found.width, height: found.height };
+          return { ...(found.bytes ? { image: found.bytes } : {}) };
         },
       });
     const ok = (request: Parameters<typeof requestLanguage>[0]) => translate('ok', requestLanguage(request));
@@ -187,7 +189,12 @@ export const materialRoutes =
     app.delete(
       '/api/v1/admin/materials/:id',
       {
-        schema: { tags: ['admin'], summary: 'Delete an uploaded material', params: idParams },
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete an uploaded material',
+          params: idParams,
+          response: { 200: envelope(z.null()) },
+        },
       },
       async (request) => {
         const actor = await requireRoles(accounts, request, MATERIAL_ROLES);

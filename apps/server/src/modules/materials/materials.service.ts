@@ -11,7 +11,10 @@ import {
   demoControls,
   emojMaterial,
   facefusion,
+  filter,
   headReplace,
+  IDPHOTO_SIZE_LIMITS,
+  certificates,
   MATERIAL_FILES,
   MATERIAL_MAX_BYTES,
   MATERIAL_MAX_PIXELS,
@@ -27,7 +30,8 @@ import {
   type MaterialView,
   type StickerAnchor,
 } from '@pixora/catalog';
-import { probeImage } from '@pixora/vision';
+import { applyLut, parseCube, probeImage, TaskParamsError } from '@pixora/vision';
+import sharp from 'sharp';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MaterialsTable } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -44,7 +48,7 @@ const PREFIX = 'materials';
 /**
  * The capability parameter each type's materials are the options of: its bundled options seed
  * the store, and its provided choice reads the enabled ones. Types not listed are stored, shown
- * and ordered here but not yet read by a capability.
+ * and ordered here but not yet read by a capability (makeup looks).
  */
 export const MATERIAL_READERS: Partial<
   Record<MaterialType, { capability: ApiCapability; parameter: string }>
@@ -52,6 +56,8 @@ export const MATERIAL_READERS: Partial<
   sticker: { capability: emojMaterial, parameter: 'material' },
   fusion_template: { capability: facefusion, parameter: 'template' },
   headreplace_template: { capability: headReplace, parameter: 'template' },
+  filter_look: { capability: filter, parameter: 'filterType' },
+  idphoto_size: { capability: certificates, parameter: 'spec' },
 };
 
 /** An uploader, with the roles that decide what it sees. */
@@ -89,6 +95,36 @@ export function pngHasAlpha(bytes: Buffer): boolean {
     at += 12 + length;
   }
   return false;
+}
+
+/** Size of a filter look's preview: a colour chart, the colours as they are above, the look below. */
+const CHART = { width: 192, height: 96 } as const;
+
+/**
+ * The preview of a filter look: a chart of hues across (0..360 degrees) and lightness down
+ * (0.85..0.15, HSL saturation 0.75), drawn twice: as it is in the top half, through the look's
+ * table in the bottom half. A JPEG.
+ */
+async function lookPreview(lut: Parameters<typeof applyLut>[0]): Promise<Buffer> {
+  const { width, height } = CHART;
+  const half = height / 2;
+  const chart = new Uint8Array(width * half * 3);
+  const hsl = (h: number, s: number, l: number) => {
+    const f = (n: number) => {
+      const k = (n + h / 30) % 12;
+      return l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    };
+    return [f(0), f(8), f(4)].map((v) => Math.round(v * 255));
+  };
+  for (let y = 0; y < half; y++)
+    for (let x = 0; x < width; x++)
+      chart.set(hsl((x / width) * 360, 0.75, 0.85 - (0.7 * y) / (half - 1)), 3 * (y * width + x));
+  const pixels = Buffer.alloc(width * height * 3);
+  pixels.set(chart, 0);
+  pixels.set(applyLut(lut, chart), chart.length);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 const view = (row: Row): MaterialView => {
@@ -217,7 +253,10 @@ export class MaterialsService {
   async resolve(
     type: MaterialType,
     value: string,
-  ): Promise<{ bytes?: Uint8Array; anchor?: StickerAnchor; scale?: number } | undefined> {
+  ): Promise<
+    | { bytes?: Uint8Array; anchor?: StickerAnchor; scale?: number; width?: number; height?: number }
+    | undefined
+  > {
     await this.seed();
     const row = await this.db
       .selectFrom('materials')
@@ -228,10 +267,20 @@ export class MaterialsService {
       .executeTakeFirst();
     if (!row) return undefined;
     if (!row.storage_key) return {};
-    const bytes = await this.files.get(row.storage_key);
+    const settings = JSON.parse(row.settings) as {
+      anchor?: StickerAnchor;
+      scale?: number;
+      cube?: string;
+      width?: number;
+      height?: number;
+    };
+    // An ID-photo size is its settings (width and height): nothing to read from storage.
+    if (type === 'idphoto_size') return { width: settings.width, height: settings.height };
+    // A filter look's file for the engine is its .cube table; its stored picture is the preview.
+    const { cube, ...rest } = settings;
+    const bytes = await this.files.get(cube ?? row.storage_key);
     if (!bytes) return undefined;
-    const settings = JSON.parse(row.settings) as { anchor?: StickerAnchor; scale?: number };
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ...settings };
+    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ...rest };
   }
 
   /** A material's file, for its preview: enabled ones for anyone, others for who manages them. */
@@ -253,8 +302,10 @@ export class MaterialsService {
     if (!file || file.length === 0) throw new ApiError(10000, 'no file', { messageKey: 'materialFileKind' });
     if (file.length > MATERIAL_MAX_BYTES)
       throw new ApiError(20015, `at most ${MATERIAL_MAX_BYTES} bytes`, { messageKey: 'materialTooLarge' });
-    const kind = imageSignature(file);
     const wants = MATERIAL_FILES[upload.type];
+    if (wants === 'cube') return this.createLook(actor, upload, file);
+    if (wants === 'size-json') return this.createSize(actor, upload, file);
+    const kind = imageSignature(file);
     if (wants === 'png-alpha' ? kind !== 'png' || !pngHasAlpha(file) : !kind || kind === 'gif')
       throw new ApiError(
         20009,
@@ -286,6 +337,90 @@ export class MaterialsService {
         : {};
     const format = kind === 'jpeg' ? 'jpg' : kind!;
     const key = await this.files.put(PREFIX, format, file);
+    return this.store(
+      actor,
+      upload,
+      { key, format, width: probe.width, height: probe.height, size: file.length },
+      settings,
+    );
+  }
+
+  /**
+   * A filter look: a .cube file read and checked whole (vision's parseCube: size, line count,
+   * values); stored with a preview drawn through it (lookPreview), which is the material's picture.
+   */
+  private async createLook(
+    actor: MaterialActor,
+    upload: MaterialUpload,
+    file: Buffer,
+  ): Promise<MaterialView> {
+    let look: ReturnType<typeof parseCube>;
+    try {
+      look = parseCube(file);
+    } catch (err) {
+      if (!(err instanceof TaskParamsError)) throw err;
+      throw new ApiError(20009, err.message, { messageKey: 'materialCubeInvalid' });
+    }
+    const cube = await this.files.put(PREFIX, 'cube', file);
+    const preview = await lookPreview(look.lut);
+    const key = await this.files.put(PREFIX, 'jpg', preview);
+    return this.store(
+      actor,
+      upload,
+      { key, format: 'jpg', width: CHART.width, height: CHART.height, size: file.length },
+      { cube, lut_size: look.size },
+    );
+  }
+
+  /**
+   * An ID-photo size: a JSON object `{ "width": px, "height": px }` (integers within
+   * IDPHOTO_SIZE_LIMITS, width / height in its aspect band); its preview is the frame drawn at
+   * that aspect with the head at the studio rule's place (66 % of the height, crown 8 % down).
+   */
+  private async createSize(
+    actor: MaterialActor,
+    upload: MaterialUpload,
+    file: Buffer,
+  ): Promise<MaterialView> {
+    const refuse = (why: string) => new ApiError(20009, why, { messageKey: 'materialSizeInvalid' });
+    let size: unknown;
+    try {
+      size = JSON.parse(file.toString('utf8'));
+    } catch {
+      throw refuse('not JSON');
+    }
+    const { width, height } = (size ?? {}) as { width?: unknown; height?: unknown };
+    const within = (v: unknown, r: { min: number; max: number }) =>
+      Number.isInteger(v) && (v as number) >= r.min && (v as number) <= r.max;
+    if (typeof size !== 'object' || Array.isArray(size) || size === null)
+      throw refuse('a JSON object { "width", "height" }');
+    if (!within(width, IDPHOTO_SIZE_LIMITS.width) || !within(height, IDPHOTO_SIZE_LIMITS.height))
+      throw refuse('width 100..1200 and height 100..1600 px, integers');
+    const aspect = (width as number) / (height as number);
+    if (aspect < IDPHOTO_SIZE_LIMITS.aspect.min || aspect > IDPHOTO_SIZE_LIMITS.aspect.max)
+      throw refuse('width / height from 0.5 to 1');
+    const h = 120;
+    const w = Math.round(h * aspect);
+    const head = { top: 0.08 * h, height: 0.66 * h, width: 0.66 * h * 0.72 };
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#438edb"/><ellipse cx="${w / 2}" cy="${head.top + head.height / 2}" rx="${head.width / 2}" ry="${head.height / 2}" fill="#f1d4bd"/><rect x="${w * 0.1}" y="${head.top + head.height * 0.93}" width="${w * 0.8}" height="${h}" rx="${w * 0.2}" fill="#333"/></svg>`;
+    const preview = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+    const key = await this.files.put(PREFIX, 'jpg', preview);
+    return this.store(
+      actor,
+      upload,
+      { key, format: 'jpg', width: w, height: h, size: file.length },
+      { width: width as number, height: height as number },
+    );
+  }
+
+  /** Stores an upload's row, enabled, last of its type, valued `m<id>`; audited. */
+  private store(
+    actor: MaterialActor,
+    upload: MaterialUpload,
+    file: { key: string; format: string; width: number; height: number; size: number },
+    settings: Record<string, unknown>,
+  ): Promise<MaterialView> {
+    const { key, format } = file;
     const stamp = new Date().toISOString();
     return this.db.transaction().execute(async (trx) => {
       const order = await this.nextOrder(upload.type, trx);
@@ -301,9 +436,9 @@ export class MaterialsService {
           storage_key: key,
           preview: null,
           format,
-          width: probe.width,
-          height: probe.height,
-          size: file.length,
+          width: file.width,
+          height: file.height,
+          size: file.size,
           settings: JSON.stringify(settings),
           owner_id: actor.id,
           created_at: stamp,

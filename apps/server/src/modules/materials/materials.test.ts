@@ -495,4 +495,145 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
     const refused = await fuse(uploaded.value);
     expect([refused.statusCode, refused.json().ErrorCode]).toEqual([400, 10000]);
   });
+
+  it('v1/filter applies an uploaded .cube look (an inverting table inverts the photo); bad files and disabled looks are refused', async () => {
+    // A .cube of size 2 whose output is 1 minus its input: the photo's negative.
+    const rows: string[] = [];
+    for (let b = 0; b < 2; b++)
+      for (let g = 0; g < 2; g++) for (let r = 0; r < 2; r++) rows.push(`${1 - r} ${1 - g} ${1 - b}`);
+    const invert = Buffer.from(`TITLE "negative"\nLUT_3D_SIZE 2\n${rows.join('\n')}\n`);
+    const look = (bytes: Buffer, lang = 'zh') => {
+      const form = multipart(
+        { type: 'filter_look', name_zh: '负片', name_zh_tw: '負片', name_en: 'Negative' },
+        { name: 'negative.cube', bytes, type: 'application/octet-stream' },
+      );
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/materials',
+        payload: form.payload,
+        headers: { ...headers, ...form.headers, 'accept-language': lang },
+      });
+    };
+    const made = await look(invert);
+    expect(made.statusCode).toBe(200);
+    const uploaded = made.json().data as { id: number; value: string; preview: string; width: number };
+    expect(uploaded.width).toBe(192);
+    // The public list offers it with its preview: the chart, its bottom half through the look.
+    const options = (await app.inject({ url: '/api/v1/materials?type=filter_look' })).json().data
+      .options as Array<{
+      value: string;
+      preview: string;
+    }>;
+    expect(options.map((o) => o.value)).toContain(uploaded.value);
+    expect(options.find((o) => o.value === 'warm')?.preview).toBe('/samples/filters/warm.jpg');
+    const preview = await app.inject({ url: uploaded.preview });
+    const chart = await sharp(preview.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const px = (x: number, y: number) => [...chart.data.subarray(3 * (y * 192 + x), 3 * (y * 192 + x) + 3)];
+    const top = px(100, 10);
+    const bottom = px(100, 58);
+    for (let c = 0; c < 3; c++) expect(Math.abs(top[c]! + bottom[c]! - 255)).toBeLessThan(16);
+
+    const astronaut = await skimageJpeg('astronaut');
+    const filtered = (filterType: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/v1/filter?${DEMO_KEY}`,
+        payload: { ...gatewayBody(astronaut), parameter: { filterType, filterAlpha: 100 } } as object,
+      });
+    const res = await filtered(uploaded.value);
+    expect(res.statusCode).toBe(200);
+    const media = res.json().media_info_list[0];
+    expect(media.media_extra).toMatchObject({ filter_type: uploaded.value, filter_alpha: 100 });
+    const small = { width: 64, height: 64, fit: 'fill' } as const;
+    const before = await sharp(astronaut).resize(small).raw().toBuffer();
+    const after = await sharp(Buffer.from(media.media_data, 'base64')).resize(small).raw().toBuffer();
+    let off = 0;
+    for (let k = 0; k < before.length; k++) off += Math.abs(before[k]! + after[k]! - 255);
+    // Every value is 255 minus the photo's, up to JPEG rounding (mean error under 4 of 255).
+    expect(off / before.length).toBeLessThan(4);
+
+    // A file that is not a .cube look, refused in the sender's language, and nothing is stored.
+    const values255 = Buffer.from(invert.toString().replace(/\b1\b/g, '255'));
+    const wrong = await look(values255, 'en');
+    expect([wrong.statusCode, wrong.json().code]).toEqual([400, 20009]);
+    expect(wrong.json().message).toMatch(/^A filter look must be a \.cube 3D lookup table/);
+    const png = await look(await ringSticker(), 'zh-TW');
+    expect(png.json().message).toMatch(/^濾鏡風格須為 \.cube/);
+
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${uploaded.id}`,
+      headers,
+      payload: { enabled: false },
+    });
+    const refused = await filtered(uploaded.value);
+    expect([refused.statusCode, refused.json().ErrorCode]).toEqual([400, 10000]);
+    const unknown = await filtered('m999999');
+    expect(unknown.json().ErrorCode).toBe(10000);
+  });
+
+  it('v1/certified makes a photo of an uploaded size (300 x 400), named by its value; bad sizes and disabled ones are refused', async () => {
+    const size = (bytes: Buffer, lang = 'zh') => {
+      const form = multipart(
+        { type: 'idphoto_size', name_zh: '签证', name_zh_tw: '簽證', name_en: 'Visa' },
+        { name: 'visa.json', bytes, type: 'application/json' },
+      );
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/materials',
+        payload: form.payload,
+        headers: { ...headers, ...form.headers, 'accept-language': lang },
+      });
+    };
+    const made = await size(Buffer.from(JSON.stringify({ width: 300, height: 400 })));
+    expect(made.statusCode, made.body).toBe(200);
+    const uploaded = made.json().data as {
+      id: number;
+      value: string;
+      preview: string;
+      width: number;
+      height: number;
+    };
+    // Its preview has the size's aspect.
+    expect([uploaded.width, uploaded.height]).toEqual([90, 120]);
+    const options = (await app.inject({ url: '/api/v1/materials?type=idphoto_size' })).json().data
+      .options as Array<{
+      value: string;
+    }>;
+    expect(options.map((o) => o.value)).toEqual([
+      '1inch',
+      '2inch',
+      'small_1inch',
+      'passport',
+      'custom',
+      uploaded.value,
+    ]);
+    const astronaut = await skimageJpeg('astronaut');
+    const photo = (spec: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/v1/certified?${DEMO_KEY}`,
+        payload: { ...gatewayBody(astronaut), parameter: { spec } } as object,
+      });
+    const res = await photo(uploaded.value);
+    expect(res.statusCode, res.body).toBe(200);
+    const media = res.json().media_info_list[0];
+    expect(media.media_extra).toMatchObject({ spec: uploaded.value, output_width: 300, output_height: 400 });
+    const meta = await sharp(Buffer.from(media.media_data, 'base64')).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 400]);
+
+    for (const bad of ['{"width": 300}', '{"width": 900, "height": 400}', '[300, 400]', 'width=300']) {
+      const refused = await size(Buffer.from(bad), 'en');
+      expect([refused.statusCode, refused.json().code], bad).toEqual([400, 20009]);
+      expect(refused.json().message).toMatch(/^An ID-photo size must be a JSON file/);
+    }
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${uploaded.id}`,
+      headers,
+      payload: { enabled: false },
+    });
+    const disabled = await photo(uploaded.value);
+    expect([disabled.statusCode, disabled.json().ErrorCode]).toEqual([400, 10000]);
+  });
 });

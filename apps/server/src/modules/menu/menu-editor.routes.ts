@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditPage, envelope, menuAnswer, menuChange, menuOrder } from '@pixora/catalog';
+import {
+  auditPage,
+  envelope,
+  menuAnswer,
+  menuChange,
+  menuOrder,
+  menuSnapshot,
+  menuSortMap,
+} from '@pixora/catalog';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requestLanguage, translate } from '../../platform/messages.ts';
@@ -47,6 +55,7 @@ export const menuEditorRoutes =
           summary: "Change a menu entry's names, comments, visibility or status icons (admin, editor)",
           params: z.object({ id: z.coerce.number().int() }),
           body: menuChange,
+          response: { 200: envelope(menuSnapshot) },
         },
       },
       async (request) => {
@@ -63,6 +72,7 @@ export const menuEditorRoutes =
           tags: ['admin'],
           summary: 'Reorder the children of one menu entry (admin, editor)',
           body: menuOrder,
+          response: { 200: envelope(menuSortMap) },
         },
       },
       async (request) => {
@@ -98,6 +108,8 @@ export const menuEditorRoutes =
           tags: ['admin'],
           summary: 'Undo one audited menu change (admin, editor)',
           params: z.object({ auditId: z.coerce.number().int().positive() }),
+          // An entry's fields back, or a parent's order back.
+          response: { 200: envelope(z.union([menuSortMap, menuSnapshot])) },
         },
       },
       async (request) => {

@@ -100,6 +100,29 @@ describe('the capability menu editor', () => {
     expect(latest).toMatchObject({ action: 'menu.undo', after: { display: before.Display } });
   });
 
+  it('reorders the top-level groups (parent 0): the public menu follows, the move is audited and undone', async () => {
+    const groups = (await publicMenu()).map((g) => g.Id);
+    // The first two groups swap places, as the editor's "down" button on the first one sends it.
+    const swapped = [groups[1]!, groups[0]!, ...groups.slice(2)];
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/menus/order',
+      headers: sessions.editor,
+      payload: { parent_id: 0, ids: swapped },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await publicMenu()).map((g) => g.Id)).toEqual(swapped);
+    const entry = (await app.inject({ url: '/api/v1/admin/menus/audit', headers: sessions.admin })).json()
+      .data.entries[0];
+    expect(entry).toMatchObject({ action: 'menu.reorder', target_type: 'menu-order', target_id: '0' });
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/menus/undo/${entry.id}`,
+      headers: sessions.admin,
+    });
+    expect((await publicMenu()).map((g) => g.Id)).toEqual(groups);
+  });
+
   it('reorders a parent, undoes the order, and refuses an order that misses a child', async () => {
     const group = parentOf(await publicMenu(), POINTS);
     const ids = group.Children.map((c) => c.Id);

@@ -89,7 +89,15 @@ function UploadCard({ type, onUploaded }: { type: MaterialType; onUploaded: () =
   return (
     <Card title={t('materials.uploadTitle')} className={accountStyles.panel}>
       <p className={styles.readBy}>
-        {t(MATERIAL_FILES[type] === 'png-alpha' ? 'materials.fileRulePng' : 'materials.fileRuleImage')}
+        {t(
+          MATERIAL_FILES[type] === 'png-alpha'
+            ? 'materials.fileRulePng'
+            : MATERIAL_FILES[type] === 'cube'
+              ? 'materials.fileRuleCube'
+              : MATERIAL_FILES[type] === 'size-json'
+                ? 'materials.fileRuleSize'
+                : 'materials.fileRuleImage',
+        )}
       </p>
       <Form<UploadValues>
         form={form}
@@ -137,7 +145,13 @@ function UploadCard({ type, onUploaded }: { type: MaterialType; onUploaded: () =
             <input
               id="material-file"
               type="file"
-              accept={sticker ? 'image/png' : 'image/png,image/jpeg,image/webp'}
+              accept={
+                sticker
+                  ? 'image/png'
+                  : MATERIAL_FILES[type] === 'cube'
+                    ? '.cube'
+                    : 'image/png,image/jpeg,image/webp'
+              }
               onChange={(event) => pick(event.target.files?.[0])}
               data-testid="material-file"
             />

@@ -81,24 +81,65 @@ function EditModal({ item, onClose }: { item: MenuItem | null; onClose: () => vo
 }
 
 /** The children of one group, in the site's order, each with its visibility, badges and texts. */
-function GroupCard({ group, onEdit }: { group: MenuItem; onEdit: (item: MenuItem) => void }) {
+function GroupCard({
+  group,
+  groupIds,
+  onEdit,
+}: {
+  group: MenuItem;
+  /** Every top-level group's id in the site's order: this group moves among them (parent 0). */
+  groupIds: number[];
+  onEdit: (item: MenuItem) => void;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { run, busy } = useEditorAction();
   const ids = group.children.map((c) => c.id);
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...ids];
+  const swap = (list: number[], index: number, by: -1 | 1) => {
+    const next = [...list];
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-    void run(() => editorApi.orderMenu({ parent_id: group.id, ids: next }), t('editor.saved'), STALE);
+    return next;
   };
+  const move = (index: number, by: -1 | 1) =>
+    void run(
+      () => editorApi.orderMenu({ parent_id: group.id, ids: swap(ids, index, by) }),
+      t('editor.saved'),
+      STALE,
+    );
+  const place = groupIds.indexOf(group.id);
+  const moveGroup = (by: -1 | 1) =>
+    void run(
+      () => editorApi.orderMenu({ parent_id: 0, ids: swap(groupIds, place, by) }),
+      t('editor.saved'),
+      STALE,
+    );
+  const groupName = pickText(group.name, language);
   return (
     <Card
       className={accountStyles.panel}
-      title={pickText(group.name, language)}
+      title={groupName}
       extra={
-        <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(group)}>
-          {t('editor.edit')}
-        </Button>
+        <Space size={2}>
+          <Button
+            size="small"
+            type="text"
+            icon={<ArrowUpOutlined aria-hidden />}
+            aria-label={t('editor.menus.groupUp', { name: groupName })}
+            disabled={busy || place <= 0}
+            onClick={() => moveGroup(-1)}
+          />
+          <Button
+            size="small"
+            type="text"
+            icon={<ArrowDownOutlined aria-hidden />}
+            aria-label={t('editor.menus.groupDown', { name: groupName })}
+            disabled={busy || place === -1 || place === groupIds.length - 1}
+            onClick={() => moveGroup(1)}
+          />
+          <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(group)}>
+            {t('editor.edit')}
+          </Button>
+        </Space>
       }
     >
       <Table<MenuItem>
@@ -264,8 +305,8 @@ function History({ names }: { names: ReadonlyMap<string, string> }) {
 }
 
 /**
- * The capability menu for admins and editors (/admin/menus): per group, its capabilities in the
- * site's order with up/down moves, a switch for showing them, their badges (Status) and their
+ * The capability menu for admins and editors (/admin/menus): the groups in the site's order with
+ * up/down moves, and per group its capabilities in that order with up/down moves, a switch for showing them, their badges (Status) and their
  * names and comments in three languages; then the audited changes with their undo.
  */
 export function MenusEditorPage() {
@@ -287,7 +328,7 @@ export function MenusEditorPage() {
     body = (
       <>
         {groups.map((group) => (
-          <GroupCard key={group.id} group={group} onEdit={setEditing} />
+          <GroupCard key={group.id} group={group} groupIds={groups.map((g) => g.id)} onEdit={setEditing} />
         ))}
         <History names={names} />
       </>

@@ -3,7 +3,7 @@ import { count } from '../../contract/answer.ts';
 import { defineCapability } from '../../contract/define.ts';
 import { described, type Doc } from '../../contract/doc.ts';
 import { image } from '../../contract/kinds.ts';
-import { choice, strength } from '../../contract/params.ts';
+import { providedChoice, strength } from '../../contract/params.ts';
 
 /** The looks of v1/filter (`filterType`), in the order the demo offers them. */
 export const FILTER_LOOKS = [
@@ -88,13 +88,23 @@ export const filter = defineCapability({
   api: {
     endpoint: 'v1/filter',
     parameters: {
-      filterType: choice(
+      filterType: providedChoice(
+        {
+          source: 'filter_look',
+          url: '/api/v1/materials?type=filter_look',
+          pattern: /^m[1-9][0-9]{0,9}$/,
+          note: [
+            '可用风格随后台素材库变化：GET /api/v1/materials?type=filter_look 按顺序列出当前启用的全部风格（含上传的 .cube 风格，值为 m<id>）；已停用或不存在的风格返回参数错误 10000。',
+            '可用風格隨後台素材庫變化：GET /api/v1/materials?type=filter_look 依序列出目前啟用的全部風格（含上傳的 .cube 風格，值為 m<id>）；已停用或不存在的風格回傳參數錯誤 10000。',
+            'The list is dynamic: GET /api/v1/materials?type=filter_look lists every enabled look in order (looks uploaded as .cube files valued m<id> included); a disabled or unknown one answers the parameter error 10000.',
+          ],
+        },
         FILTER_LOOKS,
         { default: FILTER.filterType, names: FILTER_LOOK_NAMES, previews: FILTER_LOOK_PREVIEWS },
         [
-          '滤镜风格：24 种调色风格之一，每种是由曲线、分离色调、通道混合、饱和度、褪色等调色操作生成的 33³ 三维查找表（胶片风格为近似，并非某种胶片的实测）。',
-          '濾鏡風格：24 種調色風格之一，每種是由曲線、分離色調、通道混合、飽和度、褪色等調色操作產生的 33³ 三維查找表（膠片風格為近似，並非某種膠片的實測）。',
-          'The look: one of 24 colour grades, each a 33³ 3D lookup table made from documented colour operations (curves, split toning, channel mixing, saturation, fade); the film looks are approximations, not measurements of a film stock.',
+          '滤镜风格：24 种调色风格之一，每种是由曲线、分离色调、通道混合、饱和度、褪色等调色操作生成的 33³ 三维查找表（胶片风格为近似，并非某种胶片的实测）；或后台上传的 .cube 三维查找表。',
+          '濾鏡風格：24 種調色風格之一，每種是由曲線、分離色調、通道混合、飽和度、褪色等調色操作產生的 33³ 三維查找表（膠片風格為近似，並非某種膠片的實測）；或後台上傳的 .cube 三維查找表。',
+          'The look: one of 24 colour grades, each a 33³ 3D lookup table made from documented colour operations (curves, split toning, channel mixing, saturation, fade; the film looks are approximations, not measurements of a film stock), or a .cube 3D lookup table uploaded in the back office.',
         ],
       ),
       filterAlpha: strength(FILTER.filterAlpha, [
@@ -110,10 +120,10 @@ export const filter = defineCapability({
     },
     answer: image({
       extra: {
-        filter_type: described(z.enum(FILTER_LOOKS), [
-          '使用的滤镜风格。',
-          '使用的濾鏡風格。',
-          'The look applied.',
+        filter_type: described(z.union([z.enum(FILTER_LOOKS), z.string().regex(/^m[1-9][0-9]*$/)]), [
+          '使用的滤镜风格；后台上传的风格为其值 m<id>。',
+          '使用的濾鏡風格；後台上傳的風格為其值 m<id>。',
+          'The look applied: a bundled one’s name or an uploaded one’s value (m<id>).',
         ]),
         filter_alpha: described(z.number(), [
           '使用的滤镜强度。',

@@ -5,11 +5,14 @@
 import { TaskParamsError } from '../../errors.ts';
 import type { ImageSize, ImageTaskResult } from '../kinds.ts';
 import { numberParam } from '../param-checks.ts';
+import { parseCube, type CubeLook } from './cube.ts';
 import { LOOK_IDS } from './looks.ts';
 
 export interface FilterParams {
-  /** The look (looks.ts LOOKS id). */
+  /** The look (looks.ts LOOKS id), or an uploaded look's value (`m<id>`) when `cube` is given. */
   filterType: string;
+  /** An uploaded look: a .cube file (cube.ts) sent with the job as bytes, read here. */
+  cube?: CubeLook;
   /** Blend of the look with the photo, 0 (the photo) .. 100 (the look). */
   filterAlpha: number;
   /** AI Beauty's skin smoothing on the faces found, 0 (none, no face search) .. 100. */
@@ -49,7 +52,14 @@ export function parseFilterParams(raw: Record<string, unknown> | undefined): Fil
   const p = { ...FILTER_DEFAULTS };
   if (raw === undefined || raw === null) return p;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new TaskParamsError('params must be an object');
-  p.filterType = lookParam(raw) ?? p.filterType;
+  if (raw.cube !== undefined) {
+    if (!(raw.cube instanceof Uint8Array))
+      throw new TaskParamsError('cube must be the bytes of a .cube file');
+    if (typeof raw.filterType !== 'string' || !/^m[1-9][0-9]*$/.test(raw.filterType))
+      throw new TaskParamsError('filterType of an uploaded look is its value m<id>');
+    p.cube = parseCube(raw.cube);
+    p.filterType = raw.filterType;
+  } else p.filterType = lookParam(raw) ?? p.filterType;
   p.filterAlpha = numberParam(raw, 'filterAlpha', { min: 0, max: 100 }) ?? p.filterAlpha;
   p.beautyAlpha = numberParam(raw, 'beautyAlpha', { min: 0, max: 100 }) ?? p.beautyAlpha;
   p.quality = numberParam(raw, 'quality', { min: 50, max: 100, integer: true }) ?? p.quality;

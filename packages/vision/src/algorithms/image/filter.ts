@@ -1,7 +1,7 @@
 /**
  * filter (v1/filter, capability 19): a named colour look (looks.ts: documented colour operations
  * sampled into a 33^3 lookup table, applied by tetrahedral interpolation, lut3d.ts) blended with
- * the photo by filterAlpha; before it, when beautyAlpha > 0, AI Beauty's skin smoothing
+ * the photo by filterAlpha, or a look uploaded in the back office as a .cube file (cube.ts); before it, when beautyAlpha > 0, AI Beauty's skin smoothing
  * (face/retouch-faces.ts retouchFaces with retouch.ts, the same code as v3/AIBeauty) on every face found. A JPEG of the
  * input's size.
  *
@@ -31,8 +31,8 @@ async function run(image: DecodedImage, params: FilterParams, models: MeshFaceMo
     );
     faceNum = faces.length;
   }
-  // parseFilterParams admits known looks only.
-  const lut = lookTable(params.filterType)!;
+  // parseFilterParams admits known looks, or an uploaded one with its .cube table.
+  const lut = params.cube?.lut ?? lookTable(params.filterType)!;
   const pixels = new Uint8Array(image.data.buffer, image.data.byteOffset, width * height * 3);
   applyLut(lut, pixels, params.filterAlpha / 100, pixels);
   return {

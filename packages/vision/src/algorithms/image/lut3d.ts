@@ -35,7 +35,7 @@ export const LUT_SIZE = 33;
 
 /** Fixed-point scale of the table's code values (4 fractional bits). */
 const ONE = 16;
-const clampCode = (v: number) => Math.round((v < 0 ? 0 : v > 1 ? 255 : v * 255) * ONE);
+export const clampCode = (v: number) => Math.round((v < 0 ? 0 : v > 1 ? 255 : v * 255) * ONE);
 
 /** Samples `transform` on a `size`^3 grid of sRGB colours. */
 export function buildLut(transform: ColourTransform, size = LUT_SIZE): Lut3d {
@@ -52,6 +52,15 @@ export function buildLut(transform: ColourTransform, size = LUT_SIZE): Lut3d {
       }
     }
   }
+  return lutOfTable(size, table);
+}
+
+/**
+ * A table of output code values (fixed point, `ONE` per code value; node (r, g, b) at
+ * 3 (r + size (g + size b)), red fastest, the order of a .cube file) ready to apply: each 8-bit
+ * value's lower grid node and fraction along each axis.
+ */
+export function lutOfTable(size: number, table: Int32Array): Lut3d {
   const offsetR = new Int32Array(256);
   const offsetG = new Int32Array(256);
   const offsetB = new Int32Array(256);

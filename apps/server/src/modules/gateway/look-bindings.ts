@@ -1,0 +1,15 @@
+/**
+ * v1/filter's parameters: by name, plus an uploaded look (a provided choice's value `m<id>`): its
+ * .cube table is sent with the job as bytes (the engine may run in another thread or process),
+ * and the answer names the look by that value.
+ */
+import { filter } from '@pixora/catalog';
+import { taskParamsByName, type CapabilityCall } from './binding.ts';
+
+export const lookParams = (parameter: Record<string, unknown>, call: CapabilityCall) => {
+  const params = taskParamsByName(filter, parameter);
+  const chosen = typeof params.filterType === 'string' ? params.filterType : undefined;
+  const cube = chosen ? (call.provided?.get(chosen) as { cube?: Uint8Array } | undefined)?.cube : undefined;
+  if (cube) params.cube = cube;
+  return params;
+};
