@@ -5,6 +5,7 @@ import {
   docDraftInput,
   docLanguageInput,
   docRestoreInput,
+  envelope,
 } from '@pixora/catalog';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -131,6 +132,8 @@ export const editorRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Editable site content and the measured figures (admin, personality)',
+          // The measured figures are the bench's own JSON, shown read-only.
+          response: { 200: envelope(z.object({ names: z.array(z.string()), measured: z.unknown() })) },
         },
       },
       async (request) => {
@@ -141,10 +144,10 @@ export const editorRoutes =
           .where('key', '=', 'site/measured')
           .executeTakeFirst();
         return {
-          code: 0,
+          code: 0 as const,
           message: ok(request),
           data: {
-            names: PERSONALITY_CONTENT,
+            names: [...PERSONALITY_CONTENT],
             measured: measured ? (JSON.parse(measured.value) as unknown) : null,
           },
         };
@@ -174,12 +177,13 @@ export const editorRoutes =
           summary: 'Save a site content entry: texts only, measured figures kept (admin, personality)',
           params: contentName,
           body: contentInput,
+          response: { 200: envelope(z.null()) },
         },
       },
       async (request) => {
         const actor = await requireRoles(accounts, request, PERSONALITY_ROLES);
         await content.save(actor, request.params.name, request.body.value);
-        return { code: 0, message: ok(request), data: null };
+        return { code: 0 as const, message: ok(request), data: null };
       },
     );
 
@@ -216,13 +220,14 @@ export const editorRoutes =
           summary: 'Save an earlier version of a site content entry again (admin, personality)',
           params: contentName,
           body: docRestoreInput,
+          response: { 200: envelope(z.null()) },
         },
       },
       async (request) => {
         const actor = await requireRoles(accounts, request, PERSONALITY_ROLES);
         assertEditable(request.params.name);
         await content.restore(actor, request.params.name, request.body.version_id);
-        return { code: 0, message: ok(request), data: null };
+        return { code: 0 as const, message: ok(request), data: null };
       },
     );
   };

@@ -1,3 +1,4 @@
+import { envelope } from '@pixora/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contains } from '../../db/search.ts';
@@ -33,6 +34,33 @@ const replyBody = z.object({
   /** The status the feedback takes with the reply; a new feedback becomes in progress by default. */
   status: z.enum(FEEDBACK_STATUSES).optional(),
 });
+
+/** One feedback as the inbox shows it: sender, status, reply and its attachments' addresses. */
+const feedbackView = z.object({
+  id: z.number().int(),
+  type_id: z.number().int(),
+  priority_id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  status: z.enum(FEEDBACK_STATUSES),
+  reply: z.string(),
+  language: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  replied_at: z.string().nullable(),
+  sender: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+  attachments: z.array(z.object({ index: z.number().int(), type: z.string(), url: z.string() })),
+});
+const feedbackAnswer = envelope(feedbackView);
+const inboxPage = envelope(
+  z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    by_status: z.record(z.string(), z.number().int()),
+    items: z.array(feedbackView),
+  }),
+);
 
 /** Content types of the attachment kinds the feedback upload accepts; shown inline only when images. */
 const ATTACHMENT_TYPES: Record<string, string> = {
@@ -130,6 +158,7 @@ export const feedbackInboxRoutes =
           tags,
           summary: 'The feedback inbox, newest first (admin, business)',
           querystring: listQuery,
+          response: { 200: inboxPage },
         },
       },
       async (request) => {
@@ -177,7 +206,14 @@ export const feedbackInboxRoutes =
 
     app.get(
       '/api/v1/admin/feedback/:id',
-      { schema: { tags, summary: 'One feedback (admin, business)', params: idParams } },
+      {
+        schema: {
+          tags,
+          summary: 'One feedback (admin, business)',
+          params: idParams,
+          response: { 200: feedbackAnswer },
+        },
+      },
       async (request) => {
         await requireRoles(accounts, request, INBOX_ROLES);
         return ok(request, view(await byId(request.params.id)));
@@ -226,6 +262,7 @@ export const feedbackInboxRoutes =
           summary: 'Set the status of a feedback (admin, business)',
           params: idParams,
           body: statusBody,
+          response: { 200: feedbackAnswer },
         },
       },
       async (request) => {
@@ -259,6 +296,7 @@ export const feedbackInboxRoutes =
           summary: 'Reply to a feedback: message and mail to its sender (admin, business)',
           params: idParams,
           body: replyBody,
+          response: { 200: feedbackAnswer },
         },
       },
       async (request) => {
