@@ -37,7 +37,8 @@ function startWorker(): Promise<Proc> {
   });
 }
 
-const until = async (cond: () => boolean, ms = 10_000) => {
+// Generous: worker processes start and take jobs slowly while the rest of the suite loads both cores.
+const until = async (cond: () => boolean, ms = 20_000) => {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error('condition not met in time');
@@ -145,7 +146,7 @@ describe('inference on a Redis queue (BullMQ) with worker processes', () => {
     expect(await exited).toBe(0);
     await Promise.all(others);
     await until(() => backend.stats().ready === 2);
-  });
+  }, 45_000);
 
   it('runs the job of a worker killed mid-job once more on the other worker', async () => {
     const before = workers.map((w) => starts(w, 'slow'));
@@ -173,7 +174,7 @@ describe('inference on a Redis queue (BullMQ) with worker processes', () => {
     for (const w of started()) w.proc.kill('SIGKILL');
     const err = await call;
     expect(err).toBeInstanceOf(WorkerCrashedError);
-  }, 20_000);
+  }, 45_000);
 
   it('refuses calls at once (NoWorkerReadyError) while Redis does not answer', async () => {
     const unreachable = createRedisBackend({
