@@ -18,8 +18,6 @@ import { QUALITY_RUNS, type QualityRun } from '../packages/vision/scripts/qualit
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scripts = 'packages/vision/scripts';
 
-export { QUALITY_RUNS };
-
 /** The command a run is, as docs/quality.md writes it. */
 export const commandOf = (run: QualityRun): string[] => [
   ...(run.speed ? ['taskset', '-c', '0'] : []),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -70,7 +71,7 @@ export class RedisFairShare implements CallerShare {
   /** Callers admitted by the memory share while Redis did not answer. */
   private readonly localOnly = new Map<string, number>();
   private next = 0;
-  private readonly server = Math.random().toString(36).slice(2, 10);
+  private readonly server = randomBytes(6).toString('hex');
 
   constructor(
     private readonly redis: Redis,
