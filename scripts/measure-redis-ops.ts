@@ -147,9 +147,12 @@ const admin = new Redis(server.url);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What a command is for, by the keys it names. */
-function purpose(args: string[]): 'queue' | 'shared state' | 'other' {
+function purpose(args: string[]): 'queue' | 'shared state' | 'transaction' | 'other' {
   if (args.some((a) => a.startsWith(`pixora:${QUEUE}:`))) return 'queue';
-  if (args.some((a) => /^pixora:(rl|quota|nonce):/.test(a))) return 'shared state';
+  // Rate limits, quotas, signature nonces and the per-caller fair share of the engine.
+  if (args.some((a) => /^pixora:(rl|quota|nonce|share):/.test(a))) return 'shared state';
+  // MULTI and EXEC name no key: the transactions around a job's input and its reply.
+  if (/^(multi|exec)$/i.test(args[0] ?? '')) return 'transaction';
   return 'other';
 }
 
