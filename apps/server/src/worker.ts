@@ -1,7 +1,8 @@
 /**
  * An inference worker process (`npm run worker`): loads the models on a local pool (WORKERS
  * inference workers, WORKER_TASKS or every task), then serves the Redis queue (REDIS_URL,
- * INFERENCE_QUEUE) with as many jobs at once as it has inference workers, and writes heartbeats.
+ * INFERENCE_QUEUE) with as many jobs at once as it has inference workers (plus WORKER_PREFETCH
+ * taken ahead), and writes heartbeats.
  * SIGTERM or SIGINT: it stops taking jobs, finishes the running ones, answers them and exits.
  */
 import { createLocalBackend, isTaskName, taskNames } from '@pixora/vision';
@@ -22,8 +23,9 @@ const log = (msg: string, extra: Record<string, unknown> = {}) => {
 const pool = createLocalBackend({
   workers: config.WORKERS,
   isolation: config.WORKER_ISOLATION,
-  // The queue hands this process at most WORKERS jobs at once: none waits here.
-  maxQueue: config.WORKERS,
+  // The queue hands this process at most WORKERS + WORKER_PREFETCH jobs at once: the prefetched
+  // ones wait here for the next free inference worker.
+  maxQueue: config.WORKERS + config.WORKER_PREFETCH,
   taskTimeoutMs: config.INFERENCE_TIMEOUT_MS,
   limits: { maxBytes: config.MAX_IMAGE_BYTES, maxPixels: config.MAX_IMAGE_PIXELS },
   tasks: config.WORKER_TASKS.length > 0 ? config.WORKER_TASKS : undefined,
@@ -34,6 +36,7 @@ const worker = await startQueueWorker({
   queueName: config.INFERENCE_QUEUE,
   backend: pool,
   concurrency: config.WORKERS,
+  prefetch: config.WORKER_PREFETCH,
   tasks,
   heartbeatMs: config.WORKER_HEARTBEAT_MS,
   lockMs: config.WORKER_LOCK_MS,

@@ -81,6 +81,9 @@ const schema = z.object({
   WORKER_HEARTBEAT_MS: int(2_000),
   WORKER_LOCK_MS: int(10_000),
   WORKER_STALLED_CHECK_MS: int(5_000),
+  // Jobs a queue worker takes beyond its inference workers, so that each starts its next job the
+  // moment it finishes one instead of after the reply and the next fetch (0 turns it off).
+  WORKER_PREFETCH: z.coerce.number().int().min(0).max(4).default(1),
   // Slow clients: time to send the headers, the whole request, and idle time between requests on
   // a kept-alive connection (above the 60 s of common proxies, so that they close first); open
   // connections per client address (0: no cap).

@@ -172,7 +172,9 @@ export async function readQueueCounts(
  * How long a job submitted now waits before a worker of the queue starts it: 0 while a worker
  * place is free; else the work ahead of it shared among the workers' places: every waiting job at
  * the workers' measured service time of a job, and half a job for each running one (how far a
- * running job has got is not known here). Undefined with no worker, or before any job was measured.
+ * running job has got is not known here). Active jobs beyond the places are ones the workers took
+ * ahead (WORKER_PREFETCH) and count as waiting. Undefined with no worker, or before any job was
+ * measured.
  */
 export function queueWait(counts: QueueCounts, heartbeats: WorkerHeartbeat[]): number | undefined {
   const capacity = heartbeats.reduce((n, h) => n + h.concurrency, 0);
@@ -180,7 +182,9 @@ export function queueWait(counts: QueueCounts, heartbeats: WorkerHeartbeat[]): n
   if (counts.waiting + counts.active < capacity) return 0;
   const jobMs = meanJobMs(heartbeats);
   if (jobMs === undefined) return undefined;
-  return ((counts.waiting + counts.active / 2) * jobMs) / capacity;
+  const running = Math.min(counts.active, capacity);
+  const waiting = counts.waiting + counts.active - running;
+  return ((waiting + running / 2) * jobMs) / capacity;
 }
 
 /** The workers' service time of a job of any task, averaged over the workers that measured one. */

@@ -2,7 +2,10 @@
  * The worker's side of inference on a Redis queue (see inference-queue.ts): takes jobs from the
  * BullMQ queue, runs them on a local pool (the engine's own worker threads or processes, which
  * keep this thread free to renew the jobs' locks), and pushes each answer onto the reply list of
- * the server that waits for it. Runs as many jobs at once as the pool has inference workers.
+ * the server that waits for it. Runs as many jobs at once as the pool has inference workers, and
+ * holds `prefetch` more: a prefetched job waits in the pool for the next free inference worker, so
+ * the engine does not idle while the finished job's reply is written and the next job is fetched
+ * (the local pool likewise sends each busy worker its next job ahead).
  *
  * An engine error is an answer (the job completes; no retry of a deterministic failure). A worker
  * process that dies leaves its jobs locked until the lock expires (`lockMs`); BullMQ's stalled
@@ -41,6 +44,8 @@ export interface QueueWorkerOptions {
   backend: InferenceBackend;
   /** Jobs run at once: the pool's inference workers. */
   concurrency: number;
+  /** Jobs taken beyond `concurrency`, waiting in the pool (default 0). */
+  prefetch?: number;
   /** The tasks whose models the pool loaded (reported in the heartbeat). */
   tasks: string[];
   heartbeatMs?: number;
@@ -88,9 +93,12 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       const result = await backend.run(data.task, decodeInput(bytes), { timeoutMs: remaining });
       reply = { id: job.id as string, ok: true, result };
       // Published in the heartbeat: the servers' admission by deadline estimates waits with it.
+      // The service time is the pool's own measure when it has one: a job taken ahead
+      // (`prefetch`) also waited in the pool, which is not service.
+      const pooled = backend.stats().serviceMs?.[data.task];
       const took = performance.now() - started;
-      serviceMs[data.task] = average(serviceMs[data.task], took);
-      jobMs = average(jobMs, took);
+      serviceMs[data.task] = pooled ?? average(serviceMs[data.task], took);
+      jobMs = average(jobMs, pooled ?? took);
     } catch (err) {
       reply = { id: job.id as string, ok: false, error: serializeError(err) };
     } finally {
@@ -117,7 +125,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       pid: process.pid,
       tasks,
       concurrency,
-      busy,
+      // Jobs running; jobs taken ahead and waiting in the pool are not counted.
+      busy: Math.min(busy, concurrency),
       jobs_done: jobsDone,
       jobs_last_minute: recent.length,
       started_at: startedAt,
@@ -139,7 +148,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const worker = new Worker<QueueJobData, null>(queueName, answer, {
     connection: workerConnection,
     prefix: QUEUE_PREFIX,
-    concurrency,
+    concurrency: concurrency + (options.prefetch ?? 0),
     lockDuration: options.lockMs ?? 10_000,
     stalledInterval: options.stalledIntervalMs ?? 5_000,
     maxStalledCount: 1,
