@@ -49,6 +49,22 @@ const DECODE_SIDE = 1024;
  */
 export const DETECTOR_SIDE = 320;
 
+/**
+ * HandTrack's graph begins with TF Object Detection's preprocessor inside a `map` while loop: each
+ * image resized (bilinear, no corner alignment, no half-pixel centres) to a fixed 320 x 320 and
+ * scaled to x * 2/255 - 1, its shape (320, 320, 3) listed for the postprocessor. The same steps
+ * are done here as plain tensor ops and fed to the nodes after the loop, so that the graph runs
+ * without control flow (synchronous `execute`): same outputs within float rounding and a few ms
+ * less per photo (docs/quality.md, "Hand gestures").
+ */
+const DETECTOR_NET_SIDE = 320;
+const DETECTOR_IMAGES_NODE = 'StatefulPartitionedCall/map/TensorArrayV2Stack/TensorListStack';
+const DETECTOR_SHAPES_NODE = 'StatefulPartitionedCall/map/TensorArrayV2Stack_1/TensorListStack';
+const DETECTOR_OUTPUTS = [
+  'StatefulPartitionedCall/Postprocessor/Slice',
+  'StatefulPartitionedCall/Postprocessor/ExpandDims_1',
+];
+
 /** Detector classes (HandTrack's order); `face` is not a hand. */
 const DETECTOR_CLASSES = ['hand', 'fist', 'pinch', 'point', 'face', 'tip', 'pinchtip'] as const;
 const FACE_CLASS = DETECTOR_CLASSES.indexOf('face');
@@ -198,11 +214,18 @@ export async function detectHands(image: DecodedImage, model: GraphModel, max: n
     .resize(dw, dh, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
-  const input = tf.tensor4d(new Int32Array(rgb), [1, dh, dw, 3], 'int32');
-  const [rawScores, rawBoxes] = (await model.executeAsync(input, [
-    'StatefulPartitionedCall/Postprocessor/Slice',
-    'StatefulPartitionedCall/Postprocessor/ExpandDims_1',
-  ])) as [ReturnType<typeof tf.tensor3d>, ReturnType<typeof tf.tensor4d>];
+  const [rawScores, rawBoxes] = tf.tidy(() => {
+    const pixels = tf.tensor4d(new Float32Array(rgb), [1, dh, dw, 3]);
+    const images = tf.image
+      .resizeBilinear(pixels, [DETECTOR_NET_SIDE, DETECTOR_NET_SIDE], false, false)
+      .mul(2 / 255)
+      .sub(1);
+    const shapes = tf.tensor2d([[DETECTOR_NET_SIDE, DETECTOR_NET_SIDE, 3]], [1, 3], 'int32');
+    return model.execute(
+      { [DETECTOR_IMAGES_NODE]: images, [DETECTOR_SHAPES_NODE]: shapes },
+      DETECTOR_OUTPUTS,
+    ) as [ReturnType<typeof tf.tensor3d>, ReturnType<typeof tf.tensor4d>];
+  });
   const classes = rawScores.shape[2];
   const n = rawScores.shape[1];
   const scoreData = await rawScores.data();
@@ -216,7 +239,7 @@ export async function detectHands(image: DecodedImage, model: GraphModel, max: n
   const scores = tf.tensor1d(best);
   const keep = await tf.image.nonMaxSuppressionAsync(boxes, scores, max, DETECTOR_IOU, DETECTOR_MIN_SCORE);
   const [kept, boxData] = await Promise.all([keep.data(), boxes.data()]);
-  tf.dispose([input, rawScores, rawBoxes, boxes, scores, keep]);
+  tf.dispose([rawScores, rawBoxes, boxes, scores, keep]);
   return Array.from(kept, (i) => {
     const [y0, x0, y1, x1] = [boxData[4 * i]!, boxData[4 * i + 1]!, boxData[4 * i + 2]!, boxData[4 * i + 3]!];
     return {
@@ -309,8 +332,8 @@ export async function recogniseHands(
 }
 
 async function loadModels(): Promise<HandGestureModels> {
-  // HandTrack's graph resizes its input in a while loop and ends in a loop over its boxes; tfjs's
-  // graph executor runs such control-flow and list ops itself (executeAsync), no kernel needed.
+  // HandTrack's graph resizes its input in a while loop and ends in a loop over its boxes; both
+  // are left out (detectHands feeds the nodes after the first and reads those before the second).
   return { detector: await getModel('handtrack'), landmarks: await getModel('handlandmark-full') };
 }
 
