@@ -278,7 +278,6 @@ function JobPanel({ saved, onNew }: { saved: SavedJob; onNew: () => void }) {
               description={t('studio.cancelNote')}
               okText={t('studio.cancelYes')}
               cancelText={t('studio.cancelNo')}
-              okButtonProps={{ danger: true }}
               onConfirm={() => cancel.mutate()}
             >
               <Button
