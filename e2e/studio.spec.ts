@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readyAccount, useSession, type Account } from './support/console.ts';
 import { LANGUAGES, storeLanguage } from './support/pages.ts';
 import { blockingViolations, pageSettled } from './support/quality.ts';
@@ -47,6 +47,28 @@ function entryHead(zip: Buffer, offset: number): Buffer {
   return zip.subarray(start, start + 3);
 }
 
+/** Signs `account` in (registering it first) and gives it an app of the studio: its session, key and secret. */
+async function studioDeveloper(request: APIRequestContext, account: Account, appName: string) {
+  const token = await readyAccount(request, account);
+  const created = await request.post('/api/v1/apps', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: appName,
+      capabilities: [176],
+      scenario: 'Retouching portrait sessions of our photo studio',
+      expected_daily_calls: 100,
+      contact_phone: '+86 13500000000',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { app, api_secret: secret } = (
+    (await created.json()) as {
+      data: { app: { api_key: string }; api_secret: string };
+    }
+  ).data;
+  return { token, app, secret };
+}
+
 async function noViolations(page: Page, what: string) {
   expect(await blockingViolations(page), what).toEqual([]);
 }
@@ -58,18 +80,7 @@ test('a signed-in developer retouches three photos as one batch and downloads th
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const token = await readyAccount(request, developer);
-  const created = await request.post('/api/v1/apps', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name: `Studio${run % 100000}`,
-      capabilities: [176],
-      scenario: 'Retouching portrait sessions of our photo studio',
-      expected_daily_calls: 100,
-      contact_phone: '+86 13500000000',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
+  const { token } = await studioDeveloper(request, developer, `Studio${run % 100000}`);
   await useSession(context, baseURL!, token);
 
   // The solution page leads a signed-in developer to the studio.
@@ -165,6 +176,119 @@ test('a signed-in developer retouches three photos as one batch and downloads th
       await noViolations(page, `form ${language} ${width}`);
     }
   }
+});
+
+test('a running batch is cancelled from the page; a batch started through the API shows in its history', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const canceller: Account = {
+    email: `studio-cancel-${run}@e2e.test`,
+    password: 'studio-pass1',
+    phone: `137${String(run).slice(-8)}`,
+    realName: 'Studio_Cancel',
+  };
+  const { token, app, secret } = await studioDeveloper(request, canceller, `Cancel${run % 100000}`);
+  await useSession(context, baseURL!, token);
+
+  // Sixty photos run one after another on the one worker: long enough to cancel mid-way.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-cancel-'));
+  for (let i = 0; i < 60; i++)
+    fs.copyFileSync(sample(1 + (i % 3)), path.join(dir, `p${String(i).padStart(2, '0')}.jpg`));
+  await page.goto('/admin/studio');
+  await expect(page.getByTestId('studio-form')).toBeVisible();
+  await page.getByTestId('studio-folder').setInputFiles(dir);
+  await expect(page.getByTestId('studio-selected')).toContainText('Photos ready: 60');
+  await page.getByTestId('studio-submit').click();
+  const job = page.getByTestId('studio-job');
+  await expect(job).toHaveAttribute('data-status', /queued|running/);
+  const id = /job=(job_[0-9a-f]{24})/.exec(page.url())![1]!;
+  await page.getByTestId('studio-cancel').click();
+  await expect(page.getByText('Cancel this batch?')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(job).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('studio-cancel')).toHaveCount(0);
+  // The photos not started are cancelled, not failed; the job finishes once the running one has.
+  const view = (await (
+    await request.get(`/v1/jobs/${id}?api_key=${app.api_key}&api_secret=${secret}`)
+  ).json()) as { cancelled: number; failed: number; succeeded: number };
+  expect(view.cancelled).toBeGreaterThan(0);
+  expect(view.failed).toBe(0);
+  await expect(page.getByTestId('studio-item').and(page.locator('[data-status="cancelled"]'))).toHaveCount(
+    view.cancelled,
+  );
+  await expect(page.getByTestId('studio-progress')).toContainText(`${view.cancelled} cancelled`);
+  await expect(page.getByTestId('studio-item').and(page.locator('[data-status="failed"]'))).toHaveCount(0);
+  // The app's history lists it as cancelled.
+  const row = page.getByTestId('studio-recent-job').filter({ hasText: id });
+  await expect(row).toHaveAttribute('data-status', 'cancelled');
+  await expect(row).toContainText('Cancelled');
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  // A batch started through the API with the app's key (not by the page) is in the page's history.
+  const photo = fs.readFileSync(sample(5)).toString('base64');
+  const started = await request.post(`/v1/jobs?api_key=${app.api_key}&api_secret=${secret}`, {
+    data: {
+      capability: 'v1/studio',
+      items: [1, 2].map(() => ({
+        media_info_list: [{ media_data: photo, media_profiles: { media_data_type: 'jpg' } }],
+      })),
+    },
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const viaApi = ((await started.json()) as { job_id: string }).job_id;
+  await page.goto('/admin/studio');
+  const rows = page.getByTestId('studio-recent-job');
+  await expect(rows.first()).toContainText(viaApi);
+  await expect(rows.nth(1)).toContainText(id);
+  await rows.first().getByRole('button').first().click();
+  await expect(page.getByTestId('studio-job')).toHaveAttribute('data-status', 'done', JOB_TIMEOUT);
+  await expect(page.getByTestId('studio-item')).toHaveCount(2);
+  await expect(page.getByTestId('studio-item').nth(0)).toContainText('Faces beautified: 5');
+  await expect(rows.first()).toHaveAttribute('data-status', 'done');
+
+  // Accessibility: the cancel question over a running batch (a running view of the job served to
+  // the page, so that the check does not race the worker), at both widths in three languages.
+  const running = {
+    job_id: viaApi,
+    capability: 'v1/studio',
+    status: 'running',
+    total: 2,
+    succeeded: 0,
+    failed: 0,
+    cancelled: 0,
+    progress: 0,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+    finished_at: null,
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    callback: null,
+    items: [
+      { index: 0, status: 'running' },
+      { index: 1, status: 'queued' },
+    ],
+  };
+  const appId = new URL(page.url()).searchParams.get('app');
+  expect(appId).toMatch(/^\d+$/);
+  await page.route(`**/v1/jobs/${viaApi}`, (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: running }) : route.fallback(),
+  );
+  for (const language of LANGUAGES) {
+    await storeLanguage(context, baseURL!, language);
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/admin/studio?job=${viaApi}&app=${appId}`);
+      await expect(page.getByTestId('studio-job')).toHaveAttribute('data-status', 'running');
+      await page.getByTestId('studio-cancel').click();
+      await expect(page.locator('.ant-popconfirm')).toBeVisible();
+      await pageSettled(page);
+      await noViolations(page, `cancel question ${language} ${width}`);
+    }
+  }
+  await page.unroute(`**/v1/jobs/${viaApi}`);
 });
 
 test('the solution page asks a signed-out visitor to sign in for the studio', async ({ page }) => {

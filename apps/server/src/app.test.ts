@@ -56,6 +56,7 @@ describe('server', () => {
     for (const [path, method] of [
       ['/v2/facepoints', 'post'],
       ['/v1/jobs', 'post'],
+      ['/v1/jobs', 'get'],
       ['/v1/jobs/{id}', 'get'],
       ['/v1/jobs/{id}', 'delete'],
       ['/public/upload', 'post'],
@@ -79,6 +80,13 @@ describe('server', () => {
       $ref: '#/components/schemas/MenuEntry',
     });
     expect(answer('/api/v1/apps').properties.data.items.required).toContain('api_key');
+    // The job routes answer the catalogue's job schema (the SDK's and the web's job type).
+    expect(answer('/v1/jobs').properties.jobs.items.required).toContain('cancelled');
+    expect(answer('/v1/jobs/{id}').properties.items.items.properties.status.enum).toContain('cancelled');
+    expect(answer('/v1/jobs/{id}', 'delete').required).toContain('items');
+    expect(doc.paths['/v1/jobs'].post.responses['202'].content['application/json'].schema.required).toContain(
+      'job_id',
+    );
     // Every reference points at a component the document holds.
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)];
     expect(refs.length).toBeGreaterThan(0);

@@ -123,3 +123,4 @@ export * from './api/materials.ts';
 export * from './material-rules.ts';
 export * from './api/editor.ts';
 export { JOB_LIMITS } from './limits.ts';
+export * from './api/jobs.ts';

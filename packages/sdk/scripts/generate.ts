@@ -1,5 +1,6 @@
 /**
- * Writes src/capabilities.generated.ts from the capability contracts (@pixora/catalog): one entry
+ * Writes src/capabilities.generated.ts from the capability contracts (@pixora/catalog), with the
+ * job types made from the catalogue's job schema (the server's and the web's too): one entry
  * per capability with a web API (its endpoint, images, parameters and answer as TypeScript types,
  * documented with the contract's English texts) and every further endpoint documented with a
  * capability (the face sets). The client makes one method per capability of it, so adding a
@@ -11,7 +12,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { capabilities, producesImages, type EndpointContract } from '@pixora/catalog';
+import {
+  capabilities,
+  jobList,
+  jobSummary,
+  jobView,
+  producesImages,
+  type EndpointContract,
+} from '@pixora/catalog';
 import prettier from 'prettier';
 import { z } from 'zod';
 import { docComment, typeOf, type JsonSchema } from './schema-ts.ts';
@@ -90,6 +98,15 @@ ${capabilityEntries.join('\n')}
 export interface Endpoints {
 ${endpointEntries.join('\n')}
 }
+
+/** A job without its items, as \`GET /v1/jobs\` lists it (the catalogue's job schema). */
+export type JobSummary = ${typeOf(schema(jobSummary, 'output'))};
+
+/** A job as \`POST /v1/jobs\`, \`GET\` and \`DELETE /v1/jobs/{id}\` answer it (the catalogue's job schema). */
+export type JobView = JobSummary & ${typeOf(schema(jobView.pick({ callback: true, items: true }), 'output'))};
+
+/** A page of \`GET /v1/jobs\`: the app's jobs, newest first. */
+export type JobList = { jobs: JobSummary[] } & ${typeOf(schema(jobList.pick({ next_cursor: true }), 'output'))};
 
 export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo } = {
 ${info.join('\n')}

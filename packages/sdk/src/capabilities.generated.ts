@@ -3371,6 +3371,45 @@ export interface Endpoints {
   'v1/studio': Capabilities['studioSolution'];
 }
 
+/** A job without its items, as `GET /v1/jobs` lists it (the catalogue's job schema). */
+export type JobSummary = {
+  job_id: string;
+  capability: string;
+  status: 'queued' | 'running' | 'done' | 'cancelled';
+  total: number;
+  succeeded: number;
+  failed: number;
+  cancelled: number;
+  progress: number;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  expires_at: string;
+};
+
+/** A job as `POST /v1/jobs`, `GET` and `DELETE /v1/jobs/{id}` answer it (the catalogue's job schema). */
+export type JobView = JobSummary & {
+  callback: {
+    url: string;
+    status: string;
+    attempts: number;
+  } | null;
+  items: Array<{
+    index: number;
+    status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+    answer?: unknown;
+    error?: {
+      ErrorCode: number;
+      ErrorMsg: string;
+    };
+  }>;
+};
+
+/** A page of `GET /v1/jobs`: the app's jobs, newest first. */
+export type JobList = { jobs: JobSummary[] } & {
+  next_cursor: string | null;
+};
+
 export const CAPABILITIES: { readonly [K in keyof Capabilities]: CapabilityInfo } = {
   facePoint: {
     key: 'facePoint',

@@ -57,6 +57,27 @@ const TEXTS = {
   ],
   batchNeedsInputs: ['batch 需要文件夹或图片', 'batch 需要資料夾或圖片', 'batch needs a folder or images'],
   jobNeedsId: ['job 需要任务 ID', 'job 需要任務 ID', 'job needs a job id'],
+  badLimit: [
+    'limit 应为 1 到 100 的整数，而不是 {value}',
+    'limit 應為 1 到 100 的整數，而不是 {value}',
+    'limit is a whole number from 1 to 100, not {value}',
+  ],
+  badStatus: [
+    'status 只能是 queued、running、done 或 cancelled，而不是 {value}',
+    'status 只能是 queued、running、done 或 cancelled，而不是 {value}',
+    'status is queued, running, done or cancelled, not {value}',
+  ],
+  jobsHeader: [
+    '任务 ID|状态|完成/总数|失败|已取消|能力|创建时间',
+    '任務 ID|狀態|完成/總數|失敗|已取消|能力|建立時間',
+    'job id|status|done/total|failed|cancelled|capability|created',
+  ],
+  noJobs: ['（没有任务）', '（沒有任務）', '(no jobs)'],
+  moreJobs: [
+    '更早的任务：pixora jobs --cursor {cursor}',
+    '更早的任務：pixora jobs --cursor {cursor}',
+    'older jobs: pixora jobs --cursor {cursor}',
+  ],
   imageCount: [
     '{endpoint} 需要 {n} 张图，收到 {given} 张',
     '{endpoint} 需要 {n} 張圖，收到 {given} 張',
@@ -134,6 +155,7 @@ export const USAGE: Record<Language, string> = {
   pixora <能力> <图片...> [-p 名称=值]... [-o result.png] [--pretty]
   pixora batch <能力> <文件夹或图片...> -o <文件夹> [-p 名称=值]...
   pixora job <任务 ID> [--cancel] [--pretty]
+  pixora jobs [--status 状态] [--limit 数量] [--cursor 游标] [--pretty]
   pixora list
 
 <能力> 可以是接口地址（v2/facepoints）、其最后一段（facepoints：有多个版本时取最高版本），
@@ -146,6 +168,9 @@ export const USAGE: Record<Language, string> = {
                           （batch：所有结果的文件夹）
       --pretty            以易读的文本输出，而不是 JSON
       --cancel            （job）取消任务：尚未开始的图片不再运行、不计次数
+      --status 状态        （jobs）只列出该状态的任务：queued、running、done、cancelled
+      --limit 数量         （jobs）每页的任务数，1 到 100（默认 20），最新的在前
+      --cursor 游标        （jobs）上一页给出的游标，列出更早的任务
       --base-url 地址      平台地址（默认 http://localhost:8080）
       --key, --secret     应用的 API Key 与 Secret
       --auth signature|query   签名调用（默认），或将 Secret 放在查询参数中
@@ -164,6 +189,7 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
   pixora <能力> <圖片...> [-p 名稱=值]... [-o result.png] [--pretty]
   pixora batch <能力> <資料夾或圖片...> -o <資料夾> [-p 名稱=值]...
   pixora job <任務 ID> [--cancel] [--pretty]
+  pixora jobs [--status 狀態] [--limit 數量] [--cursor 游標] [--pretty]
   pixora list
 
 <能力> 可以是介面位址（v2/facepoints）、其最後一段（facepoints：有多個版本時取最高版本），
@@ -176,6 +202,9 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
                           （batch：所有結果的資料夾）
       --pretty            以易讀的文字輸出，而不是 JSON
       --cancel            （job）取消任務：尚未開始的圖片不再執行、不計次數
+      --status 狀態        （jobs）只列出該狀態的任務：queued、running、done、cancelled
+      --limit 數量         （jobs）每頁的任務數，1 到 100（預設 20），最新的在前
+      --cursor 游標        （jobs）上一頁給出的游標，列出更早的任務
       --base-url 位址      平台位址（預設 http://localhost:8080）
       --key, --secret     應用程式的 API Key 與 Secret
       --auth signature|query   簽章呼叫（預設），或將 Secret 放在查詢參數中
@@ -194,6 +223,7 @@ Usage:
   pixora <capability> <image...> [-p name=value]... [-o result.png] [--pretty]
   pixora batch <capability> <folder or images...> -o <folder> [-p name=value]...
   pixora job <job id> [--cancel] [--pretty]
+  pixora jobs [--status status] [--limit n] [--cursor cursor] [--pretty]
   pixora list
 
 <capability> is an endpoint (v2/facepoints), its last part (facepoints: of several versions the
@@ -206,6 +236,9 @@ Options:
                           <name>-<field>.png beside it (batch: the folder for every result)
       --pretty            human-readable output instead of JSON
       --cancel            (job) cancel the job: images not started are not run nor counted
+      --status status     (jobs) only the jobs of this status: queued, running, done, cancelled
+      --limit n           (jobs) jobs a page, 1 to 100 (default 20), newest first
+      --cursor cursor     (jobs) the cursor the page before gave, for older jobs
       --base-url url      the platform (default http://localhost:8080)
       --key, --secret     the app's API key and secret
       --auth signature|query   sign calls (default) or send the secret in the query

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { CAPABILITIES } from './capabilities.generated.ts';
 import { configFileSettings, resolveSettings, type CliSettings } from './cli-config.ts';
 import { cliLanguage, say, USAGE, UsageError, type Language } from './cli-messages.ts';
-import { findCapability, Pixora, SDK_VERSION, type Job } from './client.ts';
+import type { JobList } from './capabilities.generated.ts';
+import { findCapability, Pixora, SDK_VERSION, type Job, type ListJobsOptions } from './client.ts';
 import { PixoraError } from './errors.ts';
 import { sniffType } from './images.ts';
 import { pretty } from './pretty.ts';
@@ -226,6 +227,54 @@ async function batch(
   return { summary, failed };
 }
 
+const JOB_STATUSES = ['queued', 'running', 'done', 'cancelled'] as const;
+
+/** `pixora jobs`: the page asked for by --limit, --cursor and --status, checked before it is sent. */
+function jobsQuery(values: { limit?: string; cursor?: string; status?: string }): ListJobsOptions {
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100))
+    throw new UsageError('badLimit', { value: values.limit! });
+  const status = values.status as ListJobsOptions['status'];
+  if (status !== undefined && !JOB_STATUSES.includes(status))
+    throw new UsageError('badStatus', { value: values.status! });
+  return {
+    ...(limit !== undefined ? { limit } : {}),
+    ...(values.cursor !== undefined ? { cursor: values.cursor } : {}),
+    ...(status !== undefined ? { status } : {}),
+  };
+}
+
+/** `pixora jobs --pretty`: one line a job under a header in the CLI's language, then the cursor. */
+function jobsTable(page: JobList, language: Language): string {
+  if (!page.jobs.length)
+    return `${say(language, 'noJobs')}
+`;
+  const rows = [
+    say(language, 'jobsHeader').split('|'),
+    ...page.jobs.map((job) => [
+      job.job_id,
+      job.status,
+      `${job.succeeded + job.failed}/${job.total}`,
+      String(job.failed),
+      String(job.cancelled),
+      job.capability,
+      job.created_at.replace('T', ' ').slice(0, 19),
+    ]),
+  ];
+  // Columns padded by display width: CJK characters take two cells.
+  const width = (text: string) =>
+    [...text].reduce((n, c) => n + (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffdc]/.test(c) ? 2 : 1), 0);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => width(row[i]!))));
+  const lines = rows.map((row) =>
+    row
+      .map((cell, i) => cell + ' '.repeat(widths[i]! - width(cell)))
+      .join('  ')
+      .trimEnd(),
+  );
+  if (page.next_cursor) lines.push('', say(language, 'moreJobs', { cursor: page.next_cursor }));
+  return `${lines.join('\n')}\n`;
+}
+
 /** Runs the command line; answers the exit code (0 done, 1 the platform refused or failed, 2 a usage error). */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   let values;
@@ -240,6 +289,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         'param-file': { type: 'string' },
         pretty: { type: 'boolean' },
         cancel: { type: 'boolean' },
+        status: { type: 'string' },
+        limit: { type: 'string' },
+        cursor: { type: 'string' },
         'base-url': { type: 'string' },
         key: { type: 'string' },
         secret: { type: 'string' },
@@ -307,6 +359,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (command === 'job') {
       if (!rest[0]) throw new UsageError('jobNeedsId');
       print(values.cancel ? await client.cancelJob(rest[0]) : await client.getJob(rest[0]));
+      return 0;
+    }
+    if (command === 'jobs') {
+      const page = await client.listJobs(jobsQuery(values));
+      if (values.pretty) io.stdout(jobsTable(page, language));
+      else print(page);
       return 0;
     }
     if (command === 'batch') {

@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
-import { CAPABILITIES, ENDPOINTS, type Capabilities, type Endpoints } from './capabilities.generated.ts';
+import {
+  CAPABILITIES,
+  ENDPOINTS,
+  type Capabilities,
+  type Endpoints,
+  type JobList,
+  type JobSummary,
+  type JobView,
+} from './capabilities.generated.ts';
 import { PixoraError, PixoraTimeoutError } from './errors.ts';
 import { bytesOf, mediaItem, type ImageInput, type MediaItem } from './images.ts';
 import {
@@ -101,33 +109,24 @@ export interface UploadedFile {
   expires_at: string;
 }
 
-/** A job as `GET /v1/jobs/{id}` shows it. */
-export interface Job<A = unknown> {
-  job_id: string;
-  capability: string;
-  /**
-   * `queued`, `running`, then `done` (each item then `succeeded` or `failed`); or `cancelled`
-   * (items not started then `cancelled`; the job has finished once `finished_at` is set).
-   */
-  status: 'queued' | 'running' | 'done' | 'cancelled';
-  total: number;
-  succeeded: number;
-  failed: number;
-  /** Items withdrawn by a cancellation before they ran: never computed, never counted. */
-  cancelled: number;
-  /** 0 to 1. */
-  progress: number;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-  expires_at: string;
-  callback: { url: string; status: string; attempts: number } | null;
-  items: Array<{
-    index: number;
-    status: string;
-    answer?: Envelope<A>;
-    error?: { ErrorCode: number; ErrorMsg: string };
-  }>;
+/**
+ * A job as `GET /v1/jobs/{id}` shows it: the generated `JobView` (made from the platform's job
+ * schema), each item's answer typed as the capability's envelope. `status` is `queued`, `running`,
+ * then `done` (each item then `succeeded` or `failed`); or `cancelled` (items not started then
+ * `cancelled`, never computed nor counted; the job has finished once `finished_at` is set).
+ */
+export type Job<A = unknown> = Omit<JobView, 'items'> & {
+  items: Array<Omit<JobView['items'][number], 'answer'> & { answer?: Envelope<A> }>;
+};
+
+export interface ListJobsOptions {
+  /** Jobs per page, 1 to 100 (default 20). */
+  limit?: number;
+  /** The `next_cursor` of the page before, for older jobs. */
+  cursor?: string;
+  /** Only the jobs with this status. */
+  status?: JobSummary['status'];
+  signal?: AbortSignal;
 }
 
 export interface JobOptions {
@@ -272,6 +271,19 @@ class PixoraClient {
    */
   async cancelJob(id: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
     return this.jobRequest('DELETE', id, options);
+  }
+
+  /**
+   * A page of the app's jobs (those not expired), newest first, without their items; its
+   * `next_cursor`, sent as `cursor`, asks for the older ones (null on the last page).
+   */
+  async listJobs(options: ListJobsOptions = {}): Promise<JobList> {
+    const query = new URLSearchParams();
+    if (options.limit !== undefined) query.set('limit', String(options.limit));
+    if (options.cursor !== undefined) query.set('cursor', options.cursor);
+    if (options.status !== undefined) query.set('status', options.status);
+    const url = `${this.baseUrl}/v1/jobs${query.size ? `?${query}` : ''}`;
+    return (await (await this.send('GET', url, undefined, options)).json()) as JobList;
   }
 
   /** `GET` or `DELETE /v1/jobs/{id}`: the job as it stands. */

@@ -12,12 +12,21 @@ export type {
   ImagesOf,
   Job,
   JobOptions,
+  ListJobsOptions,
   PixoraOptions,
   ResultMedia,
   UploadedFile,
   WaitOptions,
 } from './client.ts';
-export { CAPABILITIES, ENDPOINTS, type Capabilities, type Endpoints } from './capabilities.generated.ts';
+export {
+  CAPABILITIES,
+  ENDPOINTS,
+  type Capabilities,
+  type Endpoints,
+  type JobList,
+  type JobSummary,
+  type JobView,
+} from './capabilities.generated.ts';
 export { PixoraError, PixoraTimeoutError } from './errors.ts';
 export { mediaItem, sniffType, type ImageInput, type MediaItem } from './images.ts';
 export { DEFAULT_RETRY, type RetryPolicy } from './retry.ts';

@@ -16,8 +16,10 @@ async function fakePlatform(
   answers: Array<{ status: number; headers?: Record<string, string>; body?: string } | 'hang'>,
 ) {
   const seen: http.IncomingHttpHeaders[] = [];
+  const urls: string[] = [];
   const server = http.createServer((req, res) => {
     seen.push(req.headers);
+    urls.push(req.url ?? '');
     const answer = answers[Math.min(seen.length - 1, answers.length - 1)]!;
     req.resume();
     if (answer === 'hang') return;
@@ -27,7 +29,7 @@ async function fakePlatform(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, urls };
 }
 const servers: http.Server[] = [];
 afterEach(() => {
@@ -232,6 +234,54 @@ describe('the command line in three languages', () => {
     expect(en.stderr).toBe('v2/facedetect takes 1 image(s); 0 given\n');
     expect(cliLanguage([undefined, 'fr', 'zh_tw'], {})).toBe('zh_tw');
     expect(progressBar(1, 4, 1, 4, 'zh')).toBe('[#---] 1/4，1 张失败');
+  });
+
+  it('pixora jobs lists a page of the app’s jobs: JSON, or a table in the CLI’s language with the next cursor', async () => {
+    const page = {
+      jobs: [
+        {
+          job_id: 'job_0123456789abcdef01234567',
+          capability: 'v1/studio',
+          status: 'cancelled',
+          total: 10,
+          succeeded: 3,
+          failed: 1,
+          cancelled: 6,
+          progress: 1,
+          created_at: '2026-11-27T01:02:03.456Z',
+          updated_at: '2026-11-27T01:02:09.000Z',
+          finished_at: '2026-11-27T01:02:09.000Z',
+          expires_at: '2026-11-28T01:02:03.456Z',
+        },
+      ],
+      next_cursor: 'abc_DEF',
+    };
+    const fake = await fakePlatform([{ status: 200, body: JSON.stringify(page) }]);
+    const env = { PIXORA_BASE_URL: fake.url, PIXORA_API_KEY: 'k', PIXORA_API_SECRET: 's' };
+    const json = await run(['jobs', '--status', 'cancelled', '--limit', '5', '--cursor', 'xyz'], env);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(page);
+    expect(fake.urls[0]).toBe('/v1/jobs?limit=5&cursor=xyz&status=cancelled');
+    expect(fake.seen[0]!.authorization).toMatch(/^PIXORA-HMAC-SHA256 /);
+    const table = await run(['jobs', '--pretty', '--language', 'zh_tw'], env);
+    expect(fake.urls[1]).toBe('/v1/jobs');
+    const lines = table.stdout.split('\n');
+    expect(lines[0]).toMatch(/^任務 ID +狀態 +完成\/總數 +失敗 +已取消 +能力 +建立時間$/);
+    expect(lines[1]).toMatch(
+      /^job_0123456789abcdef01234567 +cancelled +4\/10 +1 +6 +v1\/studio +2026-11-27 01:02:03$/,
+    );
+    // Columns line up under their headers, CJK headers counted two cells a character.
+    // (`狀態` is 28 characters in but 30 cells, after two two-cell characters; `cancelled` is at 30.)
+    expect([lines[0]!.indexOf('狀態'), lines[1]!.indexOf('cancelled')]).toEqual([28, 30]);
+    expect(table.stdout).toContain('更早的任務：pixora jobs --cursor abc_DEF');
+    const bad = await run(['jobs', '--limit', '101', '--language', 'en'], env);
+    expect(bad).toMatchObject({ code: 2, stderr: 'limit is a whole number from 1 to 100, not 101\n' });
+    const status = await run(['jobs', '--status', 'finished', '--language', 'zh'], env);
+    expect(status).toMatchObject({
+      code: 2,
+      stderr: 'status 只能是 queued、running、done 或 cancelled，而不是 finished\n',
+    });
+    expect(fake.urls).toHaveLength(2);
   });
 
   it('has every message in the three languages with the same placeholders', () => {

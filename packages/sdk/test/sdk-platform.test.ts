@@ -125,6 +125,13 @@ describe('the SDK against a running platform', () => {
       cancelled: finished.cancelled,
       finished_at: finished.finished_at,
     });
+    // The app's job list has it, newest first, among the cancelled ones and without its items.
+    const listed = await pixora.listJobs({ status: 'cancelled', limit: 1 });
+    expect(listed.jobs.map((j) => [j.job_id, j.status, j.cancelled])).toEqual([
+      [job.job_id, 'cancelled', finished.cancelled],
+    ]);
+    expect(listed.jobs[0]).not.toHaveProperty('items');
+    expect((await pixora.listJobs({ status: 'queued' })).jobs.map((j) => j.job_id)).not.toContain(job.job_id);
     const missing = (await pixora
       .cancelJob('job_000000000000000000000000')
       .catch((e: unknown) => e)) as PixoraError;
@@ -258,6 +265,14 @@ describe('the pixora command against a running platform', () => {
     expect(printed).toMatchObject({ job_id: job.job_id, status: 'cancelled' });
     expect(printed.cancelled).toBeGreaterThan(0);
     expect((await pixora.getJob(job.job_id)).status).toBe('cancelled');
+    // `pixora jobs` lists it first, as JSON, and as a table for a person.
+    const listed = JSON.parse((await cli(['jobs', '--limit', '1'])).stdout) as {
+      jobs: Array<{ job_id: string }>;
+    };
+    expect(listed.jobs.map((j) => j.job_id)).toEqual([job.job_id]);
+    const table = await cli(['jobs', '--pretty', '--language', 'en', '--status', 'cancelled']);
+    expect(table.stdout.split('\n')[0]).toMatch(/^job id +status +done\/total/);
+    expect(table.stdout.split('\n')[1]).toMatch(new RegExp(`^${job.job_id} +cancelled +\\d+/12 `));
   });
 
   it('--pretty prints for a person; mistakes answer exit code 2, the platform refusing 1', async () => {

@@ -48,6 +48,7 @@ describe.each(targets)('database on %s', (dialect, url) => {
       '0014_editor',
       '0015_materials',
       '0017_job_cancel',
+      '0018_job_list',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect)).toEqual([]);
   });

@@ -656,6 +656,19 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('jobs').dropColumn('cancelled').execute();
       },
     },
+    '0018_job_list': {
+      async up(db: Kysely<unknown>) {
+        // Listing an app's jobs newest first (GET /v1/jobs): one index serves its filter and order.
+        await db.schema
+          .createIndex('jobs_app_created_idx')
+          .on('jobs')
+          .columns(['app_id', 'created_at'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('jobs_app_created_idx').execute();
+      },
+    },
   };
 }
 

@@ -56,6 +56,35 @@ export class JobsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Jobs of `appId` that have not expired, newest first (creation time, then id, both descending),
+   * at most `limit`, those after the job `after` names, only those with `status` when given.
+   */
+  async list(
+    appId: number,
+    options: {
+      limit: number;
+      after?: { createdAt: string; id: string } | undefined;
+      status?: string | undefined;
+    },
+  ): Promise<JobRow[]> {
+    let query = this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('expires_at', '>', now());
+    if (options.status) query = query.where('status', '=', options.status);
+    const after = options.after;
+    if (after)
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', after.createdAt),
+          eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+        ]),
+      );
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  }
+
   async byId(id: string): Promise<JobRow | undefined> {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }

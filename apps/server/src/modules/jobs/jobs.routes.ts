@@ -1,3 +1,4 @@
+import { JOB_LIST_DEFAULT, JOB_LIST_MAX, jobList, jobStatus, jobView } from '@pixora/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_SECURITY, callerAppOf, gatewayQuery, registerCaller } from '../gateway/caller.ts';
@@ -21,6 +22,13 @@ const jobRequest = z.object({
 });
 
 const jobParams = z.object({ id: z.string().max(64) });
+
+/** `GET /v1/jobs`: a page of the caller's jobs (with the app's credentials when sent in the query). */
+const listQuery = gatewayQuery.extend({
+  limit: z.coerce.number().int().min(1).max(JOB_LIST_MAX).default(JOB_LIST_DEFAULT),
+  cursor: z.string().max(200).optional(),
+  status: jobStatus.optional(),
+});
 
 /**
  * The asynchronous job routes (JobService), for apps only: registerCaller lets in an app by its
@@ -48,6 +56,7 @@ export const jobRoutes =
           querystring: gatewayQuery,
           security: APP_SECURITY,
           body: jobRequest,
+          response: { 202: jobView },
         },
       },
       async (request, reply) => {
@@ -60,6 +69,24 @@ export const jobRoutes =
       },
     );
     routes.get(
+      '/v1/jobs',
+      {
+        config: { appCall: true },
+        schema: {
+          tags,
+          summary:
+            'The app’s jobs, newest first, without their items: `limit` (1-100, default 20) a page, `cursor` (the `next_cursor` answered) for older ones, `status` to keep one status',
+          querystring: listQuery,
+          security: APP_SECURITY,
+          response: { 200: jobList },
+        },
+      },
+      async (request) => {
+        const { limit, cursor, status } = request.query;
+        return jobs.list(callerAppOf(request), { limit, cursor, status });
+      },
+    );
+    routes.get(
       '/v1/jobs/:id',
       {
         config: { appCall: true },
@@ -69,6 +96,7 @@ export const jobRoutes =
           querystring: gatewayQuery,
           security: APP_SECURITY,
           params: jobParams,
+          response: { 200: jobView },
         },
       },
       async (request) => jobs.view(callerAppOf(request), request.params.id),
@@ -84,6 +112,7 @@ export const jobRoutes =
           querystring: gatewayQuery,
           security: APP_SECURITY,
           params: jobParams,
+          response: { 200: jobView },
         },
       },
       async (request) => jobs.cancel(callerAppOf(request), request.params.id),

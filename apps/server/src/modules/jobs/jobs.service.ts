@@ -1,5 +1,14 @@
 import crypto from 'node:crypto';
-import { capabilities, requestEnvelope, responseEnvelope } from '@pixora/catalog';
+import {
+  capabilities,
+  type JobItemStatus,
+  type JobList,
+  type JobStatus,
+  type JobSummary,
+  type JobView,
+  requestEnvelope,
+  responseEnvelope,
+} from '@pixora/catalog';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/error-catalogue.ts';
@@ -17,6 +26,8 @@ import { type CapabilityRequest, type GatewayAnswer, wrapAnswer } from '../gatew
 import { zipStore, type ZipEntry } from '../../platform/zip.ts';
 import { checkCallbackUrl, DownloadError, postJson } from '../gateway/url-fetch.ts';
 import { type JobItemRow, type JobRow, JobsRepository, newJobId } from './jobs.repository.ts';
+
+export type { JobView };
 
 /** Where job inputs are stored until the job expires. */
 const INPUT_PREFIX = 'job-inputs';
@@ -37,30 +48,6 @@ export interface JobRequest {
   callback_url?: string | undefined;
 }
 
-export interface JobItemView {
-  index: number;
-  status: string;
-  answer?: unknown;
-  error?: { ErrorCode: number; ErrorMsg: string };
-}
-
-export interface JobView {
-  job_id: string;
-  capability: string;
-  status: string;
-  total: number;
-  succeeded: number;
-  failed: number;
-  cancelled: number;
-  progress: number;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-  expires_at: string;
-  callback: { url: string; status: string; attempts: number } | null;
-  items: JobItemView[];
-}
-
 export interface JobDeps {
   ctx: AppContext;
   results: ResultMedia;
@@ -77,6 +64,38 @@ function firstIssue(error: z.ZodError, prefix: string): string {
     '',
   );
   return `${where.replace(/\.\[/g, '[')}: ${issue.message}`;
+}
+
+/** A job row as the job routes show it, without its items. */
+function summaryOf(job: JobRow): JobSummary {
+  return {
+    job_id: job.id,
+    capability: job.endpoint,
+    status: job.status as JobStatus,
+    total: job.total,
+    succeeded: job.succeeded,
+    failed: job.failed,
+    cancelled: job.cancelled,
+    progress: Math.round(((job.succeeded + job.failed + job.cancelled) / job.total) * 1000) / 1000,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+    finished_at: job.finished_at,
+    expires_at: job.expires_at,
+  };
+}
+
+/**
+ * A list cursor names the last job of a page by its creation time and id (the list's order), as
+ * base64url of `created_at|id`, so the next page starts after it even while new jobs arrive.
+ */
+const encodeCursor = (job: JobRow): string =>
+  Buffer.from(`${job.created_at}|${job.id}`, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || rest.length || Number.isNaN(Date.parse(createdAt)) || !/^job_[0-9a-f]+$/.test(id))
+    throw new ApiError(10000, 'cursor: not a cursor of this list (send next_cursor as it was answered)');
+  return { createdAt, id };
 }
 
 /**
@@ -242,27 +261,35 @@ export class JobService {
     return zipStore(entries);
   }
 
+  /**
+   * The jobs of `app` that have not expired, newest first, without their items: `limit` of them
+   * after `cursor` (the `next_cursor` of the page before; a cursor that is not one is refused with
+   * 10000), optionally only those with `status`. Another app's jobs are never listed.
+   */
+  async list(
+    app: AppRow,
+    query: { limit: number; cursor?: string | undefined; status?: JobStatus | undefined },
+  ): Promise<JobList> {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const rows = await this.repo.list(app.id, { limit: query.limit + 1, after, status: query.status });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      jobs: page.map(summaryOf),
+      next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
   private async viewOf(job: JobRow): Promise<JobView> {
     const items = await this.repo.items(job.id);
     return {
-      job_id: job.id,
-      capability: job.endpoint,
-      status: job.status,
-      total: job.total,
-      succeeded: job.succeeded,
-      failed: job.failed,
-      cancelled: job.cancelled,
-      progress: Math.round(((job.succeeded + job.failed + job.cancelled) / job.total) * 1000) / 1000,
-      created_at: job.created_at,
-      updated_at: job.updated_at,
-      finished_at: job.finished_at,
-      expires_at: job.expires_at,
+      ...summaryOf(job),
       callback: job.callback_url
         ? { url: job.callback_url, status: job.callback_status, attempts: job.callback_attempts }
         : null,
       items: items.map((item) => ({
         index: item.idx,
-        status: item.status,
+        status: item.status as JobItemStatus,
         ...(item.answer !== null ? { answer: JSON.parse(item.answer) as unknown } : {}),
         ...(item.error_code !== null
           ? { error: { ErrorCode: item.error_code, ErrorMsg: item.error_msg ?? '' } }

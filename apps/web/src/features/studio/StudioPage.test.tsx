@@ -64,9 +64,13 @@ const job = (fields: Partial<StudioJob> = {}): StudioJob => ({
   total: 2,
   succeeded: 0,
   failed: 0,
+  cancelled: 0,
   progress: 0,
   created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  finished_at: null,
   expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  callback: null,
   items: [
     { index: 0, status: 'queued' },
     { index: 1, status: 'queued' },
@@ -79,6 +83,7 @@ const finished = job({
   succeeded: 1,
   failed: 1,
   progress: 1,
+  finished_at: new Date().toISOString(),
   items: [
     {
       index: 0,
@@ -97,8 +102,20 @@ const finished = job({
   ],
 });
 
-function serve(options: { apps?: unknown[]; reads?: Array<() => Response> } = {}) {
+/** A job as `GET /v1/jobs` lists it: without its items and callback. */
+const summary = ({ items: _items, callback: _callback, ...rest }: StudioJob) => rest;
+
+function serve(
+  options: {
+    apps?: unknown[];
+    reads?: Array<() => Response>;
+    /** The pages `GET /v1/jobs` answers, by cursor (none: the first page). */
+    history?: Record<string, { jobs: StudioJob[]; next_cursor: string | null }>;
+    cancelled?: StudioJob;
+  } = {},
+) {
   const reads = options.reads ?? [() => json(job({ status: 'running' })), () => json(finished)];
+  const history = options.history ?? { '': { jobs: [], next_cursor: null } };
   let read = 0;
   const { fetchMock, calls } = fakeFetch(
     (url) => (url.startsWith('/api/v1/menu/') ? json(menu) : undefined),
@@ -107,6 +124,15 @@ function serve(options: { apps?: unknown[]; reads?: Array<() => Response> } = {}
         ? json({ code: 0, message: 'ok', data: options.apps ?? [sampleApp()] })
         : undefined,
     (url, init) => (url === '/v1/jobs' && init?.method === 'POST' ? json(job(), 202) : undefined),
+    (url) => {
+      if (!url.startsWith('/v1/jobs?')) return undefined;
+      const page = history[new URL(url, 'http://x').searchParams.get('cursor') ?? '']!;
+      return json({ jobs: page.jobs.map(summary), next_cursor: page.next_cursor });
+    },
+    (url, init) =>
+      url.startsWith('/v1/jobs/') && init?.method === 'DELETE' && options.cancelled
+        ? json(options.cancelled)
+        : undefined,
     (url) =>
       url.endsWith('/results.zip')
         ? new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { headers: { 'Content-Type': 'application/zip' } })
@@ -158,7 +184,8 @@ describe('the studio page', () => {
     const refused = await screen.findByTestId('studio-refused');
     expect(refused.textContent).toBe('notes.jpg: not a JPEG or PNG photo');
     expect(screen.getByTestId('studio-selected').textContent).toMatch(/^Photos ready: 2 /);
-    expect(calls.some((call) => call.url.startsWith('/v1/jobs'))).toBe(false);
+    // Nothing is uploaded (the page only lists the app's batches).
+    expect(calls.some((call) => call.url.startsWith('/v1/jobs') && call.init?.method === 'POST')).toBe(false);
     // The recipe's controls come from the contract, with its defaults.
     expect(screen.getByRole('slider', { name: 'Smoothing smooth' }).getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByRole('slider', { name: 'Tone hdr' }).getAttribute('aria-valuenow')).toBe('0');
@@ -208,7 +235,13 @@ describe('the studio page', () => {
     // A failure reads the catalogue's message in the page's language, with its code.
     expect(within(failed!).getByTestId('studio-item-error').textContent).toContain('(20015)');
     expect(within(failed!).queryByTestId('studio-thumb')).toBeNull();
-    expect(screen.getByTestId('studio-recent-job').textContent).toContain('Selfie Studio');
+    // The app's batches are read again from the server once the batch has started.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.startsWith('/v1/jobs?')).length).toBeGreaterThanOrEqual(2),
+    );
+    const list = calls.filter((call) => call.url.startsWith('/v1/jobs?')).at(-1)!;
+    expect(list.url).toBe('/v1/jobs?limit=10');
+    expect((list.init!.headers as Record<string, string>)['x-pixora-app']).toBe('12');
   });
 
   it('downloads all results as one ZIP with the session and the app', async () => {
@@ -227,6 +260,93 @@ describe('the studio page', () => {
     fireEvent.error(screen.getByTestId('studio-thumb'));
     expect(screen.getByTestId('studio-thumb-gone').textContent).toContain('expired');
     expect(screen.queryByTestId('studio-thumb')).toBeNull();
+  });
+
+  it('lists the app’s batches from the server, those started elsewhere too, a page at a time, and opens one', async () => {
+    const fromCli = job({
+      job_id: 'job_aaaaaaaaaaaaaaaaaaaaaaaa',
+      status: 'running',
+      total: 30,
+      created_at: '2026-11-27T01:00:00.000Z',
+    });
+    const older = { ...finished, job_id: 'job_bbbbbbbbbbbbbbbbbbbbbbbb', capability: 'v2/facepoints' };
+    const calls = serve({
+      history: {
+        '': { jobs: [fromCli], next_cursor: 'page2' },
+        page2: { jobs: [older], next_cursor: null },
+      },
+      reads: [() => json(older)],
+    });
+    await render();
+    const history = await screen.findByTestId('studio-recent');
+    expect(history.textContent).toContain('Every batch of the app “Selfie Studio”');
+    await waitFor(() => expect(within(history).getAllByTestId('studio-recent-job')).toHaveLength(1));
+    const first = within(history).getByTestId('studio-recent-job');
+    expect(first.textContent).toContain('job_aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(first.textContent).toContain('Running');
+    expect(first.textContent).toContain('photos: 30');
+    // A job of the studio's own endpoint does not name it; another capability's does.
+    expect(first.textContent).not.toContain('v1/studio');
+    fireEvent.click(within(history).getByTestId('studio-recent-more'));
+    await waitFor(() => expect(within(history).getAllByTestId('studio-recent-job')).toHaveLength(2));
+    const second = within(history).getAllByTestId('studio-recent-job')[1]!;
+    expect(second.textContent).toContain('Finished');
+    expect(second.textContent).toContain('v2/facepoints');
+    expect(calls.some((call) => call.url === '/v1/jobs?limit=10&cursor=page2')).toBe(true);
+    expect(within(history).queryByTestId('studio-recent-more')).toBeNull();
+    // Opened without local photo names: the photos are numbered.
+    fireEvent.click(within(second).getByRole('button', { name: 'Open job_bbbbbbbbbbbbbbbbbbbbbbbb' }));
+    const panel = await screen.findByTestId('studio-job');
+    await waitFor(() => expect(panel.getAttribute('data-status')).toBe('done'));
+    expect(screen.getAllByTestId('studio-item')[0]!.textContent).toContain('#1');
+  });
+
+  it('cancels a running batch after a confirmation: the photos not started show as cancelled, not failed', async () => {
+    const running = job({
+      status: 'running',
+      total: 3,
+      items: [
+        { index: 0, status: 'running' },
+        { index: 1, status: 'queued' },
+        { index: 2, status: 'queued' },
+      ],
+    });
+    const cancelled = job({
+      status: 'cancelled',
+      total: 3,
+      succeeded: 1,
+      cancelled: 2,
+      progress: 1,
+      finished_at: new Date().toISOString(),
+      items: [finished.items[0]!, { index: 1, status: 'cancelled' }, { index: 2, status: 'cancelled' }],
+    });
+    const calls = serve({ reads: [() => json(running)], cancelled });
+    await render(`/admin/studio?job=${running.job_id}&app=12`);
+    const panel = await screen.findByTestId('studio-job');
+    await waitFor(() => expect(panel.getAttribute('data-status')).toBe('running'));
+    fireEvent.click(screen.getByTestId('studio-cancel'));
+    // Nothing is cancelled until the question is answered.
+    expect(await screen.findByText('Cancel this batch?')).toBeTruthy();
+    expect(calls.some((call) => call.init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(panel.getAttribute('data-status')).toBe('cancelled'));
+    const del = calls.find((call) => call.init?.method === 'DELETE')!;
+    expect(del.url).toBe(`/v1/jobs/${running.job_id}`);
+    expect((del.init!.headers as Record<string, string>)['x-pixora-app']).toBe('12');
+    expect(screen.getByTestId('studio-status').textContent).toContain('Cancelled');
+    expect(screen.getByTestId('studio-progress').textContent).toBe(
+      '1 of 3 photos processed: 1 retouched, 0 failed, 2 cancelled',
+    );
+    const items = screen.getAllByTestId('studio-item');
+    expect(items.map((item) => item.getAttribute('data-status'))).toEqual([
+      'succeeded',
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(items[1]!.textContent).toContain('Cancelled');
+    expect(within(items[1]!).queryByTestId('studio-item-error')).toBeNull();
+    // A cancelled batch offers no second cancellation.
+    expect(screen.queryByTestId('studio-cancel')).toBeNull();
   });
 
   it('says so when the server no longer keeps a batch', async () => {

@@ -1,7 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Progress, Select, Skeleton } from 'antd';
-import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Popconfirm, Progress, Select, Skeleton } from 'antd';
+import {
+  CloseCircleOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+} from '@ant-design/icons';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { JOB_LIMITS } from '@pixora/catalog';
@@ -18,7 +23,7 @@ import { useMenuData } from '../algorithm/useMenuData.ts';
 import { APPS_QUERY_KEY } from '../console/AppsPage.tsx';
 import { ConsoleShell, LoadError } from '../console/parts.tsx';
 import accountStyles from '../account/Account.module.css';
-import { jobOver, resultUrlOf, saveBlob, studioApi, type StudioJob } from './studioApi.ts';
+import { jobOver, resultUrlOf, saveBlob, studioAnswerOf, studioApi, type StudioJob } from './studioApi.ts';
 import {
   addToBatch,
   droppedFiles,
@@ -27,13 +32,17 @@ import {
   type RefusedFile,
   type StudioPhoto,
 } from './studioFiles.ts';
-import { forgetJob, resultName, saveJob, savedJobs, type SavedJob } from './studioJobs.ts';
+import { resultName, saveJob, savedJobs, type SavedJob } from './studioJobs.ts';
 import styles from './Studio.module.css';
 
 /** The menu entry of the studio solution, whose contract gives the batch's endpoint and recipe. */
 const STUDIO_KEY = 'studio-solution';
 /** How often a running batch is read again. */
 export const POLL_MS = 1500;
+/** How often the app's batches are listed again while one of them runs. */
+export const HISTORY_POLL_MS = 5000;
+/** The query key of an app's batches, refreshed when a batch starts or is cancelled. */
+const historyKey = (app: number) => ['studio-history', app] as const;
 
 const KNOWN_CODES: ReadonlySet<number> = new Set(ERROR_CODES);
 
@@ -51,6 +60,19 @@ function failureText(error: unknown, t: (key: string) => string): string {
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A failed request as an error alert: `textKey`'s text with the failure's message. */
+function Failure({ error, textKey, testId }: { error: unknown; textKey: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid={testId}
+      title={t(textKey, { message: failureText(error, t) })}
+    />
+  );
 }
 
 /** The photos of a batch before it is sent: drop zone, file and folder pickers, the list, what was left out. */
@@ -214,6 +236,15 @@ function JobPanel({ saved, onNew }: { saved: SavedJob; onNew: () => void }) {
     mutationFn: () => studioApi.zip(saved.app, saved.id),
     onSuccess: (blob) => saveBlob(blob, `${saved.id}.zip`),
   });
+  const queryClient = useQueryClient();
+  // Cancelling answers the job as it stands: shown at once, the list of batches read again.
+  const cancel = useMutation({
+    mutationFn: () => studioApi.cancel(saved.app, saved.id),
+    onSuccess: (view) => {
+      queryClient.setQueryData(['studio-job', saved.app, saved.id], view);
+      void queryClient.invalidateQueries({ queryKey: historyKey(saved.app) });
+    },
+  });
 
   let body: ReactNode;
   if (job.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
@@ -240,9 +271,29 @@ function JobPanel({ saved, onNew }: { saved: SavedJob; onNew: () => void }) {
       data-status={data?.status ?? ''}
       title={<span id={titleId}>{t('studio.job', { id: saved.id })}</span>}
       extra={
-        <Button onClick={onNew} data-testid="studio-new">
-          {t('studio.newBatch')}
-        </Button>
+        <span className={styles.recentActions}>
+          {data && !jobOver(data) && data.status !== 'cancelled' && (
+            <Popconfirm
+              title={t('studio.cancelConfirm')}
+              description={t('studio.cancelNote')}
+              okText={t('studio.cancelYes')}
+              cancelText={t('studio.cancelNo')}
+              onConfirm={() => cancel.mutate()}
+            >
+              <Button
+                danger
+                icon={<CloseCircleOutlined />}
+                loading={cancel.isPending}
+                data-testid="studio-cancel"
+              >
+                {t('studio.cancel')}
+              </Button>
+            </Popconfirm>
+          )}
+          <Button onClick={onNew} data-testid="studio-new">
+            {t('studio.newBatch')}
+          </Button>
+        </span>
       }
     >
       <section aria-labelledby={titleId} className={styles.jobBody}>
@@ -261,6 +312,9 @@ function JobPanel({ saved, onNew }: { saved: SavedJob; onNew: () => void }) {
             </Button>
             <span className={styles.hint}>{t('studio.resultsNote')}</span>
           </div>
+        )}
+        {cancel.isError && (
+          <Failure error={cancel.error} textKey="studio.cancelFailed" testId="studio-cancel-error" />
         )}
         {zip.isError && (
           <Alert
@@ -309,18 +363,27 @@ function JobProgress({ job, saved }: { job: StudioJob; saved: SavedJob }) {
         {' · '}
         <span aria-live="polite" data-testid="studio-progress">
           {t('studio.progress', { done, total: job.total, succeeded: job.succeeded, failed: job.failed })}
+          {job.cancelled > 0 ? t('studio.progressCancelled', { count: job.cancelled }) : ''}
         </span>
       </p>
       <Progress
         percent={Math.round(job.progress * 100)}
-        status={jobOver(job) ? (job.failed > 0 && job.succeeded === 0 ? 'exception' : 'success') : 'active'}
+        status={
+          job.status === 'cancelled'
+            ? 'normal'
+            : jobOver(job)
+              ? job.failed > 0 && job.succeeded === 0
+                ? 'exception'
+                : 'success'
+              : 'active'
+        }
         aria-label={t('studio.progressLabel')}
       />
       <ul className={styles.results} data-testid="studio-results">
         {job.items.map((item) => {
           const name = saved.names[item.index] ?? `#${item.index + 1}`;
           const url = resultUrlOf(item);
-          const faces = item.answer?.media_info_list[0]?.media_extra?.face_num;
+          const faces = studioAnswerOf(item)?.media_info_list[0]?.media_extra?.face_num;
           const error = item.error;
           return (
             <li
@@ -361,53 +424,112 @@ function JobProgress({ job, saved }: { job: StudioJob; saved: SavedJob }) {
   );
 }
 
-/** The batches started in this browser: open one again, or take it off the list. */
-function RecentJobs(props: {
-  jobs: SavedJob[];
-  appName: (id: number) => string;
+/**
+ * The app's batches as the server lists them (`GET /v1/jobs`, newest first, a page at a time): those
+ * started here, on another computer, with the pixora command or through the API. The photo names
+ * this browser kept for the batches it started are used when one is opened.
+ */
+function BatchHistory(props: {
+  app: number;
+  appName: string;
+  /** The studio's endpoint: a job of another capability says which it runs. */
+  endpoint: string;
+  local: SavedJob[];
   current: string | null;
   onOpen: (job: SavedJob) => void;
-  onForget: (id: string) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const titleId = useId();
   const time = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
-  return (
-    <Card className={accountStyles.panel} title={t('studio.recent')} data-testid="studio-recent">
-      <p className={styles.hint}>{t('studio.recentNote', { hours: JOB_LIMITS.hours })}</p>
-      {props.jobs.length === 0 ? (
-        <Empty description={t('studio.recentNone')} />
-      ) : (
+  const history = useInfiniteQuery({
+    queryKey: historyKey(props.app),
+    queryFn: ({ pageParam }) => studioApi.jobs(props.app, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    // Read again while a batch listed runs, so its status follows.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.jobs.some((job) => !jobOver(job)))
+        ? HISTORY_POLL_MS
+        : false,
+    retry: false,
+  });
+  const jobs = history.data?.pages.flatMap((page) => page.jobs) ?? [];
+  let body: ReactNode;
+  if (history.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;
+  else if (history.isError)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="studio-recent-error"
+        title={t('studio.historyFailed', { message: failureText(history.error, t) })}
+      />
+    );
+  else if (jobs.length === 0)
+    body = <Empty description={t('studio.recentNone', { hours: JOB_LIMITS.hours })} />;
+  else
+    body = (
+      <>
         <ul className={styles.recent}>
-          {props.jobs.map((job) => (
-            <li key={job.id} data-testid="studio-recent-job">
-              <span>
-                <code>{job.id}</code> · {props.appName(job.app)} ·{' '}
-                {t('studio.recentItem', {
-                  time: time.format(new Date(job.created)),
-                  count: job.names.length,
-                })}
-              </span>
-              <span className={styles.recentActions}>
-                <Button
-                  size="small"
-                  disabled={job.id === props.current}
-                  onClick={() => props.onOpen(job)}
-                  aria-label={`${t('studio.open')} ${job.id}`}
-                >
-                  {job.id === props.current ? t('studio.opened') : t('studio.open')}
-                </Button>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<DeleteOutlined />}
-                  aria-label={`${t('studio.forget')} ${job.id}`}
-                  onClick={() => props.onForget(job.id)}
-                />
-              </span>
-            </li>
-          ))}
+          {jobs.map((job) => {
+            const local = props.local.find((saved) => saved.id === job.job_id && saved.app === props.app);
+            const statusKey = ['queued', 'running', 'done', 'cancelled'].includes(job.status)
+              ? job.status
+              : 'other';
+            return (
+              <li key={job.job_id} data-testid="studio-recent-job" data-status={job.status}>
+                <span>
+                  <code>{job.job_id}</code> ·{' '}
+                  <strong>{t(`studio.status.${statusKey}`, { status: job.status })}</strong> ·{' '}
+                  {t('studio.recentItem', { time: time.format(new Date(job.created_at)), count: job.total })}
+                  {job.capability !== props.endpoint ? (
+                    <>
+                      {' · '}
+                      <code>{job.capability}</code>
+                    </>
+                  ) : null}
+                </span>
+                <span className={styles.recentActions}>
+                  <Button
+                    size="small"
+                    disabled={job.job_id === props.current}
+                    onClick={() =>
+                      props.onOpen(
+                        local ?? { id: job.job_id, app: props.app, names: [], created: job.created_at },
+                      )
+                    }
+                    aria-label={`${t('studio.open')} ${job.job_id}`}
+                  >
+                    {job.job_id === props.current ? t('studio.opened') : t('studio.open')}
+                  </Button>
+                </span>
+              </li>
+            );
+          })}
         </ul>
-      )}
+        {history.hasNextPage && (
+          <Button
+            onClick={() => void history.fetchNextPage()}
+            loading={history.isFetchingNextPage}
+            data-testid="studio-recent-more"
+          >
+            {t('studio.recentMore')}
+          </Button>
+        )}
+      </>
+    );
+  return (
+    <Card
+      className={accountStyles.panel}
+      title={<span id={titleId}>{t('studio.recent')}</span>}
+      data-testid="studio-recent"
+    >
+      <section aria-labelledby={titleId}>
+        <p className={styles.hint}>
+          {t('studio.recentNote', { hours: JOB_LIMITS.hours, name: props.appName })}
+        </p>
+        {body}
+      </section>
     </Card>
   );
 }
@@ -417,8 +539,10 @@ function RecentJobs(props: {
  * are checked in the browser (JPEG or PNG, sizes, count) and sent with the recipe (the studio
  * solution's parameters, offered by the demos' contract-driven controls) as one job of its
  * endpoint; the page then reads the job every POLL_MS, shows each photo's result or catalogue
- * error, and downloads results one by one or all as a ZIP. The job's id is in the address and in
- * this browser's list of batches, so leaving the page loses nothing.
+ * error, and downloads results one by one or all as a ZIP; a running batch can be cancelled. The
+ * job's id is in the address, and the app's batches are listed from the server (whichever computer
+ * or client started them), so leaving the page loses nothing; this browser keeps the photo names
+ * of the batches it started.
  */
 export function StudioPage() {
   const { t } = useTranslation();
@@ -457,6 +581,7 @@ export function StudioPage() {
     setParams(next);
   };
 
+  const queryClient = useQueryClient();
   const submit = useMutation({
     mutationFn: () => studioApi.submit(app!.id, entry!.endpoint, parameterOf(controls, recipe), photos),
     onSuccess: (job) => {
@@ -472,6 +597,7 @@ export function StudioPage() {
       }
       setPhotos([]);
       setRefused([]);
+      void queryClient.invalidateQueries({ queryKey: historyKey(record.app) });
       open(record);
     },
   });
@@ -482,6 +608,8 @@ export function StudioPage() {
       setRefused(next.refused);
     });
   };
+  // The history shows the open batch's app, else the app chosen in the form.
+  const historyApp = current?.app ?? app?.id ?? null;
   const appName = (id: number) => (apps.data ?? []).find((own) => own.id === id)?.name ?? `#${id}`;
 
   let content: ReactNode;
@@ -534,12 +662,7 @@ export function StudioPage() {
             disabled={submit.isPending}
           />
           {submit.isError && (
-            <Alert
-              type="error"
-              showIcon
-              data-testid="studio-submit-error"
-              title={t('studio.submitFailed', { message: failureText(submit.error, t) })}
-            />
+            <Failure error={submit.error} textKey="studio.submitFailed" testId="studio-submit-error" />
           )}
           <Button
             type="primary"
@@ -559,16 +682,17 @@ export function StudioPage() {
     <ConsoleShell title={t('studio.title')} subtitle={t('studio.subtitle')} testId="studio-page">
       <div className={accountStyles.stack}>
         {content}
-        <RecentJobs
-          jobs={saved}
-          appName={appName}
-          current={current?.id ?? null}
-          onOpen={open}
-          onForget={(id) => {
-            if (userId) forgetJob(userId, id);
-            setSaved(userId ? savedJobs(userId) : []);
-          }}
-        />
+        {historyApp !== null && entry && (
+          <BatchHistory
+            key={historyApp}
+            app={historyApp}
+            appName={appName(historyApp)}
+            endpoint={entry.endpoint}
+            local={saved}
+            current={current?.id ?? null}
+            onOpen={open}
+          />
+        )}
       </div>
     </ConsoleShell>
   );

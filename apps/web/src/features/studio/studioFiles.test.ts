@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addToBatch, photoTypeOf, STUDIO_LIMITS } from './studioFiles.ts';
-import { forgetJob, resultName, saveJob, savedJobs } from './studioJobs.ts';
+import { resultName, saveJob, savedJobs } from './studioJobs.ts';
 
 const JPEG = [0xff, 0xd8, 0xff, 0xdb];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -73,8 +73,9 @@ describe('the batches kept in this browser', () => {
     saveJob(7, { id: 'job_b', app: 2, names: ['b.jpg'], created: new Date(now).toISOString() });
     saveJob(8, { id: 'job_c', app: 3, names: [], created: new Date(now).toISOString() });
     expect(savedJobs(7, now).map((job) => job.id)).toEqual(['job_b', 'job_a']);
-    forgetJob(7, 'job_b');
-    expect(savedJobs(7, now).map((job) => job.id)).toEqual(['job_a']);
+    // Saving a job again moves it to the front without repeating it.
+    saveJob(7, { id: 'job_a', app: 1, names: ['a.jpg'], created: new Date(now).toISOString() });
+    expect(savedJobs(7, now).map((job) => job.id)).toEqual(['job_a', 'job_b']);
     expect(savedJobs(8, now).map((job) => job.id)).toEqual(['job_c']);
     localStorage.setItem('pixora.studio.jobs.9', 'not json');
     expect(savedJobs(9)).toEqual([]);

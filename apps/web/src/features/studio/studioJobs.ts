@@ -1,9 +1,10 @@
 import { JOB_LIMITS } from '@pixora/catalog';
 
 /**
- * The studio jobs a signed-in developer started in this browser. The job routes have no list of an
- * app's jobs, so the page keeps each job's id, app and photo names in local storage (per user) and
- * drops them once the server has deleted the job (JOB_LIMITS.hours after submission).
+ * The studio jobs a signed-in developer started in this browser, with the photos' file names the
+ * server does not keep: the page lists an app's jobs from the server (`GET /v1/jobs`) and names
+ * the photos of those started here from local storage (per user), dropped once the server has
+ * deleted the job (JOB_LIMITS.hours after submission).
  */
 export interface SavedJob {
   id: string;
@@ -55,13 +56,6 @@ function store(user: number, jobs: SavedJob[]): void {
 
 export function saveJob(user: number, job: SavedJob): void {
   store(user, [job, ...savedJobs(user).filter((other) => other.id !== job.id)]);
-}
-
-export function forgetJob(user: number, id: string): void {
-  store(
-    user,
-    savedJobs(user).filter((job) => job.id !== id),
-  );
 }
 
 /** The name a result picture is saved under: the photo's name with `-studio` and the result's type. */
