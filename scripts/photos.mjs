@@ -8,6 +8,12 @@
 //    the outdoor and indoor scenes of the sky and aesthetic-score figures, cats, dogs and other
 //    animals for the cats-and-dogs figures, fruit for the food ones: every file is listed in
 //    OPENCV_DOC_PHOTOS below, extracted from the package.
+//  - installed Debian packages read in place (.ci/run installs them; label files name them as
+//    `<package>:<absolute path>`): lomiri-wallpapers-16.04/-20.04, mate-backgrounds and
+//    plasma-workspace-wallpapers (scenes, two dogs at a window), scribus-template (public domain: a
+//    pizza, a plate of shrimp and broccoli, a canyon, a harbour at sunset, moons, kites);
+//  - kphotoalbum's demo photos (GPL-2+ per its debian/copyright; two dogs, a rabbit, people, beaches,
+//    the Grand Canyon, snow): extracted by debianPackageFile below, as the package pulls in KDE.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,6 +123,29 @@ export function ensureOpencvDocPhotos() {
   const dir = path.join(cache, OPENCV_DOC);
   if (!ready(dir)) throw new Error('opencv-doc photos not found in the package');
   return dir;
+}
+
+/**
+ * A file a Debian package installs (`debianPackageFile('kphotoalbum', '/usr/share/kphotoalbum/demo/donna.jpg')`):
+ * the installed file, or else the package's files extracted once under .cache/<package> (apt-get
+ * download + dpkg -x, nothing installed system-wide); for packages whose dependencies are too
+ * heavy to install for a few photos.
+ */
+export function debianPackageFile(pkg, file) {
+  if (fs.existsSync(file)) return file;
+  if (!/^[a-z0-9][a-z0-9.+-]*$/.test(pkg)) throw new Error(`not a Debian package name: ${pkg}`);
+  const cache = path.join(root, '.cache', pkg);
+  const extracted = path.join(cache, file);
+  if (fs.existsSync(extracted)) return extracted;
+  fs.mkdirSync(cache, { recursive: true });
+  const debOf = () => fs.readdirSync(cache).find((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'));
+  if (!debOf()) execFileSync('apt-get', ['download', pkg], { cwd: cache, stdio: 'inherit' });
+  const deb = debOf();
+  if (!deb) throw new Error(`apt-get download ${pkg} produced no package`);
+  execFileSync('dpkg', ['-x', deb, '.'], { cwd: cache, stdio: 'inherit' });
+  fs.rmSync(path.join(cache, deb));
+  if (!fs.existsSync(extracted)) throw new Error(`${file} is not in the package ${pkg}`);
+  return extracted;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

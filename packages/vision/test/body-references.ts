@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { groupSamplePath, opencvDocPath, skimageDataDir } from './fixtures.ts';
+import { debianFile, groupSamplePath, opencvDocPath, skimageDataDir } from './fixtures.ts';
 
 export type Point = [number, number];
 
@@ -42,6 +42,7 @@ export async function referencePhotoPath(ref: ReferencePhoto): Promise<string> {
   const [source, file] = ref.file.split(':') as [string, string];
   if (source === 'skimage') return path.join(skimageDataDir(), file);
   if (source === 'opencv-doc') return opencvDocPath(file);
+  if (file.startsWith('/')) return debianFile(source, file);
   if (source === 'face-api')
     return groupSamplePath(Number(/sample(\d)/.exec(file)?.[1]) as 1 | 2 | 3 | 4 | 5 | 6);
   throw new Error(`unknown photo source ${source}`);

@@ -8,7 +8,7 @@ import {
 } from '../src/algorithms/recognition/catsanddogs-params.ts';
 import { dropParts } from '../src/algorithms/recognition/catsanddogs.ts';
 import { fuseRuns } from '../src/algorithms/recognition/objects.ts';
-import { astronautPath, chelseaPath, groupSamplePath, opencvDocPath, read } from './fixtures.ts';
+import { astronautPath, chelseaPath, debianFile, groupSamplePath, opencvDocPath, read } from './fixtures.ts';
 
 const pets = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<PetsResult>('catsanddogs', { image, params });
@@ -35,6 +35,15 @@ describe('catsanddogs on real photos', () => {
     expect(r.animals.map((a) => a.label)).toEqual(['dog']);
   });
 
+  it('finds the black dog standing in a winter forest (kphotoalbum demo), labelled dog', async () => {
+    const r = await pets(read(await debianFile('kphotoalbum', '/usr/share/kphotoalbum/demo/donna.jpg')));
+    // Marked at [316, 174, 472, 393] of the 800 x 532 photo (pet-boxes.json): one dog whose box
+    // holds the dog's chest (395, 280) and no wider than a third of the photo.
+    expect(r.animals.map((a) => a.label)).toEqual(['dog']);
+    const b = r.animals[0]!.animal_rectangle;
+    expect(b.left < 395 && b.left + b.width > 395 && b.top < 280 && b.top + b.height > 280).toBe(true);
+    expect(b.width).toBeLessThan(800 / 3);
+  });
   it('finds no pet on people (a portrait, a group) nor among cows', async () => {
     expect(await pets(read(astronautPath()))).toMatchObject({ animal_num: 0, animals: [] });
     expect(await pets(read(groupSamplePath(5)))).toMatchObject({ animal_num: 0, animals: [] });

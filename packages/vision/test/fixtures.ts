@@ -148,12 +148,21 @@ function crc32(buf: Buffer): number {
   return ~c >>> 0;
 }
 
+/** A file of a Debian package: installed, or extracted under .cache on first use (scripts/photos.mjs). */
+export async function debianFile(pkg: string, file: string): Promise<string> {
+  // @ts-expect-error -- a plain .mjs script without type declarations
+  const { debianPackageFile } = await import('../../../scripts/photos.mjs');
+  return (debianPackageFile as (p: string, f: string) => string)(pkg, file);
+}
+
 /**
  * A photo named in a label file (`skimage:chelsea.png`, `opencv-doc:examples/data/apple.jpg`,
- * `face-api:sample1.jpg`) as a path, extracting opencv-doc's files on first use.
+ * `face-api:sample1.jpg`, or `<debian package>:<absolute path>` for a file that package installs,
+ * installed or extracted on first use) as a path, extracting opencv-doc's files on first use.
  */
 export async function photoPath(file: string): Promise<string> {
   const [source, name] = file.split(':') as [string, string];
+  if (name.startsWith('/')) return debianFile(source, name);
   if (source === 'skimage') return path.join(skimageDataDir(), name);
   if (source === 'opencv-doc') return opencvDocPath(name);
   return groupSamplePath(Number(/sample(\d)/.exec(name)?.[1]) as 1 | 2 | 3 | 4 | 5 | 6);

@@ -6,7 +6,15 @@ import {
   parseFoodParams,
   type FoodResult,
 } from '../src/algorithms/recognition/fooddetect-params.ts';
-import { astronautPath, chelseaPath, coffeePath, groupSamplePath, opencvDocPath, read } from './fixtures.ts';
+import {
+  astronautPath,
+  chelseaPath,
+  coffeePath,
+  debianFile,
+  groupSamplePath,
+  opencvDocPath,
+  read,
+} from './fixtures.ts';
 
 const food = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<FoodResult>('fooddetect', { image, params });
@@ -28,6 +36,19 @@ describe('fooddetect on real photos', () => {
           b.left < 70 && b.left + b.width > 70 && b.top < 50 && b.top + b.height > 50 && b.width < 200,
       ),
     ).toBe(true);
+  });
+
+  it('names the pizza on a tray (scribus-template, public domain), boxed over most of the photo', async () => {
+    const r = await food(
+      read(await debianFile('scribus-template', '/usr/share/scribus/templates/menu2/pizza.jpg')),
+    );
+    // Marked at [0, 0, 800, 578] of the 800 x 600 photo (food-labels.json): one pizza box holding
+    // the photo's middle and spanning more than half of its width.
+    const pizzas = r.foods.filter((f) => f.label === 'pizza');
+    expect(pizzas).toHaveLength(1);
+    const b = pizzas[0]!.food_rectangle;
+    expect(b.left < 400 && b.left + b.width > 400 && b.top < 290 && b.top + b.height > 290).toBe(true);
+    expect(b.width).toBeGreaterThan(400);
   });
 
   it('finds no food on people, a cat or a cup of coffee; the cup is context', async () => {

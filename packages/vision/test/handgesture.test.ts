@@ -95,6 +95,18 @@ describe('handgesture on hands gripping things', () => {
   );
 });
 
+describe('handgesture on fists (kphotoalbum demo qt-logo.jpg)', () => {
+  it('finds at least two of the three raised fists, each box over a marked fist', async () => {
+    const ref = handReference('kphotoalbum:/usr/share/kphotoalbum/demo/qt-logo.jpg');
+    const result = await handgesture(read(await handPhotoPath(ref)));
+    // Three fists side by side (hand-references.json); the third, touching its neighbour, is
+    // missed today. The gesture is not asserted: both are read as thumbs_up (docs/quality.md).
+    expect(result.hand_num).toBeGreaterThanOrEqual(2);
+    for (const hand of result.hands)
+      expect(Math.max(...ref.hands.map((h) => iou(hand.hand_rectangle, h.box)))).toBeGreaterThan(0.3);
+  });
+});
+
 describe('handgesture parameters', () => {
   it('has its defaults and refuses what is out of range', () => {
     expect(parseHandGestureParams(undefined)).toEqual(HANDGESTURE_DEFAULTS);

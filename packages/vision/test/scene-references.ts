@@ -3,10 +3,11 @@
  * scenes a person accepts for each photo (main first) and the COCO things plainly in it. Used by
  * the scene and album tests and scripts/measure-scene.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referencePhotoPath } from './body-references.ts';
+import { debianFile } from './fixtures.ts';
 
 export interface SceneLabel {
   /** `skimage:<file>`, `opencv-doc:<path>`, `face-api:demo/<file>` or `<debian package>:<absolute path>`. */
@@ -26,13 +27,10 @@ export const SCENE_LABELS = (
   }
 ).photos;
 
-/** The photo file of a label; a Debian package's file must be installed (.ci/run installs them). */
+/** The photo file of a label; a Debian package's file is read installed or extracted on first use. */
 export async function scenePhotoPath(label: SceneLabel): Promise<string> {
   const [source, file] = label.file.split(':') as [string, string];
-  if (file.startsWith('/')) {
-    if (!existsSync(file)) throw new Error(`${file} missing: apt-get install ${source}`);
-    return file;
-  }
+  if (file.startsWith('/')) return debianFile(source, file);
   return referencePhotoPath({ file: label.file, size: label.size, people: 0, persons: [] });
 }
 
