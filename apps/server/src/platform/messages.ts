@@ -136,6 +136,12 @@ export const messages = {
       '證件照尺寸須為 JSON 檔案 {"width": 寬, "height": 高}：寬 100–1200、高 100–1600 像素的整數，寬高比（寬/高）介於 0.5–1。',
     en: 'An ID-photo size must be a JSON file {"width": w, "height": h}: whole pixels, width 100-1200, height 100-1600, width / height from 0.5 to 1.',
   },
+  materialMakeupInvalid: {
+    zh: '妆容须为 JSON 文件，包含 lipstick（口红）、blush（腮红）、eyebrow（眉毛）、eyeliner（眼线）、eyeshadow（眼影）五个部位，每个部位为 {"color": "#rrggbb", "strength": 0 至 100}，不含其他字段：此文件不符合。',
+    zh_tw:
+      '妝容須為 JSON 檔案，包含 lipstick（口紅）、blush（腮紅）、eyebrow（眉毛）、eyeliner（眼線）、eyeshadow（眼影）五個部位，每個部位為 {"color": "#rrggbb", "strength": 0 至 100}，不含其他欄位：此檔案不符合。',
+    en: 'A makeup look must be a JSON file with the five parts lipstick, blush, eyebrow, eyeliner and eyeshadow, each {"color": "#rrggbb", "strength": 0 to 100}, and nothing else: this file is not.',
+  },
   materialTooLarge: {
     zh: '文件过大：素材文件最大 5 MB。',
     zh_tw: '檔案過大：素材檔案最大 5 MB。',

@@ -57,6 +57,7 @@ export const materialRoutes =
             return { ...(found.bytes ? { png: found.bytes } : {}), anchor: found.anchor, scale: found.scale };
           if (type === 'filter_look') return { ...(found.bytes ? { cube: found.bytes } : {}) };
           if (type === 'idphoto_size') return { width: found.width, height: found.height };
+          if (type === 'makeup_look') return found.parts ? { parts: found.parts } : {};
           return { ...(found.bytes ? { image: found.bytes } : {}) };
         },
       });
