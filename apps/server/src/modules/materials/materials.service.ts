@@ -273,6 +273,9 @@ export class MaterialsService {
         width?: number;
         height?: number;
         parts?: MakeupLookParts;
+        head_ratio?: { min: number; max: number };
+        eye_line?: { min: number; max: number };
+        key?: string;
       }
     | undefined
   > {
@@ -293,16 +296,26 @@ export class MaterialsService {
       width?: number;
       height?: number;
       parts?: MakeupLookParts;
+      head_ratio?: { min: number; max: number };
+      eye_line?: { min: number; max: number };
     };
-    // An ID-photo size is its settings (width and height): nothing to read from storage.
-    if (type === 'idphoto_size') return { width: settings.width, height: settings.height };
+    // An ID-photo size is its settings (width, height, head bounds): nothing to read from storage.
+    if (type === 'idphoto_size') {
+      const { width, height, head_ratio, eye_line } = settings;
+      return { width, height, ...(head_ratio ? { head_ratio } : {}), ...(eye_line ? { eye_line } : {}) };
+    }
     // A makeup look is its settings (the parts): its stored picture is the preview.
     if (type === 'makeup_look') return { parts: settings.parts };
     // A filter look's file for the engine is its .cube table; its stored picture is the preview.
+    // Its key (id and update time) lets the engine parse the table once (vision parseCubeCached).
     const { cube, ...rest } = settings;
     const bytes = await this.files.get(cube ?? row.storage_key);
     if (!bytes) return undefined;
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ...rest };
+    return {
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      ...rest,
+      ...(cube ? { key: `${row.id}@${row.updated_at}` } : {}),
+    };
   }
 
   /** A material's file, for its preview: enabled ones for anyone, others for who manages them. */
@@ -397,8 +410,9 @@ export class MaterialsService {
 
   /**
    * An ID-photo size: a JSON object `{ "width": px, "height": px }` (integers within
-   * IDPHOTO_SIZE_LIMITS, width / height in its aspect band); its preview is the frame drawn at
-   * that aspect with the head at the studio rule's place (66 % of the height, crown 8 % down).
+   * IDPHOTO_SIZE_LIMITS, width / height in its aspect band), with optional head bounds
+   * `head_ratio` and `eye_line` (`{ min, max }` within theirs); its preview is the frame drawn at
+   * that aspect with the head at the middle of its bounds (66 % of the height without), crown 8 % down.
    */
   private async createSize(
     actor: MaterialActor,
@@ -422,9 +436,24 @@ export class MaterialsService {
     const aspect = (width as number) / (height as number);
     if (aspect < IDPHOTO_SIZE_LIMITS.aspect.min || aspect > IDPHOTO_SIZE_LIMITS.aspect.max)
       throw refuse('width / height from 0.5 to 1');
+    const bounds: Record<string, { min: number; max: number }> = {};
+    for (const key of ['head_ratio', 'eye_line'] as const) {
+      const given = (size as Record<string, unknown>)[key];
+      if (given === undefined) continue;
+      const { min, max } = (given ?? {}) as { min?: unknown; max?: unknown };
+      const limits = IDPHOTO_SIZE_LIMITS[key];
+      const inside = (v: unknown): v is number => typeof v === 'number' && v >= limits.min && v <= limits.max;
+      if (!inside(min) || !inside(max) || !(min < max))
+        throw refuse(`${key} is { "min", "max" } from ${limits.min} to ${limits.max}, min below max`);
+      bounds[key] = { min, max };
+    }
+    const extra = Object.keys(size).filter((k) => !['width', 'height', 'head_ratio', 'eye_line'].includes(k));
+    if (extra.length > 0) throw refuse(`unknown fields ${extra.join(', ')}`);
     const h = 120;
     const w = Math.round(h * aspect);
-    const head = { top: 0.08 * h, height: 0.66 * h, width: 0.66 * h * 0.72 };
+    // The head drawn at the middle of its bounds (the studio rule's 0.66 without them).
+    const headShare = bounds.head_ratio ? (bounds.head_ratio.min + bounds.head_ratio.max) / 2 : 0.66;
+    const head = { top: 0.08 * h, height: headShare * h, width: headShare * h * 0.72 };
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#438edb"/><ellipse cx="${w / 2}" cy="${head.top + head.height / 2}" rx="${head.width / 2}" ry="${head.height / 2}" fill="#f1d4bd"/><rect x="${w * 0.1}" y="${head.top + head.height * 0.93}" width="${w * 0.8}" height="${h}" rx="${w * 0.2}" fill="#333"/></svg>`;
     const preview = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
     const key = await this.files.put(PREFIX, 'jpg', preview);
@@ -432,7 +461,7 @@ export class MaterialsService {
       actor,
       upload,
       { key, format: 'jpg', width: w, height: h, size: file.length },
-      { width: width as number, height: height as number },
+      { width: width as number, height: height as number, ...bounds },
     );
   }
 

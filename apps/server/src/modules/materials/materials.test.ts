@@ -17,7 +17,8 @@ import {
   testApp,
 } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { MAKEUP_LOOKS, MATERIAL_READ_BY, providedChoices } from '@pixora/catalog';
+import { CUSTOM_RULE_LIMITS } from '@pixora/vision';
+import { IDPHOTO_SIZE_LIMITS, MAKEUP_LOOKS, MATERIAL_READ_BY, providedChoices } from '@pixora/catalog';
 import { MATERIAL_READERS, pngHasAlpha } from './materials.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -414,6 +415,17 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
     };
   };
 
+  /** A call of `endpoint` on the astronaut with one parameter set to the value given. */
+  const onAstronaut = (endpoint: string, parameter: string) => async (value: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/${endpoint}?${DEMO_KEY}`,
+      payload: {
+        ...gatewayBody(await skimageJpeg('astronaut')),
+        parameter: { [parameter]: value },
+      } as object,
+    });
+
   it('draws an uploaded, enabled sticker at its anchor (green around her nose) and refuses it once disabled', async () => {
     const form = multipart(
       { type: 'sticker', ...NAMES, anchor: 'nose', scale: '2' },
@@ -613,13 +625,7 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
       'custom',
       uploaded.value,
     ]);
-    const astronaut = await skimageJpeg('astronaut');
-    const photo = (spec: string) =>
-      app.inject({
-        method: 'POST',
-        url: `/v1/certified?${DEMO_KEY}`,
-        payload: { ...gatewayBody(astronaut), parameter: { spec } } as object,
-      });
+    const photo = onAstronaut('v1/certified', 'spec');
     const res = await photo(uploaded.value);
     expect(res.statusCode, res.body).toBe(200);
     const media = res.json().media_info_list[0];
@@ -673,12 +679,7 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
     expect((await sharp(preview.rawPayload).metadata()).width).toBe(480);
 
     const astronaut = await skimageJpeg('astronaut');
-    const madeUp = (look: string) =>
-      app.inject({
-        method: 'POST',
-        url: `/v3/makeup?${DEMO_KEY}`,
-        payload: { ...gatewayBody(astronaut), parameter: { look } } as object,
-      });
+    const madeUp = onAstronaut('v3/makeup', 'look');
     const res = await madeUp(uploaded.value);
     expect(res.statusCode, res.body).toBe(200);
     const media = res.json().media_info_list[0];
@@ -736,5 +737,53 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
     expect((await madeUp('m999999')).json().ErrorCode).toBe(10000);
     // A bundled look still runs by its name.
     expect((await madeUp('rose')).json().media_info_list[0].media_extra.makeup.look).toBe('rose');
+  });
+
+  it('v1/certified holds an uploaded size to its head bounds: met, the head lies inside them; unmeetable, 20008; bounds outside the named sizes’ are refused', async () => {
+    // The bounds allowed are the widest the named sizes use, in the catalogue and the engine alike.
+    expect({ head: IDPHOTO_SIZE_LIMITS.head_ratio, eyeLine: IDPHOTO_SIZE_LIMITS.eye_line }).toEqual(
+      CUSTOM_RULE_LIMITS,
+    );
+    const size = uploader(
+      { type: 'idphoto_size', name_zh: '大头', name_zh_tw: '大頭', name_en: 'Big head' },
+      { name: 'big-head.json', type: 'application/json' },
+    );
+    const made = async (json: object) => {
+      const res = await size(Buffer.from(JSON.stringify(json)));
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { value: string }).value;
+    };
+    const bigHead = await made({ width: 300, height: 400, head_ratio: { min: 0.74, max: 0.78 } });
+    // A head 0.78-0.80 of the height cannot have its eyes 0.30-0.32 from the top below a crown margin.
+    const unmeetable = await made({
+      width: 300,
+      height: 400,
+      head_ratio: { min: 0.78, max: 0.8 },
+      eye_line: { min: 0.3, max: 0.32 },
+    });
+    const photo = onAstronaut('v1/certified', 'spec');
+    const res = await photo(bigHead);
+    expect(res.statusCode, res.body).toBe(200);
+    const extra = res.json().media_info_list[0].media_extra as Record<string, number | string>;
+    expect(extra.spec).toBe(bigHead);
+    expect(extra.head_height_ratio).toBeGreaterThanOrEqual(0.74);
+    expect(extra.head_height_ratio).toBeLessThanOrEqual(0.78);
+    // The bundled 1-inch size keeps the studio rule (0.60-0.72) on the same photo.
+    const oneInch = (await photo('1inch')).json().media_info_list[0].media_extra;
+    expect(oneInch.head_height_ratio).toBeLessThanOrEqual(0.72);
+    const refused = await photo(unmeetable);
+    expect([refused.statusCode, refused.json().ErrorCode]).toEqual([400, 20008]);
+
+    for (const bad of [
+      { width: 300, height: 400, head_ratio: { min: 0.5, max: 0.7 } },
+      { width: 300, height: 400, head_ratio: { min: 0.75, max: 0.7 } },
+      { width: 300, height: 400, eye_line: { min: 0.3 } },
+      { width: 300, height: 400, head_ratio: [0.7, 0.75] },
+      { width: 300, height: 400, chin: 0.1 },
+    ]) {
+      const wrong = await size(Buffer.from(JSON.stringify(bad)), 'en');
+      expect([wrong.statusCode, wrong.json().code], JSON.stringify(bad)).toEqual([400, 20009]);
+      expect(wrong.json().message).toMatch(/optional "head_ratio"/);
+    }
   });
 });
