@@ -126,3 +126,81 @@ test('a material user uploads a sticker on the materials page, and the emoji dem
   });
   expect(removed.status()).toBe(200);
 });
+
+test('a material user uploads a makeup look, sees its preview on the sample portrait, and the makeup demo then offers and uses it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const adminToken = await readyAccount(request, admin);
+  const token = await readyAccount(request, maker);
+  await grantRoles(request, adminToken, maker.email, ['material']);
+  await useSession(context, baseURL!, token);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/admin/materials');
+  await expect(page.getByTestId('materials-page')).toBeVisible();
+  await page.getByTestId('material-type').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Makeup looks' }).click();
+  await expect(page.getByTestId('material-read-by')).toContainText('v3/makeup');
+  const grid = page.getByTestId('material-grid');
+  // The bundled looks seed the store.
+  await expect(grid.getByTestId('material-card')).toHaveCount(10);
+  expect(await blockingViolations(page)).toEqual([]);
+
+  const none = { color: '#000000', strength: 0 };
+  const look = {
+    lipstick: { color: '#1e50dc', strength: 100 },
+    blush: none,
+    eyebrow: none,
+    eyeliner: none,
+    eyeshadow: none,
+  };
+  const form = page.getByTestId('material-upload');
+  await expect(page.getByText(/five parts lipstick, blush, eyebrow, eyeliner and eyeshadow/)).toBeVisible();
+  await form.getByTestId('material-name_zh').fill('蓝唇');
+  await form.getByTestId('material-name_zh_tw').fill('藍唇');
+  await form.getByTestId('material-name_en').fill('Blue lips');
+  await form.getByTestId('material-file').setInputFiles({
+    name: 'blue-lips.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(look)),
+  });
+  const uploaded = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/admin/materials') && r.request().method() === 'POST',
+  );
+  await form.getByRole('button', { name: 'Upload' }).click();
+  const created = ((await (await uploaded).json()) as { data: { id: number; value: string } }).data;
+  await expect(grid.getByTestId('material-card')).toHaveCount(11);
+  const card = grid.locator(`[data-value="${created.value}"]`);
+  await expect(card.getByRole('img', { name: 'Blue lips' })).toBeVisible();
+  // The preview is the sample portrait made up with the look (a JPEG of its size, not a swatch).
+  const preview = await request.get(`/api/v1/materials/${created.id}/file`);
+  expect(preview.headers()['content-type']).toBe('image/jpeg');
+  expect((await sharp(await preview.body()).metadata()).width).toBe(480);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(card).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // The makeup demo offers it by name and sends its value.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/algorithm/imageProcessing/makeup?lang=en');
+  await expect(page.getByTestId('kind-demo-image')).toBeVisible();
+  await page.getByTestId('control-look').getByText('Blue lips', { exact: true }).click();
+  await page.locator('[data-sample="astronaut.jpg"]').click();
+  const answered = page.waitForResponse((r) => r.url().endsWith('/v3/makeup'));
+  await page.getByTestId('demo-analyse').click();
+  const response = await answered;
+  const body = response.request().postDataJSON() as { parameter: Record<string, unknown> };
+  expect(body.parameter).toMatchObject({ look: created.value });
+  expect(response.status()).toBe(200);
+  await expect(page.getByTestId('before-after-result')).toBeVisible({ timeout: 60_000 });
+
+  const removed = await request.delete(`/api/v1/admin/materials/${created.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(removed.status()).toBe(200);
+});

@@ -118,7 +118,7 @@ export { FUSION_TEMPLATE_NAMES } from './capabilities/imageEditing/fusion-fields
 export { FACEFUSECHILD, CHILD_GENDER_NAMES } from './capabilities/imageEditing/facefusechild.ts';
 export { HEADREPLACE } from './capabilities/bodyTechnology/headReplace.ts';
 export * from './api/workers.ts';
-export type * from './api/site-analytics.ts';
+export * from './api/site-analytics.ts';
 export * from './api/materials.ts';
 export * from './material-rules.ts';
 export * from './api/editor.ts';

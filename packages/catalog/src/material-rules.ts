@@ -18,14 +18,19 @@ export type MaterialType = (typeof MATERIAL_TYPES)[number];
  * transparent part leaves the photo as it was); templates are photos (JPEG, PNG or WebP); a filter
  * look is a .cube 3D lookup table (Adobe Cube LUT 1.0, LUT_3D_SIZE 2..65, output values 0..1; the
  * server draws its preview); an ID-photo size is a small JSON file `{ "width": px, "height": px }`
- * within IDPHOTO_SIZE_LIMITS (the server draws its preview); makeup looks carry a preview picture.
+ * (with optional `head_ratio` and `eye_line` bounds) within IDPHOTO_SIZE_LIMITS (the server draws its preview); a makeup look is a JSON file of the five
+ * parts v3/makeup paints, `{ "lipstick": { "color": "#rrggbb", "strength": 0..100 }, "blush",
+ * "eyebrow", "eyeliner", "eyeshadow" }` (the server draws its preview on the sample portrait).
  */
-export const MATERIAL_FILES: Record<MaterialType, 'png-alpha' | 'image' | 'cube' | 'size-json'> = {
+export const MATERIAL_FILES: Record<
+  MaterialType,
+  'png-alpha' | 'image' | 'cube' | 'size-json' | 'makeup-json'
+> = {
   sticker: 'png-alpha',
   fusion_template: 'image',
   headreplace_template: 'image',
   filter_look: 'cube',
-  makeup_look: 'image',
+  makeup_look: 'makeup-json',
   idphoto_size: 'size-json',
 };
 
@@ -37,6 +42,13 @@ export const IDPHOTO_SIZE_LIMITS = {
   width: { min: 100, max: 1200 },
   height: { min: 100, max: 1600 },
   aspect: { min: 0.5, max: 1 },
+  /**
+   * Optional head bounds of an uploaded size, fractions of the photo's height: `head_ratio` (crown
+   * to chin) and `eye_line` (top to the eye line), each `{ min, max }` within the widest bounds the
+   * named sizes use (studio 0.60-0.72 and passport 0.711-0.80 for the head; 0.30-0.50 for the eyes).
+   */
+  head_ratio: { min: 0.6, max: 0.8 },
+  eye_line: { min: 0.3, max: 0.5 },
 } as const;
 
 /** Largest material file (bytes). */
@@ -73,4 +85,5 @@ export const MATERIAL_READ_BY: Partial<Record<MaterialType, string>> = {
   headreplace_template: 'v2/headreplace',
   filter_look: 'v1/filter',
   idphoto_size: 'v1/certified',
+  makeup_look: 'v3/makeup',
 };

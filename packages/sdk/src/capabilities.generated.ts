@@ -1955,20 +1955,10 @@ export interface Capabilities {
     images: 1;
     parameters: {
       /**
-       * The look: natural (Natural), rose (Rose), coral (Coral), classic_red (Classic red), peach (Peach), smoky (Smoky), plum (Plum), nude (Nude), berry (Berry), orange_pop (Orange pop). Each gives a colour and strength for lipstick, blush, eyebrow, eyeliner and eye shadow; the parameters of each part below replace them.
+       * The look: natural (Natural), rose (Rose), coral (Coral), classic_red (Classic red), peach (Peach), smoky (Smoky), plum (Plum), nude (Nude), berry (Berry), orange_pop (Orange pop). Each gives a colour and strength for lipstick, blush, eyebrow, eyeliner and eye shadow; the parameters of each part below replace them. The list is dynamic: GET /api/v1/materials?type=makeup_look lists every enabled look in order (looks uploaded in the back office valued m<id> included); a disabled or unknown one answers the parameter error 10000.
        * @default "natural"
        */
-      look?:
-        | 'natural'
-        | 'rose'
-        | 'coral'
-        | 'classic_red'
-        | 'peach'
-        | 'smoky'
-        | 'plum'
-        | 'nude'
-        | 'berry'
-        | 'orange_pop';
+      look?: string;
       /**
        * Lipstick strength 0-100; absent: the look’s own; 0 leaves it out.
        * Range 0 to 100.
@@ -2040,6 +2030,7 @@ export interface Capabilities {
       }>;
       /** The look applied, with the colour and strength of each part. */
       makeup: {
+        /** The look applied: a bundled one’s name or an uploaded one’s value (m<id>). */
         look:
           | 'natural'
           | 'rose'
@@ -2050,7 +2041,8 @@ export interface Capabilities {
           | 'plum'
           | 'nude'
           | 'berry'
-          | 'orange_pop';
+          | 'orange_pop'
+          | string;
         /** The colour and strength applied to this part. */
         lipstick: {
           color: string;

@@ -36,6 +36,7 @@ export {
   type ImageProbe,
 } from './image/decode.ts';
 export { parseCube, CUBE_SIZE, CUBE_VALUE_RANGE, type CubeLook } from './algorithms/image/cube.ts';
+export { CUSTOM_RULE_LIMITS } from './algorithms/body/idphoto-params.ts';
 export { applyLut } from './algorithms/image/lut3d.ts';
 export {
   taskNames,
@@ -74,6 +75,9 @@ export {
   BEAUTIFY_DEFAULTS,
   SHAPE_DEFAULTS,
   MAKEUP_LOOK_NAMES,
+  MAKEUP_LOOKS,
+  checkMakeupLook,
+  type MakeupLookParts,
   type BeautifyResult,
   type ShapeResult,
   type MakeupResult,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCube } from '../src/algorithms/image/cube.ts';
+import { CUBE_CACHE_SIZE, parseCube, parseCubeCached } from '../src/algorithms/image/cube.ts';
 import { applyLut } from '../src/algorithms/image/lut3d.ts';
 import { parseFilterParams } from '../src/algorithms/image/filter-params.ts';
 
@@ -68,5 +68,18 @@ describe('.cube looks (cube.ts)', () => {
     expect([p.filterType, p.cube?.size]).toEqual(['m7', 2]);
     expect(() => parseFilterParams({ filterType: 'warm', cube: bytes })).toThrow(/m<id>/);
     expect(() => parseFilterParams({ filterType: 'm7', cube: 'LUT_3D_SIZE 2' })).toThrow(/bytes/);
+  });
+
+  it('parses a look once per key: the same key gives the same table, a new key (a changed material) parses again; 32 kept', () => {
+    const bytes = cube(5, (r, g, b) => [1 - r, 1 - g, 1 - b]);
+    const first = parseFilterParams({ filterType: 'm7', cube: bytes, cubeKey: '7@t1' }).cube!;
+    expect(parseFilterParams({ filterType: 'm7', cube: bytes, cubeKey: '7@t1' }).cube).toBe(first);
+    const changed = parseCubeCached('7@t2', bytes);
+    expect(changed).not.toBe(first);
+    expect(changed.lut).toEqual(first.lut);
+    // The least recently used goes once more than CUBE_CACHE_SIZE looks are kept.
+    for (let k = 0; k < CUBE_CACHE_SIZE; k++) parseCubeCached(`other-${k}`, bytes);
+    expect(parseCubeCached('7@t1', bytes)).not.toBe(first);
+    expect(() => parseFilterParams({ filterType: 'm7', cube: bytes, cubeKey: 7 })).toThrow(/cubeKey/);
   });
 });

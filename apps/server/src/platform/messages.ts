@@ -131,10 +131,16 @@ export const messages = {
     en: 'A filter look must be a .cube 3D lookup table (LUT_3D_SIZE 2 to 65, that size cubed data lines of three values from 0 to 1): this file is not.',
   },
   materialSizeInvalid: {
-    zh: '证件照尺寸须为 JSON 文件 {"width": 宽, "height": 高}：宽 100–1200、高 100–1600 像素的整数，宽高比（宽/高）在 0.5–1 之间。',
+    zh: '证件照尺寸须为 JSON 文件 {"width": 宽, "height": 高}：宽 100–1200、高 100–1600 像素的整数，宽高比（宽/高）在 0.5–1 之间；可选 "head_ratio"（头高占照片高度）0.6–0.8 与 "eye_line"（眼线距顶部占高度）0.3–0.5，各为 {"min", "max"} 且 min 小于 max。',
     zh_tw:
-      '證件照尺寸須為 JSON 檔案 {"width": 寬, "height": 高}：寬 100–1200、高 100–1600 像素的整數，寬高比（寬/高）介於 0.5–1。',
-    en: 'An ID-photo size must be a JSON file {"width": w, "height": h}: whole pixels, width 100-1200, height 100-1600, width / height from 0.5 to 1.',
+      '證件照尺寸須為 JSON 檔案 {"width": 寬, "height": 高}：寬 100–1200、高 100–1600 像素的整數，寬高比（寬/高）介於 0.5–1；可選 "head_ratio"（頭高佔照片高度）0.6–0.8 與 "eye_line"（眼線距頂部佔高度）0.3–0.5，各為 {"min", "max"} 且 min 小於 max。',
+    en: 'An ID-photo size must be a JSON file {"width": w, "height": h}: whole pixels, width 100-1200, height 100-1600, width / height from 0.5 to 1; optional "head_ratio" (head height over the photo’s height) 0.6-0.8 and "eye_line" (eye line from the top over the height) 0.3-0.5, each {"min", "max"} with min below max.',
+  },
+  materialMakeupInvalid: {
+    zh: '妆容须为 JSON 文件，包含 lipstick（口红）、blush（腮红）、eyebrow（眉毛）、eyeliner（眼线）、eyeshadow（眼影）五个部位，每个部位为 {"color": "#rrggbb", "strength": 0 至 100}，不含其他字段：此文件不符合。',
+    zh_tw:
+      '妝容須為 JSON 檔案，包含 lipstick（口紅）、blush（腮紅）、eyebrow（眉毛）、eyeliner（眼線）、eyeshadow（眼影）五個部位，每個部位為 {"color": "#rrggbb", "strength": 0 至 100}，不含其他欄位：此檔案不符合。',
+    en: 'A makeup look must be a JSON file with the five parts lipstick, blush, eyebrow, eyeliner and eyeshadow, each {"color": "#rrggbb", "strength": 0 to 100}, and nothing else: this file is not.',
   },
   materialTooLarge: {
     zh: '文件过大：素材文件最大 5 MB。',

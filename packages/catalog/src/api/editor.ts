@@ -56,29 +56,51 @@ export const docLanguageInput = z.object({ lang: z.enum(['zh', 'zh_tw', 'en']) }
 export const docRestoreInput = z.object({ version_id: z.number().int().positive() });
 
 /** One version of a doc page in one language. */
-export interface DocText {
-  pid: number;
-  sort: number;
-  title: string;
-  body: string;
-}
+export const docText = z.object({
+  pid: z.number().int(),
+  sort: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+});
+export type DocText = z.infer<typeof docText>;
+
+const docLanguages = { zh: true, zh_tw: true, en: true } as const;
+const perLanguage = <T extends z.ZodType>(item: T) =>
+  z.object(
+    Object.fromEntries(Object.keys(docLanguages).map((l) => [l, item])) as Record<'zh' | 'zh_tw' | 'en', T>,
+  );
 
 /** A doc page for its editor: per language the published text and the draft, then the history. */
-export interface DocForEditor {
-  id: number;
-  languages: Record<'zh' | 'zh_tw' | 'en', { published: DocText | null; draft: DocText | null }>;
-  history: Array<DocText & { id: number; lang: string; actor_email: string; created_at: string }>;
+export const docForEditor = z.object({
+  id: z.number().int(),
+  languages: perLanguage(z.object({ published: docText.nullable(), draft: docText.nullable() })),
+  history: z.array(
+    docText.extend({
+      id: z.number().int(),
+      lang: z.string(),
+      actor_email: z.string(),
+      created_at: z.string(),
+    }),
+  ),
   /** Doc ids the drafts and published texts link to (`/doc?id=N`) that do not exist. */
-  broken_links: number[];
-}
+  broken_links: z.array(z.number().int()),
+});
+export type DocForEditor = z.infer<typeof docForEditor>;
 
 /** A row of the docs list: the page's title in each language and which languages have a draft. */
-export interface DocListRow {
-  id: number;
-  pid: number;
-  titles: Partial<Record<'zh' | 'zh_tw' | 'en', string>>;
-  drafts: string[];
-}
+export const docListRow = z.object({
+  id: z.number().int(),
+  pid: z.number().int(),
+  titles: perLanguage(z.string()).partial(),
+  drafts: z.array(z.string()),
+});
+export type DocListRow = z.infer<typeof docListRow>;
+/** The docs list of the editor. */
+export const docList = z.object({ docs: z.array(docListRow) });
+/** A saved draft's answer: the doc ids its text links to that do not exist. */
+export const docDraftSaved = z.object({ broken_links: z.array(z.number().int()) });
+/** A restored version's answer: its language and text, now published. */
+export const docRestored = docText.extend({ lang: z.string() });
 
 /** A new value for one site content entry: the same shape as the current one, texts changed. */
 export const contentInput = z.object({ value: z.unknown() });
@@ -88,14 +110,17 @@ export const contentPreviewInput = z.object({
   lang: z.enum(['zh', 'zh_tw', 'en']),
 });
 
-/** A site content entry for its editor. */
-export interface ContentForEditor {
-  name: string;
-  value: unknown;
+/** A site content entry for its editor (values are the entry's own JSON, shapes vary by entry). */
+export const contentForEditor = z.object({
+  name: z.string(),
+  value: z.unknown(),
   /** Text paths (`0.value.zh`) naming a measured or derived fact: shown, never edited. */
-  locked: string[];
-  history: Array<{ id: number; value: unknown; actor_email: string; created_at: string }>;
-}
+  locked: z.array(z.string()),
+  history: z.array(
+    z.object({ id: z.number().int(), value: z.unknown(), actor_email: z.string(), created_at: z.string() }),
+  ),
+});
+export type ContentForEditor = z.infer<typeof contentForEditor>;
 
 /** A menu entry's editable fields as the editor answers them after a change or its undo. */
 export const menuSnapshot = z.object({

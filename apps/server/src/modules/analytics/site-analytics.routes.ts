@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, fileAnswer, siteReport as siteReportSchema } from '@pixora/catalog';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requestLanguage, translate } from '../../platform/messages.ts';
@@ -26,6 +27,7 @@ export const siteAnalyticsRoutes =
           tags: ['admin'],
           summary: 'Site analytics of the last `days` days (admin, business)',
           querystring: period,
+          response: { 200: envelope(siteReportSchema) },
         },
       },
       async (request) => {
@@ -42,6 +44,8 @@ export const siteAnalyticsRoutes =
           tags: ['admin'],
           summary: 'One table of the site analytics as CSV (admin, business)',
           querystring: period.extend({ table: z.enum(CSV_TABLES) }),
+          produces: ['text/csv'],
+          response: { 200: fileAnswer('The table as CSV (UTF-8 with a byte-order mark), a download') },
         },
       },
       async (request, reply) => {

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  contentForEditor,
   contentInput,
   contentPreviewInput,
   docDraftInput,
+  docDraftSaved,
+  docForEditor,
   docLanguageInput,
+  docList,
+  docRestored,
   docRestoreInput,
+  docText,
   envelope,
 } from '@pixora/catalog';
 import { z } from 'zod';
@@ -42,10 +48,16 @@ export const editorRoutes =
 
     app.get(
       '/api/v1/admin/docs',
-      { schema: { tags: ['admin'], summary: 'Doc pages (admin, editor)' } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Doc pages (admin, editor)',
+          response: { 200: envelope(docList) },
+        },
+      },
       async (request) => {
         await requireRoles(accounts, request, DOC_EDITOR_ROLES);
-        return { code: 0, message: ok(request), data: { docs: await docs.list() } };
+        return { code: 0 as const, message: ok(request), data: { docs: await docs.list() } };
       },
     );
 
@@ -56,13 +68,14 @@ export const editorRoutes =
           tags: ['admin'],
           summary: 'A doc page with drafts and history (admin, editor)',
           params: docId,
+          response: { 200: envelope(docForEditor) },
         },
       },
       async (request) => {
         await requireRoles(accounts, request, DOC_EDITOR_ROLES);
         const doc = await docs.get(request.params.id);
         if (!doc) throw new ApiError(21017, `doc ${request.params.id}`);
-        return { code: 0, message: ok(request), data: doc };
+        return { code: 0 as const, message: ok(request), data: doc };
       },
     );
 
@@ -74,12 +87,13 @@ export const editorRoutes =
           summary: 'Save the draft of a doc page in one language; answers its broken links (admin, editor)',
           params: docId,
           body: docDraftInput,
+          response: { 200: envelope(docDraftSaved) },
         },
       },
       async (request) => {
         const actor = await requireRoles(accounts, request, DOC_EDITOR_ROLES);
         return {
-          code: 0,
+          code: 0 as const,
           message: ok(request),
           data: await docs.saveDraft(actor, request.params.id, request.body),
         };
@@ -94,12 +108,13 @@ export const editorRoutes =
           summary: 'Publish the draft of a doc page in one language (admin, editor)',
           params: docId,
           body: docLanguageInput,
+          response: { 200: envelope(docText) },
         },
       },
       async (request) => {
         const actor = await requireRoles(accounts, request, DOC_EDITOR_ROLES);
         return {
-          code: 0,
+          code: 0 as const,
           message: ok(request),
           data: await docs.publish(actor, request.params.id, request.body.lang),
         };
@@ -114,12 +129,13 @@ export const editorRoutes =
           summary: 'Publish an earlier version of a doc page again (admin, editor)',
           params: docId,
           body: docRestoreInput,
+          response: { 200: envelope(docRestored) },
         },
       },
       async (request) => {
         const actor = await requireRoles(accounts, request, DOC_EDITOR_ROLES);
         return {
-          code: 0,
+          code: 0 as const,
           message: ok(request),
           data: await docs.restore(actor, request.params.id, request.body.version_id),
         };
@@ -161,11 +177,12 @@ export const editorRoutes =
           tags: ['admin'],
           summary: 'One site content entry with its history (admin, personality)',
           params: contentName,
+          response: { 200: envelope(contentForEditor) },
         },
       },
       async (request) => {
         await requireRoles(accounts, request, PERSONALITY_ROLES);
-        return { code: 0, message: ok(request), data: await content.get(request.params.name) };
+        return { code: 0 as const, message: ok(request), data: await content.get(request.params.name) };
       },
     );
 
@@ -196,6 +213,8 @@ export const editorRoutes =
             'A content value as the site would serve it, in one language, without saving it (admin, personality)',
           params: contentName,
           body: contentPreviewInput,
+          // The entry as the site serves it: its own JSON, whose shape differs from entry to entry.
+          response: { 200: envelope(z.unknown()) },
         },
       },
       async (request) => {
@@ -208,7 +227,7 @@ export const editorRoutes =
           JSON.stringify(request.body.value),
           request.body.lang,
         );
-        return { code: 0, message: ok(request), data };
+        return { code: 0 as const, message: ok(request), data };
       },
     );
 

@@ -1,4 +1,4 @@
-import { envelope } from '@pixora/catalog';
+import { envelope, fileAnswer } from '@pixora/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contains } from '../../db/search.ts';
@@ -227,6 +227,12 @@ export const feedbackInboxRoutes =
           tags,
           summary: 'An attachment of a feedback (admin, business)',
           params: idParams.extend({ index: z.coerce.number().int().min(0) }),
+          produces: [...new Set([...Object.values(ATTACHMENT_TYPES), 'application/octet-stream'])],
+          response: {
+            200: fileAnswer(
+              'The attachment’s bytes: images, PDFs and text shown inline, anything else a download',
+            ),
+          },
         },
       },
       async (request, reply) => {

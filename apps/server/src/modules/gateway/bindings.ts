@@ -54,7 +54,7 @@ import { bindFaceMask, stickerParams } from './face-mask-bindings.ts';
 import { bindNeedsFace } from './needs-face-binding.ts';
 import { bindIdPhoto } from './idphoto-binding.ts';
 import { bindFusion } from './fusion-bindings.ts';
-import { lookParams } from './look-bindings.ts';
+import { lookParams, makeupParams } from './look-bindings.ts';
 
 // Without a type of its own, so that each bind() is checked against its own contract.
 const served = [
@@ -74,7 +74,7 @@ const served = [
   // No face: 20003, as the face-seeded masks.
   bindFaceMask(beautify, 'beautify'),
   bindFaceMask(shapeTuning, 'shapetuning'),
-  bindFaceMask(makeup, 'makeup'),
+  bindFaceMask(makeup, 'makeup', makeupParams),
   bind(skinAnalysis, 'skinanalysis', {
     answer: (r) => {
       if (r.face_num === 0) throw new ApiError(20003);

@@ -11,6 +11,14 @@ import type { TaskResults } from '@pixora/vision';
 import { ApiError, type ErrorCode } from '../../platform/error-catalogue.ts';
 import { bind, kindAnswer, taskParamsByName, type Binding } from './binding.ts';
 
+/** What the materials store answers for an uploaded ID-photo size. */
+interface UploadedSize {
+  width?: number;
+  height?: number;
+  head_ratio?: { min: number; max: number };
+  eye_line?: { min: number; max: number };
+}
+
 type Refusal = NonNullable<TaskResults['idphoto']['refused']>;
 
 const CODES: Record<Refusal, ErrorCode> = {
@@ -29,9 +37,15 @@ export function bindIdPhoto(capability: typeof certificates): Binding<typeof cer
     // its width and height; the answer names it by its value.
     params(parameter, call) {
       const params = taskParamsByName(capability, parameter as Record<string, unknown>);
-      const size = call.provided?.get(String(params.spec)) as { width?: number; height?: number } | undefined;
-      if (size?.width && size.height)
+      const size = call.provided?.get(String(params.spec)) as UploadedSize | undefined;
+      if (size?.width && size.height) {
         Object.assign(params, { spec: 'custom', width: size.width, height: size.height });
+        // Its head bounds, when it has them, replace the custom size's rule (else 20008 below).
+        if (size.head_ratio)
+          Object.assign(params, { headMin: size.head_ratio.min, headMax: size.head_ratio.max });
+        if (size.eye_line)
+          Object.assign(params, { eyeLineMin: size.eye_line.min, eyeLineMax: size.eye_line.max });
+      }
       return params;
     },
     answer(result, parameter) {

@@ -131,7 +131,11 @@ describe('v1/beauty, v1/beauty_shape and v3/makeup through the gateway on the re
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['v1/beauty', { blemish: 101 }, 'parameter.blemish must be a number from 0 to 100'],
       ['v1/beauty_shape', { chin: -101 }, 'parameter.chin must be a number from -100 to 100'],
-      ['v3/makeup', { look: 'clown' }, `parameter.look must be one of ${MAKEUP_LOOK_NAMES.join(', ')}`],
+      [
+        'v3/makeup',
+        { look: 'clown' },
+        `parameter.look must be one of ${MAKEUP_LOOK_NAMES.join(', ')} or an enabled option of /api/v1/materials?type=makeup_look`,
+      ],
       ['v3/makeup', { blush_color: 'pink' }, 'parameter.blush_color must be a colour #rrggbb'],
     ];
     for (const [endpoint, parameter, message] of cases) {

@@ -55,8 +55,13 @@ export const materialRoutes =
           if (!found) return undefined;
           if (type === 'sticker')
             return { ...(found.bytes ? { png: found.bytes } : {}), anchor: found.anchor, scale: found.scale };
-          if (type === 'filter_look') return { ...(found.bytes ? { cube: found.bytes } : {}) };
-          if (type === 'idphoto_size') return { width: found.width, height: found.height };
+          if (type === 'filter_look')
+            return found.bytes ? { cube: found.bytes, ...(found.key ? { cubeKey: found.key } : {}) } : {};
+          if (type === 'idphoto_size') {
+            const { width, height, head_ratio, eye_line } = found;
+            return { width, height, head_ratio, eye_line };
+          }
+          if (type === 'makeup_look') return found.parts ? { parts: found.parts } : {};
           return { ...(found.bytes ? { image: found.bytes } : {}) };
         },
       });

@@ -14,6 +14,7 @@ import {
   filter,
   headReplace,
   IDPHOTO_SIZE_LIMITS,
+  makeup,
   certificates,
   MATERIAL_FILES,
   MATERIAL_MAX_BYTES,
@@ -30,7 +31,17 @@ import {
   type MaterialView,
   type StickerAnchor,
 } from '@pixora/catalog';
-import { applyLut, parseCube, probeImage, TaskParamsError } from '@pixora/vision';
+import {
+  applyLut,
+  checkMakeupLook,
+  parseCube,
+  probeImage,
+  TaskParamsError,
+  type ImageTaskResult,
+  type MakeupLookParts,
+} from '@pixora/vision';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MaterialsTable } from '../../db/schema.ts';
@@ -48,7 +59,7 @@ const PREFIX = 'materials';
 /**
  * The capability parameter each type's materials are the options of: its bundled options seed
  * the store, and its provided choice reads the enabled ones. Types not listed are stored, shown
- * and ordered here but not yet read by a capability (makeup looks).
+ * and ordered here but not read by a capability.
  */
 export const MATERIAL_READERS: Partial<
   Record<MaterialType, { capability: ApiCapability; parameter: string }>
@@ -58,6 +69,7 @@ export const MATERIAL_READERS: Partial<
   headreplace_template: { capability: headReplace, parameter: 'template' },
   filter_look: { capability: filter, parameter: 'filterType' },
   idphoto_size: { capability: certificates, parameter: 'spec' },
+  makeup_look: { capability: makeup, parameter: 'look' },
 };
 
 /** An uploader, with the roles that decide what it sees. */
@@ -254,7 +266,17 @@ export class MaterialsService {
     type: MaterialType,
     value: string,
   ): Promise<
-    | { bytes?: Uint8Array; anchor?: StickerAnchor; scale?: number; width?: number; height?: number }
+    | {
+        bytes?: Uint8Array;
+        anchor?: StickerAnchor;
+        scale?: number;
+        width?: number;
+        height?: number;
+        parts?: MakeupLookParts;
+        head_ratio?: { min: number; max: number };
+        eye_line?: { min: number; max: number };
+        key?: string;
+      }
     | undefined
   > {
     await this.seed();
@@ -273,14 +295,27 @@ export class MaterialsService {
       cube?: string;
       width?: number;
       height?: number;
+      parts?: MakeupLookParts;
+      head_ratio?: { min: number; max: number };
+      eye_line?: { min: number; max: number };
     };
-    // An ID-photo size is its settings (width and height): nothing to read from storage.
-    if (type === 'idphoto_size') return { width: settings.width, height: settings.height };
+    // An ID-photo size is its settings (width, height, head bounds): nothing to read from storage.
+    if (type === 'idphoto_size') {
+      const { width, height, head_ratio, eye_line } = settings;
+      return { width, height, ...(head_ratio ? { head_ratio } : {}), ...(eye_line ? { eye_line } : {}) };
+    }
+    // A makeup look is its settings (the parts): its stored picture is the preview.
+    if (type === 'makeup_look') return { parts: settings.parts };
     // A filter look's file for the engine is its .cube table; its stored picture is the preview.
+    // Its key (id and update time) lets the engine parse the table once (vision parseCubeCached).
     const { cube, ...rest } = settings;
     const bytes = await this.files.get(cube ?? row.storage_key);
     if (!bytes) return undefined;
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ...rest };
+    return {
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      ...rest,
+      ...(cube ? { key: `${row.id}@${row.updated_at}` } : {}),
+    };
   }
 
   /** A material's file, for its preview: enabled ones for anyone, others for who manages them. */
@@ -305,6 +340,7 @@ export class MaterialsService {
     const wants = MATERIAL_FILES[upload.type];
     if (wants === 'cube') return this.createLook(actor, upload, file);
     if (wants === 'size-json') return this.createSize(actor, upload, file);
+    if (wants === 'makeup-json') return this.createMakeupLook(actor, upload, file);
     const kind = imageSignature(file);
     if (wants === 'png-alpha' ? kind !== 'png' || !pngHasAlpha(file) : !kind || kind === 'gif')
       throw new ApiError(
@@ -374,8 +410,9 @@ export class MaterialsService {
 
   /**
    * An ID-photo size: a JSON object `{ "width": px, "height": px }` (integers within
-   * IDPHOTO_SIZE_LIMITS, width / height in its aspect band); its preview is the frame drawn at
-   * that aspect with the head at the studio rule's place (66 % of the height, crown 8 % down).
+   * IDPHOTO_SIZE_LIMITS, width / height in its aspect band), with optional head bounds
+   * `head_ratio` and `eye_line` (`{ min, max }` within theirs); its preview is the frame drawn at
+   * that aspect with the head at the middle of its bounds (66 % of the height without), crown 8 % down.
    */
   private async createSize(
     actor: MaterialActor,
@@ -399,9 +436,24 @@ export class MaterialsService {
     const aspect = (width as number) / (height as number);
     if (aspect < IDPHOTO_SIZE_LIMITS.aspect.min || aspect > IDPHOTO_SIZE_LIMITS.aspect.max)
       throw refuse('width / height from 0.5 to 1');
+    const bounds: Record<string, { min: number; max: number }> = {};
+    for (const key of ['head_ratio', 'eye_line'] as const) {
+      const given = (size as Record<string, unknown>)[key];
+      if (given === undefined) continue;
+      const { min, max } = (given ?? {}) as { min?: unknown; max?: unknown };
+      const limits = IDPHOTO_SIZE_LIMITS[key];
+      const inside = (v: unknown): v is number => typeof v === 'number' && v >= limits.min && v <= limits.max;
+      if (!inside(min) || !inside(max) || !(min < max))
+        throw refuse(`${key} is { "min", "max" } from ${limits.min} to ${limits.max}, min below max`);
+      bounds[key] = { min, max };
+    }
+    const extra = Object.keys(size).filter((k) => !['width', 'height', 'head_ratio', 'eye_line'].includes(k));
+    if (extra.length > 0) throw refuse(`unknown fields ${extra.join(', ')}`);
     const h = 120;
     const w = Math.round(h * aspect);
-    const head = { top: 0.08 * h, height: 0.66 * h, width: 0.66 * h * 0.72 };
+    // The head drawn at the middle of its bounds (the studio rule's 0.66 without them).
+    const headShare = bounds.head_ratio ? (bounds.head_ratio.min + bounds.head_ratio.max) / 2 : 0.66;
+    const head = { top: 0.08 * h, height: headShare * h, width: headShare * h * 0.72 };
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#438edb"/><ellipse cx="${w / 2}" cy="${head.top + head.height / 2}" rx="${head.width / 2}" ry="${head.height / 2}" fill="#f1d4bd"/><rect x="${w * 0.1}" y="${head.top + head.height * 0.93}" width="${w * 0.8}" height="${h}" rx="${w * 0.2}" fill="#333"/></svg>`;
     const preview = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
     const key = await this.files.put(PREFIX, 'jpg', preview);
@@ -409,8 +461,79 @@ export class MaterialsService {
       actor,
       upload,
       { key, format: 'jpg', width: w, height: h, size: file.length },
-      { width: width as number, height: height as number },
+      { width: width as number, height: height as number, ...bounds },
     );
+  }
+
+  /**
+   * A makeup look: a JSON object of the five parts v3/makeup paints, checked whole by the engine's
+   * own rule (vision checkMakeupLook); stored with its parts as settings and a preview drawn
+   * through it (makeupPreview).
+   */
+  private async createMakeupLook(
+    actor: MaterialActor,
+    upload: MaterialUpload,
+    file: Buffer,
+  ): Promise<MaterialView> {
+    let parts: MakeupLookParts;
+    try {
+      parts = checkMakeupLook(JSON.parse(file.toString('utf8')));
+    } catch (err) {
+      if (!(err instanceof TaskParamsError) && !(err instanceof SyntaxError)) throw err;
+      const why = err instanceof SyntaxError ? 'not JSON' : err.message;
+      throw new ApiError(20009, why, { messageKey: 'materialMakeupInvalid' });
+    }
+    const preview = await this.makeupPreview(parts);
+    const key = await this.files.put(PREFIX, preview.format, preview.bytes);
+    return this.store(
+      actor,
+      upload,
+      { key, format: preview.format, width: preview.width, height: preview.height, size: file.length },
+      { parts },
+    );
+  }
+
+  /**
+   * The preview of a makeup look: v3/makeup's sample portrait (its contract's first sample, in the
+   * web build's samples) made up with the look's colours and strengths by the engine, at most
+   * 480 px; without the sample or a face in it (a server without the web build), a swatch of the
+   * five colours, each as wide as its strength.
+   */
+  private async makeupPreview(
+    parts: MakeupLookParts,
+  ): Promise<{ bytes: Buffer; format: 'jpg'; width: number; height: number }> {
+    const sample = makeup.api.samples[0];
+    const portrait = sample
+      ? await fs.readFile(path.join(this.ctx.config.WEB_DIST, 'samples', sample)).catch(() => undefined)
+      : undefined;
+    if (portrait) {
+      const params: Record<string, unknown> = { look: 'natural', maxFaceNum: 1 };
+      for (const [part, paint] of Object.entries(parts)) {
+        params[part] = paint.strength;
+        params[`${part}Color`] = paint.color;
+      }
+      const made = await this.ctx.backend
+        .run<ImageTaskResult<{ face_num: number }>>('makeup', { image: portrait, params })
+        .catch(() => undefined);
+      if (made && made.answer.face_num > 0) {
+        const { data, info } = await sharp(made.images.media_data.bytes)
+          .resize(480, 480, { fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 88 })
+          .toBuffer({ resolveWithObject: true });
+        return { bytes: data, format: 'jpg', width: info.width, height: info.height };
+      }
+    }
+    const { width, height } = CHART;
+    const row = height / 5;
+    const bars = Object.entries(parts)
+      .map(
+        ([, paint], i) =>
+          `<rect y="${i * row}" width="${Math.max(1, (width * paint.strength) / 100)}" height="${row}" fill="${paint.color}"/>`,
+      )
+      .join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#f4f4f4"/>${bars}</svg>`;
+    const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+    return { bytes, format: 'jpg', width, height };
   }
 
   /** Stores an upload's row, enabled, last of its type, valued `m<id>`; audited. */

@@ -17,8 +17,17 @@ import {
   testApp,
 } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { MATERIAL_READ_BY, providedChoices } from '@pixora/catalog';
+import { CUSTOM_RULE_LIMITS } from '@pixora/vision';
+import { IDPHOTO_SIZE_LIMITS, MAKEUP_LOOKS, MATERIAL_READ_BY, providedChoices } from '@pixora/catalog';
 import { MATERIAL_READERS, pngHasAlpha } from './materials.service.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The web app's public files (v3/makeup's sample portrait). */
+const webPublic = path.resolve(here, '../../../../web/public');
+/** Boxes inside the astronaut's lips and on her cheek, marked by eye (see the file). */
+const lips = JSON.parse(
+  fs.readFileSync(path.resolve(here, '../../../test/fixtures/astronaut-lips.json'), 'utf8'),
+) as Record<'lowerLip' | 'upperLip' | 'cheekSkin', { x: number[]; y: number[] }>;
 
 /** A multipart form body with string fields and one file, as a browser's FormData sends it. */
 export function multipart(
@@ -381,6 +390,19 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
   });
   afterAll(() => close?.());
 
+  /** An upload of files as the material `fields` describe (type, names), in the sender’s language. */
+  const uploader =
+    (fields: Record<string, string>, file: { name: string; type: string }) =>
+    (bytes: Buffer, lang = 'zh') => {
+      const form = multipart(fields, { ...file, bytes });
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/materials',
+        payload: form.payload,
+        headers: { ...headers, ...form.headers, 'accept-language': lang },
+      });
+    };
+
   const call = async (parameter: Record<string, unknown>) => {
     const astronaut = await skimageJpeg('astronaut');
     return {
@@ -392,6 +414,17 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
       }),
     };
   };
+
+  /** A call of `endpoint` on the astronaut with one parameter set to the value given. */
+  const onAstronaut = (endpoint: string, parameter: string) => async (value: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/${endpoint}?${DEMO_KEY}`,
+      payload: {
+        ...gatewayBody(await skimageJpeg('astronaut')),
+        parameter: { [parameter]: value },
+      } as object,
+    });
 
   it('draws an uploaded, enabled sticker at its anchor (green around her nose) and refuses it once disabled', async () => {
     const form = multipart(
@@ -502,18 +535,10 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
     for (let b = 0; b < 2; b++)
       for (let g = 0; g < 2; g++) for (let r = 0; r < 2; r++) rows.push(`${1 - r} ${1 - g} ${1 - b}`);
     const invert = Buffer.from(`TITLE "negative"\nLUT_3D_SIZE 2\n${rows.join('\n')}\n`);
-    const look = (bytes: Buffer, lang = 'zh') => {
-      const form = multipart(
-        { type: 'filter_look', name_zh: '负片', name_zh_tw: '負片', name_en: 'Negative' },
-        { name: 'negative.cube', bytes, type: 'application/octet-stream' },
-      );
-      return app.inject({
-        method: 'POST',
-        url: '/api/v1/admin/materials',
-        payload: form.payload,
-        headers: { ...headers, ...form.headers, 'accept-language': lang },
-      });
-    };
+    const look = uploader(
+      { type: 'filter_look', name_zh: '负片', name_zh_tw: '負片', name_en: 'Negative' },
+      { name: 'negative.cube', type: 'application/octet-stream' },
+    );
     const made = await look(invert);
     expect(made.statusCode).toBe(200);
     const uploaded = made.json().data as { id: number; value: string; preview: string; width: number };
@@ -573,18 +598,10 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
   });
 
   it('v1/certified makes a photo of an uploaded size (300 x 400), named by its value; bad sizes and disabled ones are refused', async () => {
-    const size = (bytes: Buffer, lang = 'zh') => {
-      const form = multipart(
-        { type: 'idphoto_size', name_zh: '签证', name_zh_tw: '簽證', name_en: 'Visa' },
-        { name: 'visa.json', bytes, type: 'application/json' },
-      );
-      return app.inject({
-        method: 'POST',
-        url: '/api/v1/admin/materials',
-        payload: form.payload,
-        headers: { ...headers, ...form.headers, 'accept-language': lang },
-      });
-    };
+    const size = uploader(
+      { type: 'idphoto_size', name_zh: '签证', name_zh_tw: '簽證', name_en: 'Visa' },
+      { name: 'visa.json', type: 'application/json' },
+    );
     const made = await size(Buffer.from(JSON.stringify({ width: 300, height: 400 })));
     expect(made.statusCode, made.body).toBe(200);
     const uploaded = made.json().data as {
@@ -608,13 +625,7 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
       'custom',
       uploaded.value,
     ]);
-    const astronaut = await skimageJpeg('astronaut');
-    const photo = (spec: string) =>
-      app.inject({
-        method: 'POST',
-        url: `/v1/certified?${DEMO_KEY}`,
-        payload: { ...gatewayBody(astronaut), parameter: { spec } } as object,
-      });
+    const photo = onAstronaut('v1/certified', 'spec');
     const res = await photo(uploaded.value);
     expect(res.statusCode, res.body).toBe(200);
     const media = res.json().media_info_list[0];
@@ -635,5 +646,144 @@ describe('v1/EmojMaterialH5 with an uploaded sticker, on the real engine', () =>
     });
     const disabled = await photo(uploaded.value);
     expect([disabled.statusCode, disabled.json().ErrorCode]).toEqual([400, 10000]);
+  });
+
+  it('v3/makeup paints an uploaded look (blue lipstick turns the lips blue, the cheek untouched), previewed on the sample portrait; bad looks and disabled ones are refused', async () => {
+    // The preview is drawn on v3/makeup's sample portrait from the web build's samples.
+    const samples = path.join(ctx.config.WEB_DIST, 'samples');
+    fs.mkdirSync(samples, { recursive: true });
+    fs.copyFileSync(path.join(webPublic, 'samples', 'astronaut.jpg'), path.join(samples, 'astronaut.jpg'));
+    const none = { color: '#000000', strength: 0 };
+    const blue = {
+      lipstick: { color: '#1E50DC', strength: 100 },
+      blush: none,
+      eyebrow: none,
+      eyeliner: none,
+      eyeshadow: none,
+    };
+    const upload = uploader(
+      { type: 'makeup_look', name_zh: '蓝唇', name_zh_tw: '藍唇', name_en: 'Blue lips' },
+      { name: 'blue.json', type: 'application/json' },
+    );
+    const made = await upload(Buffer.from(JSON.stringify(blue)));
+    expect(made.statusCode, made.body).toBe(200);
+    const uploaded = made.json().data as { id: number; value: string; preview: string; width: number };
+    expect(uploaded.value).toMatch(/^m[0-9]+$/);
+    // The list offers the bundled looks first (the store's seed), then the upload.
+    const options = (await app.inject({ url: '/api/v1/materials?type=makeup_look' })).json().data
+      .options as Array<{ value: string }>;
+    expect(options.map((o) => o.value)).toEqual([...Object.keys(MAKEUP_LOOKS), uploaded.value]);
+    // Its preview is the sample portrait (512 px, under the 480 px bound: 480) with blue lips.
+    const preview = await app.inject({ url: uploaded.preview });
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(preview.rawPayload).metadata()).width).toBe(480);
+
+    const astronaut = await skimageJpeg('astronaut');
+    const madeUp = onAstronaut('v3/makeup', 'look');
+    const res = await madeUp(uploaded.value);
+    expect(res.statusCode, res.body).toBe(200);
+    const media = res.json().media_info_list[0];
+    expect(media.media_extra.makeup).toMatchObject({
+      look: uploaded.value,
+      lipstick: { color: '#1e50dc', strength: 100 },
+      blush: { strength: 0 },
+    });
+    const raw = async (jpeg: Buffer) => sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    const before = await raw(astronaut);
+    const after = await raw(Buffer.from(media.media_data, 'base64'));
+    const mean = (img: typeof before, box: { x: number[]; y: number[] }) => {
+      const sum = [0, 0, 0];
+      let n = 0;
+      for (let y = box.y[0]!; y <= box.y[1]!; y++)
+        for (let x = box.x[0]!; x <= box.x[1]!; x++, n++)
+          for (let c = 0; c < 3; c++) sum[c]! += img.data[(y * img.info.width + x) * img.info.channels + c]!;
+      return sum.map((v) => v / n) as [number, number, number];
+    };
+    // The lips were pink (red over blue); painted, they are blue over red. The cheek stays as it was.
+    for (const box of [lips.lowerLip, lips.upperLip]) {
+      const [r0, , b0] = mean(before, box);
+      const [r1, , b1] = mean(after, box);
+      expect(r0 - b0).toBeGreaterThan(20);
+      expect(b1 - r1).toBeGreaterThan(20);
+    }
+    const cheek0 = mean(before, lips.cheekSkin);
+    const cheek1 = mean(after, lips.cheekSkin);
+    for (let c = 0; c < 3; c++) expect(Math.abs(cheek1[c]! - cheek0[c]!)).toBeLessThan(4);
+
+    // A file that is not a whole look, refused in the sender's language.
+    const bad = [
+      'lipstick=#ff0000',
+      JSON.stringify({ ...blue, lipstick: { color: 'red', strength: 50 } }),
+      JSON.stringify({ ...blue, blush: { color: '#ff0000', strength: 120 } }),
+      JSON.stringify({ lipstick: blue.lipstick }),
+      JSON.stringify({ ...blue, glitter: none }),
+    ];
+    for (const text of bad) {
+      const refused = await upload(Buffer.from(text), 'en');
+      expect([refused.statusCode, refused.json().code], text).toEqual([400, 20009]);
+      expect(refused.json().message).toMatch(/^A makeup look must be a JSON file/);
+    }
+    expect((await upload(Buffer.from('{'), 'zh')).json().message).toMatch(/^妆容须为 JSON 文件/);
+    expect((await upload(Buffer.from('[]'), 'zh-TW')).json().message).toMatch(/^妝容須為 JSON 檔案/);
+
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/materials/${uploaded.id}`,
+      headers,
+      payload: { enabled: false },
+    });
+    const disabled = await madeUp(uploaded.value);
+    expect([disabled.statusCode, disabled.json().ErrorCode]).toEqual([400, 10000]);
+    expect((await madeUp('m999999')).json().ErrorCode).toBe(10000);
+    // A bundled look still runs by its name.
+    expect((await madeUp('rose')).json().media_info_list[0].media_extra.makeup.look).toBe('rose');
+  });
+
+  it('v1/certified holds an uploaded size to its head bounds: met, the head lies inside them; unmeetable, 20008; bounds outside the named sizes’ are refused', async () => {
+    // The bounds allowed are the widest the named sizes use, in the catalogue and the engine alike.
+    expect({ head: IDPHOTO_SIZE_LIMITS.head_ratio, eyeLine: IDPHOTO_SIZE_LIMITS.eye_line }).toEqual(
+      CUSTOM_RULE_LIMITS,
+    );
+    const size = uploader(
+      { type: 'idphoto_size', name_zh: '大头', name_zh_tw: '大頭', name_en: 'Big head' },
+      { name: 'big-head.json', type: 'application/json' },
+    );
+    const made = async (json: object) => {
+      const res = await size(Buffer.from(JSON.stringify(json)));
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { value: string }).value;
+    };
+    const bigHead = await made({ width: 300, height: 400, head_ratio: { min: 0.74, max: 0.78 } });
+    // A head 0.78-0.80 of the height cannot have its eyes 0.30-0.32 from the top below a crown margin.
+    const unmeetable = await made({
+      width: 300,
+      height: 400,
+      head_ratio: { min: 0.78, max: 0.8 },
+      eye_line: { min: 0.3, max: 0.32 },
+    });
+    const photo = onAstronaut('v1/certified', 'spec');
+    const res = await photo(bigHead);
+    expect(res.statusCode, res.body).toBe(200);
+    const extra = res.json().media_info_list[0].media_extra as Record<string, number | string>;
+    expect(extra.spec).toBe(bigHead);
+    expect(extra.head_height_ratio).toBeGreaterThanOrEqual(0.74);
+    expect(extra.head_height_ratio).toBeLessThanOrEqual(0.78);
+    // The bundled 1-inch size keeps the studio rule (0.60-0.72) on the same photo.
+    const oneInch = (await photo('1inch')).json().media_info_list[0].media_extra;
+    expect(oneInch.head_height_ratio).toBeLessThanOrEqual(0.72);
+    const refused = await photo(unmeetable);
+    expect([refused.statusCode, refused.json().ErrorCode]).toEqual([400, 20008]);
+
+    for (const bad of [
+      { width: 300, height: 400, head_ratio: { min: 0.5, max: 0.7 } },
+      { width: 300, height: 400, head_ratio: { min: 0.75, max: 0.7 } },
+      { width: 300, height: 400, eye_line: { min: 0.3 } },
+      { width: 300, height: 400, head_ratio: [0.7, 0.75] },
+      { width: 300, height: 400, chin: 0.1 },
+    ]) {
+      const wrong = await size(Buffer.from(JSON.stringify(bad)), 'en');
+      expect([wrong.statusCode, wrong.json().code], JSON.stringify(bad)).toEqual([400, 20009]);
+      expect(wrong.json().message).toMatch(/optional "head_ratio"/);
+    }
   });
 });

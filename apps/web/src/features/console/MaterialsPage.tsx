@@ -96,7 +96,9 @@ function UploadCard({ type, onUploaded }: { type: MaterialType; onUploaded: () =
               ? 'materials.fileRuleCube'
               : MATERIAL_FILES[type] === 'size-json'
                 ? 'materials.fileRuleSize'
-                : 'materials.fileRuleImage',
+                : MATERIAL_FILES[type] === 'makeup-json'
+                  ? 'materials.fileRuleMakeup'
+                  : 'materials.fileRuleImage',
         )}
       </p>
       <Form<UploadValues>
@@ -150,7 +152,9 @@ function UploadCard({ type, onUploaded }: { type: MaterialType; onUploaded: () =
                   ? 'image/png'
                   : MATERIAL_FILES[type] === 'cube'
                     ? '.cube'
-                    : 'image/png,image/jpeg,image/webp'
+                    : MATERIAL_FILES[type] === 'size-json' || MATERIAL_FILES[type] === 'makeup-json'
+                      ? '.json,application/json'
+                      : 'image/png,image/jpeg,image/webp'
               }
               onChange={(event) => pick(event.target.files?.[0])}
               data-testid="material-file"

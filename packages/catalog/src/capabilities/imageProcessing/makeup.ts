@@ -3,7 +3,7 @@ import { count, obj } from '../../contract/answer.ts';
 import { defineCapability } from '../../contract/define.ts';
 import { described, type Doc } from '../../contract/doc.ts';
 import { image } from '../../contract/kinds.ts';
-import { choice, maxFaces, number } from '../../contract/params.ts';
+import { maxFaces, number, providedChoice } from '../../contract/params.ts';
 import { retouchedFaces } from './retouch-fields.ts';
 
 /** The named looks (values of `look`) and their names in three languages; the engine holds their colours. */
@@ -26,6 +26,9 @@ const LOOK_KEYS = Object.keys(MAKEUP_LOOKS) as [
 ];
 const lookList = (lang: 0 | 1 | 2, sep: string) =>
   LOOK_KEYS.map((key) => `${key} (${MAKEUP_LOOKS[key][lang]})`).join(sep);
+
+/** An uploaded look's value (a provided choice of the back office's materials). */
+const UPLOADED = /^m[1-9][0-9]{0,9}$/;
 
 const HEX = /^#?[0-9a-fA-F]{6}$/;
 /** A colour as hex `#rrggbb` (the `#` may be left out); absent, "" or null: the look's. */
@@ -92,11 +95,25 @@ export const makeup = defineCapability({
   api: {
     endpoint: 'v3/makeup',
     parameters: {
-      look: choice(LOOK_KEYS, { default: 'natural', caseInsensitive: true, names: MAKEUP_LOOKS }, [
-        `妆容：${lookList(0, '、')}。每种妆容给出口红、腮红、眉毛、眼线、眼影的颜色与浓度，可用下面各部位的参数替换。`,
-        `妝容：${lookList(1, '、')}。每種妝容給出口紅、腮紅、眉毛、眼線、眼影的顏色與濃度，可用下面各部位的參數替換。`,
-        `The look: ${lookList(2, ', ')}. Each gives a colour and strength for lipstick, blush, eyebrow, eyeliner and eye shadow; the parameters of each part below replace them.`,
-      ]),
+      look: providedChoice(
+        {
+          source: 'makeup_look',
+          url: '/api/v1/materials?type=makeup_look',
+          pattern: UPLOADED,
+          note: [
+            '可用妆容随后台素材库变化：GET /api/v1/materials?type=makeup_look 按顺序列出当前启用的全部妆容（含上传的妆容，值为 m<id>）；已停用或不存在的妆容返回参数错误 10000。',
+            '可用妝容隨後台素材庫變化：GET /api/v1/materials?type=makeup_look 依序列出目前啟用的全部妝容（含上傳的妝容，值為 m<id>）；已停用或不存在的妝容回傳參數錯誤 10000。',
+            'The list is dynamic: GET /api/v1/materials?type=makeup_look lists every enabled look in order (looks uploaded in the back office valued m<id> included); a disabled or unknown one answers the parameter error 10000.',
+          ],
+        },
+        LOOK_KEYS,
+        { default: 'natural', names: MAKEUP_LOOKS },
+        [
+          `妆容：${lookList(0, '、')}。每种妆容给出口红、腮红、眉毛、眼线、眼影的颜色与浓度，可用下面各部位的参数替换。`,
+          `妝容：${lookList(1, '、')}。每種妝容給出口紅、腮紅、眉毛、眼線、眼影的顏色與濃度，可用下面各部位的參數替換。`,
+          `The look: ${lookList(2, ', ')}. Each gives a colour and strength for lipstick, blush, eyebrow, eyeliner and eye shadow; the parameters of each part below replace them.`,
+        ],
+      ),
       lipstick: partStrength('lipstick'),
       lipstick_color: partColour('lipstick'),
       blush: partStrength('blush'),
@@ -119,7 +136,11 @@ export const makeup = defineCapability({
         faces: retouchedFaces,
         makeup: described(
           obj({
-            look: z.enum(LOOK_KEYS),
+            look: described(z.union([z.enum(LOOK_KEYS), z.string().regex(UPLOADED)]), [
+              '使用的妆容；后台上传的妆容为其值 m<id>。',
+              '使用的妝容；後台上傳的妝容為其值 m<id>。',
+              'The look applied: a bundled one’s name or an uploaded one’s value (m<id>).',
+            ]),
             lipstick: paint,
             blush: paint,
             eyebrow: paint,

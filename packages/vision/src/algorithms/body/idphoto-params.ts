@@ -65,6 +65,16 @@ export const CUSTOM_LIMITS = {
   aspect: { min: 0.5, max: 1 },
 } as const;
 
+/**
+ * Head bounds a custom size (an uploaded ID-photo size) may set, as fractions of the photo's
+ * height: the head height (crown to chin) and the eye line, each within the widest bounds the
+ * named sizes use (the studio rule's 0.60 to the passport's 0.80; the eye line 0.30 to 0.50).
+ */
+export const CUSTOM_RULE_LIMITS = {
+  head: { min: 0.6, max: 0.8 },
+  eyeLine: { min: 0.3, max: 0.5 },
+} as const;
+
 /** The named background colours: white, and the blue and red commonly used for ID photos. */
 export const BG_COLOURS = { white: '#ffffff', blue: '#438edb', red: '#ff0000' } as const;
 export type BgName = keyof typeof BG_COLOURS;
@@ -86,6 +96,11 @@ export interface IdPhotoParams {
   /** A name of BG_COLOURS or a hex colour `#rrggbb` (`#` optional). */
   bgColor: string;
   layout: Layout;
+  /** Custom size only: head height and eye line bounds replacing the studio rule's (CUSTOM_RULE_LIMITS). */
+  headMin?: number;
+  headMax?: number;
+  eyeLineMin?: number;
+  eyeLineMax?: number;
 }
 
 export const IDPHOTO_DEFAULTS: Readonly<IdPhotoParams> = Object.freeze({
@@ -141,8 +156,38 @@ export function bgHex(colour: string): string | undefined {
 
 /** The size and rule of a spec: the named sizes, or the custom width and height (studio rule). */
 export function specSize(p: IdPhotoParams): { width: number; height: number; rule: PlacementRule } {
-  if (p.spec === 'custom') return { width: p.width!, height: p.height!, rule: STUDIO_RULE };
+  if (p.spec === 'custom') return { width: p.width!, height: p.height!, rule: customRule(p) };
   return ID_SPECS[p.spec];
+}
+
+/**
+ * The rule of a custom size: the studio rule, with the head height bounds given (the head aimed at
+ * their middle, as the named rules aim near theirs) and the eye line bounds given.
+ */
+function customRule(p: IdPhotoParams): PlacementRule {
+  const head =
+    p.headMin !== undefined && p.headMax !== undefined
+      ? { min: p.headMin, target: (p.headMin + p.headMax) / 2, max: p.headMax }
+      : STUDIO_RULE.head;
+  const eyeLine =
+    p.eyeLineMin !== undefined && p.eyeLineMax !== undefined
+      ? { min: p.eyeLineMin, max: p.eyeLineMax }
+      : STUDIO_RULE.eyeLine;
+  return { ...STUDIO_RULE, head, eyeLine };
+}
+
+/** A pair of bounds `<name>Min`, `<name>Max` within `limits`, min below max; both or neither. */
+function boundsParam(
+  raw: Record<string, unknown>,
+  name: 'head' | 'eyeLine',
+): { min: number; max: number } | undefined {
+  const limits = CUSTOM_RULE_LIMITS[name];
+  const min = numberParam(raw, `${name}Min`, limits);
+  const max = numberParam(raw, `${name}Max`, limits);
+  if (min === undefined && max === undefined) return undefined;
+  if (min === undefined || max === undefined || !(min < max))
+    throw new TaskParamsError(`${name}Min and ${name}Max go together, the first below the second`);
+  return { min, max };
 }
 
 export function parseIdPhotoParams(raw: Record<string, unknown> | undefined): IdPhotoParams {
@@ -178,6 +223,11 @@ export function parseIdPhotoParams(raw: Record<string, unknown> | undefined): Id
       );
     p.width = width;
     p.height = height;
-  }
+    const head = boundsParam(raw, 'head');
+    const eyeLine = boundsParam(raw, 'eyeLine');
+    if (head) Object.assign(p, { headMin: head.min, headMax: head.max });
+    if (eyeLine) Object.assign(p, { eyeLineMin: eyeLine.min, eyeLineMax: eyeLine.max });
+  } else if (['headMin', 'headMax', 'eyeLineMin', 'eyeLineMax'].some((k) => raw[k] !== undefined))
+    throw new TaskParamsError('head and eye line bounds are a custom size’s');
   return p;
 }

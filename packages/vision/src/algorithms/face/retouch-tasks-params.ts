@@ -219,29 +219,80 @@ export const MAKEUP_LOOKS = {
 export type MakeupLook = keyof typeof MAKEUP_LOOKS;
 export const MAKEUP_LOOK_NAMES = Object.keys(MAKEUP_LOOKS) as MakeupLook[];
 
+const HEX = /^#?([0-9a-fA-F]{6})$/;
+
+/** An uploaded look's value: `m<id>` (the back office's materials). */
+const UPLOADED_LOOK = /^m[1-9][0-9]*$/;
+
+/**
+ * Checks a makeup look given as data (an uploaded makeup-look material, a JSON object): exactly
+ * the five parts of MAKEUP_PARTS, each `{ "color": "#rrggbb", "strength": 0..100 }`, as the named
+ * looks above are written. Returns it with colours in lower case; throws TaskParamsError naming
+ * the first fault.
+ */
+export function checkMakeupLook(value: unknown): MakeupLookParts {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new TaskParamsError(`a makeup look is a JSON object with the parts ${MAKEUP_PARTS.join(', ')}`);
+  const given = value as Record<string, unknown>;
+  const extra = Object.keys(given).filter((k) => !(MAKEUP_PARTS as readonly string[]).includes(k));
+  if (extra.length > 0)
+    throw new TaskParamsError(
+      `a makeup look has the parts ${MAKEUP_PARTS.join(', ')} only, not ${extra.join(', ')}`,
+    );
+  const parts = {} as MakeupLookParts;
+  for (const part of MAKEUP_PARTS) {
+    const paint = given[part] as Record<string, unknown> | undefined;
+    if (typeof paint !== 'object' || paint === null || Array.isArray(paint))
+      throw new TaskParamsError(`${part} must be { "color": "#rrggbb", "strength": 0..100 }`);
+    const keys = Object.keys(paint).filter((k) => k !== 'color' && k !== 'strength');
+    if (keys.length > 0)
+      throw new TaskParamsError(`${part} has color and strength only, not ${keys.join(', ')}`);
+    const match = typeof paint.color === 'string' ? HEX.exec(paint.color) : null;
+    if (!match) throw new TaskParamsError(`${part}.color must be a colour #rrggbb`);
+    const strength = paint.strength;
+    if (typeof strength !== 'number' || !Number.isFinite(strength) || strength < 0 || strength > 100)
+      throw new TaskParamsError(`${part}.strength must be a number from 0 to 100`);
+    parts[part] = { color: `#${match[1]!.toLowerCase()}`, strength };
+  }
+  return parts;
+}
+
 export interface MakeupParams {
-  look: MakeupLook;
+  /** A named look, or an uploaded one's value (`m<id>`) when its parts came with the job. */
+  look: MakeupLook | `m${number}`;
   /** The look's parts with any colour or strength given in the request put in its place. */
   parts: MakeupLookParts;
   maxFaceNum: number;
 }
 
 export type MakeupResult = ImageTaskResult<
-  RetouchAnswer & { makeup: { look: MakeupLook } & MakeupLookParts }
+  RetouchAnswer & { makeup: { look: MakeupParams['look'] } & MakeupLookParts }
 >;
 
-const HEX = /^#?([0-9a-fA-F]{6})$/;
-
+/**
+ * The parameters of makeup: `look` names a look of MAKEUP_LOOKS, or is an uploaded look's value
+ * `m<id>` sent with `lookParts` (its parts, checked by checkMakeupLook); each part's colour and
+ * strength given in the request replace the look's.
+ */
 export function parseMakeupParams(raw: Record<string, unknown> | undefined): MakeupParams {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw)))
     throw new TaskParamsError('params must be an object');
   const given = raw ?? {};
-  const look = (given.look ?? 'natural') as MakeupLook;
-  if (typeof look !== 'string' || !Object.prototype.hasOwnProperty.call(MAKEUP_LOOKS, look))
-    throw new TaskParamsError(`look must be one of ${MAKEUP_LOOK_NAMES.join(', ')}`);
+  let look = (given.look ?? 'natural') as MakeupParams['look'];
+  let baseParts: MakeupLookParts;
+  if (given.lookParts !== undefined) {
+    if (typeof look !== 'string' || !UPLOADED_LOOK.test(look))
+      throw new TaskParamsError('look of an uploaded makeup look is its value m<id>');
+    baseParts = checkMakeupLook(given.lookParts);
+  } else {
+    if (typeof look !== 'string' || !Object.prototype.hasOwnProperty.call(MAKEUP_LOOKS, look))
+      throw new TaskParamsError(`look must be one of ${MAKEUP_LOOK_NAMES.join(', ')}`);
+    look = look as MakeupLook;
+    baseParts = MAKEUP_LOOKS[look as MakeupLook];
+  }
   const parts = {} as MakeupLookParts;
   for (const part of MAKEUP_PARTS) {
-    const base = MAKEUP_LOOKS[look][part];
+    const base = baseParts[part];
     const strength = numberParam(given, part, STRENGTH) ?? base.strength;
     const key = `${part}Color`;
     let color: string = base.color;

@@ -124,3 +124,26 @@ export function parseCube(bytes: Uint8Array): CubeLook {
   });
   return { size, ...(title ? { title } : {}), lut };
 }
+
+/** Most uploaded looks whose parsed tables are kept (parseCubeCached). */
+export const CUBE_CACHE_SIZE = 32;
+const parsed = new Map<string, CubeLook>();
+
+/**
+ * parseCube once per `key` (the material's id and update time, which change whenever its file
+ * could): the table of a look used again is taken from a cache of the CUBE_CACHE_SIZE most
+ * recently used, so an uploaded look costs what a bundled one costs after its first call.
+ */
+export function parseCubeCached(key: string, bytes: Uint8Array): CubeLook {
+  const hit = parsed.get(key);
+  if (hit) {
+    // Most recently used last: a Map keeps insertion order.
+    parsed.delete(key);
+    parsed.set(key, hit);
+    return hit;
+  }
+  const look = parseCube(bytes);
+  parsed.set(key, look);
+  if (parsed.size > CUBE_CACHE_SIZE) parsed.delete(parsed.keys().next().value!);
+  return look;
+}

@@ -5,7 +5,7 @@
 import { TaskParamsError } from '../../errors.ts';
 import type { ImageSize, ImageTaskResult } from '../kinds.ts';
 import { numberParam } from '../param-checks.ts';
-import { parseCube, type CubeLook } from './cube.ts';
+import { parseCube, parseCubeCached, type CubeLook } from './cube.ts';
 import { LOOK_IDS } from './looks.ts';
 
 export interface FilterParams {
@@ -57,7 +57,10 @@ export function parseFilterParams(raw: Record<string, unknown> | undefined): Fil
       throw new TaskParamsError('cube must be the bytes of a .cube file');
     if (typeof raw.filterType !== 'string' || !/^m[1-9][0-9]*$/.test(raw.filterType))
       throw new TaskParamsError('filterType of an uploaded look is its value m<id>');
-    p.cube = parseCube(raw.cube);
+    if (raw.cubeKey !== undefined && typeof raw.cubeKey !== 'string')
+      throw new TaskParamsError('cubeKey must be a string');
+    // A key (the material's id and update time) lets a look used again skip the parse.
+    p.cube = raw.cubeKey ? parseCubeCached(raw.cubeKey, raw.cube) : parseCube(raw.cube);
     p.filterType = raw.filterType;
   } else p.filterType = lookParam(raw) ?? p.filterType;
   p.filterAlpha = numberParam(raw, 'filterAlpha', { min: 0, max: 100 }) ?? p.filterAlpha;

@@ -34,4 +34,30 @@ describe('a provided choice in the demo', () => {
     expect(listed.optionPreviews?.m12).toBe('/api/v1/materials/12/file');
     expect(widgetOf(listed)).toBe('pictures');
   });
+
+  it('keeps buttons with names for a choice whose bundled options have no pictures (makeup looks)', () => {
+    const look: DemoControl = {
+      name: 'look',
+      type: 'string',
+      default: 'natural',
+      options: ['natural', 'rose'],
+      optionsUrl: '/api/v1/materials?type=makeup_look',
+      description: { zh: '妆容', zh_tw: '妝容', en: 'The look' },
+    };
+    const listed = withProvidedOptions(look, [
+      {
+        value: 'natural',
+        name: { zh: '自然', zh_tw: '自然', en: 'Natural' },
+        preview: '/api/v1/materials/3/file',
+      },
+      {
+        value: 'm40',
+        name: { zh: '蓝唇', zh_tw: '藍唇', en: 'Blue lips' },
+        preview: '/api/v1/materials/40/file',
+      },
+    ]);
+    expect(listed.options).toEqual(['natural', 'm40']);
+    expect(listed.optionNames?.m40?.en).toBe('Blue lips');
+    expect(widgetOf(listed)).toBe('radio');
+  });
 });

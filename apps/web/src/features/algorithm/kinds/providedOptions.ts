@@ -8,14 +8,21 @@ import { useEffect, useState } from 'react';
 import type { DemoControl, Envelope, MaterialOption } from '@pixora/catalog';
 import { request } from '../../../api/http.ts';
 
-/** `control` with the options of its list (unchanged while the list loads, or if it fails). */
+/**
+ * `control` with the options of its list (unchanged while the list loads, or if it fails). It keeps
+ * the widget its contract gives: pictures when the bundled options have them (stickers, templates,
+ * filter looks), buttons with names when they have none (makeup looks, ID-photo sizes), so a
+ * bundled option without a picture is never shown as a missing one.
+ */
 export function withProvidedOptions(control: DemoControl, options: readonly MaterialOption[] | undefined) {
   if (!options) return control;
   return {
     ...control,
     options: options.map((o) => o.value),
     optionNames: Object.fromEntries(options.map((o) => [o.value, o.name])),
-    optionPreviews: Object.fromEntries(options.map((o) => [o.value, o.preview])),
+    ...(control.optionPreviews
+      ? { optionPreviews: Object.fromEntries(options.map((o) => [o.value, o.preview])) }
+      : {}),
   };
 }
 
