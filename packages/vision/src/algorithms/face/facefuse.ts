@@ -149,8 +149,10 @@ export function fuseInto(
   warpTriangles(user, userMesh, shape, TRIANGLES, box, warpedUser, cover);
   const oval = polygonMask(ovalOf(shape, FUSION_RULES.ovalShrink), box);
   for (let i = 0; i < oval.length; i++) oval[i]! *= cover[i]!;
-  // Above the brows only skin is moved: where either forehead is covered by hair (a fringe), the
-  // template's pixels stay, and that hair does not enter the colour statistics.
+  // Above the brows only the user's skin is moved: where the user's forehead is covered by hair (a
+  // fringe), the template's pixels stay. Neither photo's fringe enters the colour statistics. (A
+  // template's own fringe is covered by the user's forehead as before: keeping it moved the result's
+  // identity towards the template's, face compare on the report set.)
   const userSkin = foreheadSkin(warpedUser, oval, shape, box);
   const templateSkin = foreheadSkin(warpedTemplate, oval, shape, box);
   const userRegion = oval.map((v, i) => v * userSkin[i]!);
@@ -161,7 +163,7 @@ export function fuseInto(
   // FUSION_RULES.foreheadSoften, then squared so the hair's lighter tips stay out too): a hard
   // change would draw a thin crease across the forehead.
   const keepAll = softenMask(
-    userSkin.map((v, i) => v * templateSkin[i]!),
+    userSkin,
     bw,
     bh,
     Math.max(1, Math.round(FUSION_RULES.foreheadSoften * faceWidth)),
