@@ -12,8 +12,17 @@ import {
   type FaceFuseResult,
   type HeadResult,
 } from '../src/algorithms/face/facefuse-params.ts';
-import { alignSimilarity, applySimilarity, multiBandBlend, type XY } from '../src/algorithms/face/fusion.ts';
-import { coffeePath, read } from './fixtures.ts';
+import {
+  alignSimilarity,
+  applySimilarity,
+  multiBandBlend,
+  ovalOf,
+  polygonMask,
+  type XY,
+} from '../src/algorithms/face/fusion.ts';
+import { bundledTemplate, FUSION_RULES } from '../src/algorithms/face/facefuse.ts';
+import { loadMeshFaceModels } from '../src/algorithms/face/mesh-faces.ts';
+import { astronautPath, coffeePath, read } from './fixtures.ts';
 import { beardedMan, cropOf, descriptorOf, REPORT_CROPS, similarity, TUNING_CROPS } from './fusion-photos.ts';
 
 /** v3/facefuse's task on real portraits: the result shows the user's face in the template. */
@@ -99,6 +108,39 @@ describe('facefuse on real portraits', () => {
         expect(toUser, name).toBeGreaterThan(toTemplate);
       }
     }
+  });
+
+  it('the user’s fringe does not cross the template’s forehead: above the brows the result is not darker than the template', async () => {
+    // The astronaut's fringe hangs over her forehead; the smiling man's forehead is bare. Before the
+    // forehead check the fringe was pasted as a dark band across his forehead: 65% of the band 25
+    // grey levels darker than his own skin there (45-79% in the other templates); with it 2% (0.1-3%).
+    const name = 'smiling_man';
+    const r = await run(read(astronautPath()), { template: name, mergeRate: 100 });
+    const out = await sharp(Buffer.from(r.images.media_data.bytes)).removeAlpha().raw().toBuffer();
+    const own = await sharp(template(name)).removeAlpha().raw().toBuffer();
+    const { image, face } = await bundledTemplate(name, await loadMeshFaceModels());
+    const mesh = face!.mesh;
+    // The band: inside the blend's oval, from the brows' upper edge up a fifth of the chin-to-top height.
+    const [chin, top] = [mesh[152]!, mesh[10]!];
+    const height = Math.hypot(top[0] - chin[0], top[1] - chin[1]);
+    const along = (x: number, y: number) =>
+      ((x - chin[0]) * (top[0] - chin[0]) + (y - chin[1]) * (top[1] - chin[1])) / height;
+    const brow = Math.max(along(...mesh[105]!), along(...mesh[334]!));
+    const box = { x0: 0, y0: 0, x1: image.width, y1: image.height };
+    const oval = polygonMask(ovalOf(mesh, FUSION_RULES.ovalShrink), box);
+    const grey = (b: Buffer, i: number) => 0.299 * b[i * 3]! + 0.587 * b[i * 3 + 1]! + 0.114 * b[i * 3 + 2]!;
+    let band = 0;
+    let darker = 0;
+    for (let y = 0; y < image.height; y++)
+      for (let x = 0; x < image.width; x++) {
+        const i = y * image.width + x;
+        const t = along(x, y) - brow;
+        if (!oval[i] || t < 0 || t > 0.2 * height) continue;
+        band++;
+        if (grey(out, i) < grey(own, i) - 25) darker++;
+      }
+    expect(band).toBeGreaterThan(500);
+    expect(darker / band).toBeLessThan(0.1);
   });
 
   it('merge rate 0 leaves the template as it was; a template sent as bytes is used instead of a bundled one', async () => {

@@ -40,6 +40,7 @@ import {
   ringAround,
   softenMask,
   transferColour,
+  foreheadSkin,
   TRIANGLES,
   warpTriangles,
   type FoundFace,
@@ -72,6 +73,8 @@ export const FUSION_RULES = {
    * and shoulders; the features inside (eyes, brows, nose, mouth) follow the user's fully.
    */
   outlineShare: 0.35,
+  /** Softening radius of the forehead check (hair over the forehead, foreheadSkin), as a share of the face width. */
+  foreheadSoften: 0.03,
 } as const;
 
 const TEMPLATE_DIR = new URL('../../../assets/fusion/', import.meta.url);
@@ -146,16 +149,38 @@ export function fuseInto(
   warpTriangles(user, userMesh, shape, TRIANGLES, box, warpedUser, cover);
   const oval = polygonMask(ovalOf(shape, FUSION_RULES.ovalShrink), box);
   for (let i = 0; i < oval.length; i++) oval[i]! *= cover[i]!;
-  transferColour(warpedUser, oval, warpedTemplate, oval, cover, options.colour ?? 1);
+  // Above the brows only the user's skin is moved: where the user's forehead is covered by hair (a
+  // fringe), the template's pixels stay. Neither photo's fringe enters the colour statistics. (A
+  // template's own fringe is covered by the user's forehead as before: keeping it moved the result's
+  // identity towards the template's, face compare on the report set.)
+  const userSkin = foreheadSkin(warpedUser, oval, shape, box);
+  const templateSkin = foreheadSkin(warpedTemplate, oval, shape, box);
+  const userRegion = oval.map((v, i) => v * userSkin[i]!);
+  const templateRegion = oval.map((v, i) => v * templateSkin[i]!);
+  transferColour(warpedUser, userRegion, warpedTemplate, templateRegion, cover, options.colour ?? 1);
+  const faceWidth = Math.hypot(shape[454]![0] - shape[234]![0], shape[454]![1] - shape[234]![1]);
+  // Where the forehead check changes from skin to hair it changes softly (blurred over
+  // FUSION_RULES.foreheadSoften, then squared so the hair's lighter tips stay out too): a hard
+  // change would draw a thin crease across the forehead.
+  const keepAll = softenMask(
+    userSkin,
+    bw,
+    bh,
+    Math.max(1, Math.round(FUSION_RULES.foreheadSoften * faceWidth)),
+  ).map((v) => v * v);
   const face = new Float32Array(warpedTemplate);
   for (let i = 0; i < cover.length; i++) {
+    // The hair is taken out of the face itself too (not only out of the mask): the blend's low
+    // bands would otherwise spread it over the template's forehead as a dark shadow.
+    const keep = keepAll[i]!;
+    oval[i]! *= keep;
     if (cover[i]! <= 0) continue;
+    const r = rate * keep;
     for (let c = 0; c < 3; c++) {
       const k = i * 3 + c;
-      face[k] = rate * warpedUser[k]! + (1 - rate) * warpedTemplate[k]!;
+      face[k] = r * warpedUser[k]! + (1 - r) * warpedTemplate[k]!;
     }
   }
-  const faceWidth = Math.hypot(shape[454]![0] - shape[234]![0], shape[454]![1] - shape[234]![1]);
   const mask = softenMask(oval, bw, bh, Math.max(1, Math.round(FUSION_RULES.maskSoften * faceWidth)));
   pasteFloat(target, box, multiBandBlend(face, warpedTemplate, mask, bw, bh, FUSION_RULES.levels));
 }

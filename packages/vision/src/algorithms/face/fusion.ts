@@ -503,3 +503,84 @@ export const copyPixels = (image: DecodedImage | RgbPixels): RgbPixels => ({
   height: image.height,
   data: Buffer.from(image.data),
 });
+
+/** The forehead check's fixed rules (see foreheadSkin). */
+export const FOREHEAD_RULES = {
+  /** Distance (robust z, CIELAB) up to which a pixel counts as skin fully, and where it stops. */
+  skinNear: 2.5,
+  skinFar: 4,
+  /** Least spreads of the reference skin (L*, a*, b*), so a very even face does not reject its own shading. */
+  minSpread: [6, 3, 3],
+  /** Band over which the check fades in above the brows, as a share of the chin-to-forehead height. */
+  fade: 0.04,
+} as const;
+
+/**
+ * How much each pixel of `rgb` (a crop at `box`, 3 floats a pixel) above the brows looks like the
+ * face's own skin, 0..1 (1 below the brows and outside `region`): hair falling over the forehead
+ * (a fringe) is not skin, and a face fusion that pasted it would draw a dark band across the
+ * template's forehead. The reference skin is the middle of the face, between the nose tip and the
+ * point between the eyes, inside `region` (> 0.5): per CIELAB channel its median and its spread
+ * (1.4826 x the median absolute deviation, at least FOREHEAD_RULES.minSpread), so the eyes and
+ * nostrils in that band do not move it. A pixel's distance is the root sum of squares of its
+ * channels' robust z-scores; up to `skinNear` it is skin, beyond `skinFar` it is not, linear between.
+ * "Above the brows": along the face's axis (chin 152 to forehead top 10 of the MediaPipe mesh),
+ * beyond the brows' upper edge (105, 334), fading in over FOREHEAD_RULES.fade.
+ */
+export function foreheadSkin(
+  rgb: Float32Array,
+  region: Float32Array,
+  mesh: readonly XY[],
+  box: Box,
+): Float32Array {
+  const bw = box.x1 - box.x0;
+  const bh = box.y1 - box.y0;
+  const weight = new Float32Array(bw * bh).fill(1);
+  const chin = mesh[152]!;
+  const top = mesh[10]!;
+  const height = Math.hypot(top[0] - chin[0], top[1] - chin[1]);
+  if (height < 4) return weight;
+  const ux = (top[0] - chin[0]) / height;
+  const uy = (top[1] - chin[1]) / height;
+  const along = (x: number, y: number) => (x - chin[0]) * ux + (y - chin[1]) * uy;
+  const at = (i: number) => along(mesh[i]![0], mesh[i]![1]);
+  const brow = Math.max(at(105), at(334));
+  const band = [at(1), at(168)] as const;
+  const lab = new Float32Array(bw * bh * 3);
+  const samples: number[][] = [[], [], []];
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++) {
+      const i = y * bw + x;
+      if (region[i]! <= 0.5) continue;
+      const t = along(x + box.x0, y + box.y0);
+      if (t < band[0] && t < brow - FOREHEAD_RULES.fade * height) continue;
+      const l = srgbToLab(clamp8(rgb[i * 3]!), clamp8(rgb[i * 3 + 1]!), clamp8(rgb[i * 3 + 2]!));
+      for (let c = 0; c < 3; c++) lab[i * 3 + c] = l[c]!;
+      if (t >= band[0] && t <= band[1]) for (let c = 0; c < 3; c++) samples[c]!.push(l[c]!);
+    }
+  if (samples[0]!.length < 16) return weight;
+  const median = (v: number[]) => {
+    const s = [...v].sort((a, b) => a - b);
+    return (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;
+  };
+  const centre = samples.map(median);
+  const spread = samples.map((v, c) =>
+    Math.max(FOREHEAD_RULES.minSpread[c]!, 1.4826 * median(v.map((x) => Math.abs(x - centre[c]!)))),
+  );
+  const { skinNear, skinFar } = FOREHEAD_RULES;
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++) {
+      const i = y * bw + x;
+      if (region[i]! <= 0.5) continue;
+      const above =
+        (along(x + box.x0, y + box.y0) - (brow - FOREHEAD_RULES.fade * height)) /
+        (FOREHEAD_RULES.fade * height);
+      if (above <= 0) continue;
+      let d2 = 0;
+      for (let c = 0; c < 3; c++) d2 += ((lab[i * 3 + c]! - centre[c]!) / spread[c]!) ** 2;
+      const skin = Math.min(1, Math.max(0, (skinFar - Math.sqrt(d2)) / (skinFar - skinNear)));
+      const share = Math.min(1, above);
+      weight[i] = 1 - share * (1 - skin);
+    }
+  return weight;
+}
