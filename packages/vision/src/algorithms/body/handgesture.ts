@@ -104,8 +104,9 @@ function cropRoi(image: DecodedImage, roi: Roi): ReturnType<typeof tf.tensor4d> 
   const cos = Math.cos(roi.angle);
   const sin = Math.sin(roi.angle);
   const { width: W, height: H, data } = image;
-  const px = (x: number, y: number, c: number): number =>
-    x < 0 || y < 0 || x >= W || y >= H ? 0 : data[(y * W + x) * 3 + c]!;
+  // Offset of pixel (x, y) in `data`, or -1 outside the image (read as black). Each of the four
+  // neighbours is located once per crop pixel and read for its three channels.
+  const at = (x: number, y: number): number => (x < 0 || y < 0 || x >= W || y >= H ? -1 : (y * W + x) * 3);
   for (let v = 0; v < CROP; v++) {
     const dy = ((v + 0.5) / CROP - 0.5) * roi.side;
     for (let u = 0; u < CROP; u++) {
@@ -117,9 +118,17 @@ function cropRoi(image: DecodedImage, roi: Roi): ReturnType<typeof tf.tensor4d> 
       const fx = sx - x0;
       const fy = sy - y0;
       const o = (v * CROP + u) * 3;
+      const i00 = at(x0, y0);
+      const i10 = at(x0 + 1, y0);
+      const i01 = at(x0, y0 + 1);
+      const i11 = at(x0 + 1, y0 + 1);
       for (let c = 0; c < 3; c++) {
-        const top = px(x0, y0, c) * (1 - fx) + px(x0 + 1, y0, c) * fx;
-        const bottom = px(x0, y0 + 1, c) * (1 - fx) + px(x0 + 1, y0 + 1, c) * fx;
+        const p00 = i00 < 0 ? 0 : data[i00 + c]!;
+        const p10 = i10 < 0 ? 0 : data[i10 + c]!;
+        const p01 = i01 < 0 ? 0 : data[i01 + c]!;
+        const p11 = i11 < 0 ? 0 : data[i11 + c]!;
+        const top = p00 * (1 - fx) + p10 * fx;
+        const bottom = p01 * (1 - fx) + p11 * fx;
         out[o + c] = (top * (1 - fy) + bottom * fy) / 255;
       }
     }
