@@ -90,4 +90,6 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('speed-effects', 'measure-effects.ts', [], true),
   run('speed-beauty', 'measure-beauty.ts', [], true),
   run('speed-uploaded-sticker', 'measure-uploaded-sticker.ts', [], true),
+  run('speed-uploaded-look', 'measure-uploaded-look.ts', [], true),
+  run('speed-worker-memory', 'measure-worker-memory.ts', [], true),
 ];
