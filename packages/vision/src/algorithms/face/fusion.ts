@@ -20,6 +20,7 @@
 import type { DecodedImage } from '../../image/decode.ts';
 import { resizeRgb, type RgbPixels } from '../../image/resize.ts';
 import { labToSrgb, srgbToLab } from '../image/colour.ts';
+import { median } from './facemask.ts';
 import { findFaceMeshes, imageRectangle, boundsOf, type MeshFaceModels } from './mesh-faces.ts';
 import { MESH_TRIANGLES } from './mesh-triangles.ts';
 import { boxMean, FACE_OVAL, fillPolygon } from './retouch.ts';
@@ -559,10 +560,6 @@ export function foreheadSkin(
       if (t >= band[0] && t <= band[1]) for (let c = 0; c < 3; c++) samples[c]!.push(l[c]!);
     }
   if (samples[0]!.length < 16) return weight;
-  const median = (v: number[]) => {
-    const s = [...v].sort((a, b) => a - b);
-    return (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;
-  };
   const centre = samples.map(median);
   const spread = samples.map((v, c) =>
     Math.max(FOREHEAD_RULES.minSpread[c]!, 1.4826 * median(v.map((x) => Math.abs(x - centre[c]!)))),
