@@ -19,8 +19,10 @@
  * - an engine error (bad image, bad params, unknown task) is an answer, not a job failure: the job
  *   completes and is never retried, and the caller gets the engine's error class and code back;
  * - a worker that dies mid-job stops renewing the job's lock; BullMQ's stalled-job check moves the
- *   job back to the queue once (maxStalledCount 1), and another worker runs it. A second stall fails
- *   the job: BullMQ's 'failed' event (QueueEvents) turns it into WorkerCrashedError (502 / 19999).
+ *   job back to the queue once (maxStalledCount 1), and another worker runs it. After a second
+ *   stall the worker that takes the job fails it unrun and answers WorkerCrashedError (502 / 19999)
+ *   on the reply list. The servers read no BullMQ event stream: every server would read every
+ *   job's events, work that grows with the number of servers times the calls of all of them.
  *
  * Time budget and cancellation: the call's timeout runs from submission, as with the local pool;
  * when it expires, or the client goes away (signal), the job is removed if it still waits. A job a
@@ -33,7 +35,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { Redis, type ChainableCommander } from 'ioredis';
 import type { InferenceOverview } from '@pixora/catalog';
 import {
@@ -274,26 +276,21 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
   const redisAnswerMs = options.redisAnswerMs ?? 2_000;
   const serverId = `s${randomBytes(6).toString('hex')}`;
   const myReplyKey = replyKey(queueName, serverId);
-  // One connection for commands, one for the blocking reply reads, one for QueueEvents' reads.
+  // One connection for commands, one for the blocking reply reads.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const replies = redis.duplicate();
-  const eventsConnection = redis.duplicate();
   const queue = new Queue<QueueJobData>(queueName, {
     connection: redis,
     prefix: QUEUE_PREFIX,
-    // Completed events carry no result (answers go to the reply lists): a short stream suffices.
-    streams: { events: { maxLen: 1_000 } },
-  });
-  const events = new QueueEvents(queueName, {
-    connection: eventsConnection,
-    prefix: QUEUE_PREFIX,
+    // BullMQ's scripts write an event stream that nothing here reads (answers go to the reply
+    // lists, failures too): keep it short.
+    streams: { events: { maxLen: 100 } },
   });
   // Connection errors must not end the process (an 'error' event without a listener throws):
   // ioredis reconnects by itself, and /readyz reports Redis down meanwhile.
   const ignore = () => {};
-  for (const connection of [redis, replies, eventsConnection]) connection.on('error', ignore);
+  for (const connection of [redis, replies]) connection.on('error', ignore);
   queue.on('error', ignore);
-  events.on('error', ignore);
   const pending = new Map<string, Pending>();
   let nextId = 1;
   let closed = false;
@@ -346,12 +343,6 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
       else settle(reply.id, replyError(reply.error));
     }
   }
-
-  // A job that stalled twice (its workers died) fails in BullMQ; so do unexpected worker failures.
-  events.on('failed', ({ jobId, failedReason }) => {
-    if (pending.has(jobId))
-      settle(jobId, new WorkerCrashedError(`inference worker died while running the job: ${failedReason}`));
-  });
 
   /** Reads the heartbeats and the queue's counts; throws while Redis does not answer. */
   async function refresh(): Promise<void> {
@@ -491,8 +482,7 @@ export function createRedisBackend(options: RedisBackendOptions): RedisBackend {
       for (const w of readyWaiters.splice(0)) w.reject(new BackendClosedError());
       replies.disconnect();
       // A Redis that does not answer must not hold the shutdown.
-      await within(Promise.all([reading, events.close(), queue.close()]), redisAnswerMs).catch(() => {});
-      eventsConnection.disconnect();
+      await within(Promise.all([reading, queue.close()]), redisAnswerMs).catch(() => {});
       redis.disconnect();
     },
   };

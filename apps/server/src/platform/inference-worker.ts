@@ -10,7 +10,10 @@
  * An engine error is an answer (the job completes; no retry of a deterministic failure). A worker
  * process that dies leaves its jobs locked until the lock expires (`lockMs`); BullMQ's stalled
  * check, run by the other workers every `stalledIntervalMs`, then moves them back to the queue
- * once (maxStalledCount 1).
+ * once (maxStalledCount 1). A job that stalls a second time is marked for failure and goes back to
+ * the queue; the worker that takes it fails it without running it (BullMQ's 'failed' event here)
+ * and answers its server WorkerCrashedError on the reply list, as it answers any job: the servers
+ * read no BullMQ event stream.
  *
  * Heartbeat: every `heartbeatMs` the worker writes its WorkerHeartbeat under a key that expires
  * after three missed beats, and adds itself to the set of workers. The heartbeat carries the
@@ -21,7 +24,13 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { serializeError, TaskAbortedError, TaskTimeoutError, type InferenceBackend } from '@pixora/vision';
+import {
+  serializeError,
+  TaskAbortedError,
+  TaskTimeoutError,
+  WorkerCrashedError,
+  type InferenceBackend,
+} from '@pixora/vision';
 import {
   decodeInput,
   encodeReply,
@@ -104,16 +113,21 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     } finally {
       busy--;
     }
+    await sendReply(data, reply);
+    jobsDone++;
+    recent.push(Date.now());
+    return null;
+  }
+
+  /** Pushes a job's answer onto its server's reply list and drops the job's input. */
+  async function sendReply(data: QueueJobData, reply: QueueReply): Promise<void> {
     const key = replyKey(queueName, data.reply);
     await redis
       .multi()
       .rpush(key, encodeReply(reply))
       .pexpire(key, REPLY_TTL_MS)
-      .del(inputKey(queueName, job.id as string))
+      .del(inputKey(queueName, reply.id))
       .exec();
-    jobsDone++;
-    recent.push(Date.now());
-    return null;
   }
 
   async function beat(): Promise<void> {
@@ -154,6 +168,15 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     maxStalledCount: 1,
   });
   worker.on('error', () => {});
+  // A job failed here without an answer (it stalled twice: its workers died while running it, or
+  // its answer could not be written): its server hears WorkerCrashedError (502 / 19999).
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    const error = serializeError(
+      new WorkerCrashedError(`inference worker died while running the job: ${err.message}`),
+    );
+    void sendReply(job.data, { id: job.id as string, ok: false, error }).catch(() => {});
+  });
 
   return {
     id,
