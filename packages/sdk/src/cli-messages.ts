@@ -74,9 +74,9 @@ const TEXTS = {
   ],
   noJobs: ['（没有任务）', '（沒有任務）', '(no jobs)'],
   moreJobs: [
-    '更早的任务：pixora jobs --cursor {cursor}',
-    '更早的任務：pixora jobs --cursor {cursor}',
-    'older jobs: pixora jobs --cursor {cursor}',
+    '更早的任务：pixora jobs {options}',
+    '更早的任務：pixora jobs {options}',
+    'older jobs: pixora jobs {options}',
   ],
   imageCount: [
     '{endpoint} 需要 {n} 张图，收到 {given} 张',
@@ -155,7 +155,7 @@ export const USAGE: Record<Language, string> = {
   pixora <能力> <图片...> [-p 名称=值]... [-o result.png] [--pretty]
   pixora batch <能力> <文件夹或图片...> -o <文件夹> [-p 名称=值]...
   pixora job <任务 ID> [--cancel] [--pretty]
-  pixora jobs [--status 状态] [--limit 数量] [--cursor 游标] [--pretty]
+  pixora jobs [--status 状态] [--capability 能力] [--limit 数量] [--cursor 游标] [--pretty]
   pixora list
 
 <能力> 可以是接口地址（v2/facepoints）、其最后一段（facepoints：有多个版本时取最高版本），
@@ -169,6 +169,7 @@ export const USAGE: Record<Language, string> = {
       --pretty            以易读的文本输出，而不是 JSON
       --cancel            （job）取消任务：尚未开始的图片不再运行、不计次数
       --status 状态        （jobs）只列出该状态的任务：queued、running、done、cancelled
+      --capability 能力    （jobs）只列出该能力的任务（写法同 <能力>）
       --limit 数量         （jobs）每页的任务数，1 到 100（默认 20），最新的在前
       --cursor 游标        （jobs）上一页给出的游标，列出更早的任务
       --base-url 地址      平台地址（默认 http://localhost:8080）
@@ -189,7 +190,7 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
   pixora <能力> <圖片...> [-p 名稱=值]... [-o result.png] [--pretty]
   pixora batch <能力> <資料夾或圖片...> -o <資料夾> [-p 名稱=值]...
   pixora job <任務 ID> [--cancel] [--pretty]
-  pixora jobs [--status 狀態] [--limit 數量] [--cursor 游標] [--pretty]
+  pixora jobs [--status 狀態] [--capability 能力] [--limit 數量] [--cursor 游標] [--pretty]
   pixora list
 
 <能力> 可以是介面位址（v2/facepoints）、其最後一段（facepoints：有多個版本時取最高版本），
@@ -203,6 +204,7 @@ PIXORA_AUTH、PIXORA_LANGUAGE、PIXORA_TIMEOUT_MS，再次 ~/.config/pixora/conf
       --pretty            以易讀的文字輸出，而不是 JSON
       --cancel            （job）取消任務：尚未開始的圖片不再執行、不計次數
       --status 狀態        （jobs）只列出該狀態的任務：queued、running、done、cancelled
+      --capability 能力    （jobs）只列出該能力的任務（寫法同 <能力>）
       --limit 數量         （jobs）每頁的任務數，1 到 100（預設 20），最新的在前
       --cursor 游標        （jobs）上一頁給出的游標，列出更早的任務
       --base-url 位址      平台位址（預設 http://localhost:8080）
@@ -223,7 +225,7 @@ Usage:
   pixora <capability> <image...> [-p name=value]... [-o result.png] [--pretty]
   pixora batch <capability> <folder or images...> -o <folder> [-p name=value]...
   pixora job <job id> [--cancel] [--pretty]
-  pixora jobs [--status status] [--limit n] [--cursor cursor] [--pretty]
+  pixora jobs [--status status] [--capability capability] [--limit n] [--cursor cursor] [--pretty]
   pixora list
 
 <capability> is an endpoint (v2/facepoints), its last part (facepoints: of several versions the
@@ -237,6 +239,7 @@ Options:
       --pretty            human-readable output instead of JSON
       --cancel            (job) cancel the job: images not started are not run nor counted
       --status status     (jobs) only the jobs of this status: queued, running, done, cancelled
+      --capability name   (jobs) only the jobs of this capability (named as <capability>)
       --limit n           (jobs) jobs a page, 1 to 100 (default 20), newest first
       --cursor cursor     (jobs) the cursor the page before gave, for older jobs
       --base-url url      the platform (default http://localhost:8080)

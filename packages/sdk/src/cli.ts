@@ -229,8 +229,16 @@ async function batch(
 
 const JOB_STATUSES = ['queued', 'running', 'done', 'cancelled'] as const;
 
-/** `pixora jobs`: the page asked for by --limit, --cursor and --status, checked before it is sent. */
-function jobsQuery(values: { limit?: string; cursor?: string; status?: string }): ListJobsOptions {
+/**
+ * `pixora jobs`: the page asked for by --limit, --cursor, --status and --capability (named as for a
+ * call: endpoint, its last part or the SDK's method name), checked before it is sent.
+ */
+function jobsQuery(values: {
+  limit?: string;
+  cursor?: string;
+  status?: string;
+  capability?: string;
+}): ListJobsOptions {
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100))
     throw new UsageError('badLimit', { value: values.limit! });
@@ -241,11 +249,16 @@ function jobsQuery(values: { limit?: string; cursor?: string; status?: string })
     ...(limit !== undefined ? { limit } : {}),
     ...(values.cursor !== undefined ? { cursor: values.cursor } : {}),
     ...(status !== undefined ? { status } : {}),
+    ...(values.capability !== undefined ? { capability: capabilityOf(values.capability).endpoint } : {}),
   };
 }
 
-/** `pixora jobs --pretty`: one line a job under a header in the CLI's language, then the cursor. */
-function jobsTable(page: JobList, language: Language): string {
+/**
+ * `pixora jobs --pretty`: one line a job under a header in the CLI's language, then the command for
+ * the next page: the same filters and page size with the cursor (a cursor alone would page through
+ * every job after that one).
+ */
+function jobsTable(page: JobList, query: ListJobsOptions, language: Language): string {
   if (!page.jobs.length)
     return `${say(language, 'noJobs')}
 `;
@@ -271,7 +284,17 @@ function jobsTable(page: JobList, language: Language): string {
       .join('  ')
       .trimEnd(),
   );
-  if (page.next_cursor) lines.push('', say(language, 'moreJobs', { cursor: page.next_cursor }));
+  if (page.next_cursor) {
+    const options = [
+      ...(query.status !== undefined ? ['--status', query.status] : []),
+      ...(query.capability !== undefined ? ['--capability', query.capability] : []),
+      ...(query.limit !== undefined ? ['--limit', String(query.limit)] : []),
+      '--cursor',
+      page.next_cursor,
+      '--pretty',
+    ];
+    lines.push('', say(language, 'moreJobs', { options: options.join(' ') }));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -290,6 +313,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         pretty: { type: 'boolean' },
         cancel: { type: 'boolean' },
         status: { type: 'string' },
+        capability: { type: 'string' },
         limit: { type: 'string' },
         cursor: { type: 'string' },
         'base-url': { type: 'string' },
@@ -362,8 +386,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return 0;
     }
     if (command === 'jobs') {
-      const page = await client.listJobs(jobsQuery(values));
-      if (values.pretty) io.stdout(jobsTable(page, language));
+      const query = jobsQuery(values);
+      const page = await client.listJobs(query);
+      if (values.pretty) io.stdout(jobsTable(page, query, language));
       else print(page);
       return 0;
     }

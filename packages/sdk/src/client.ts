@@ -126,6 +126,8 @@ export interface ListJobsOptions {
   cursor?: string;
   /** Only the jobs with this status. */
   status?: JobSummary['status'];
+  /** Only the jobs of this capability (its endpoint, e.g. `v1/studio`). */
+  capability?: string;
   signal?: AbortSignal;
 }
 
@@ -282,6 +284,7 @@ class PixoraClient {
     if (options.limit !== undefined) query.set('limit', String(options.limit));
     if (options.cursor !== undefined) query.set('cursor', options.cursor);
     if (options.status !== undefined) query.set('status', options.status);
+    if (options.capability !== undefined) query.set('capability', options.capability);
     const url = `${this.baseUrl}/v1/jobs${query.size ? `?${query}` : ''}`;
     return (await (await this.send('GET', url, undefined, options)).json()) as JobList;
   }

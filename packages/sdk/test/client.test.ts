@@ -263,8 +263,8 @@ describe('the command line in three languages', () => {
     expect(JSON.parse(json.stdout)).toEqual(page);
     expect(fake.urls[0]).toBe('/v1/jobs?limit=5&cursor=xyz&status=cancelled');
     expect(fake.seen[0]!.authorization).toMatch(/^PIXORA-HMAC-SHA256 /);
-    const table = await run(['jobs', '--pretty', '--language', 'zh_tw'], env);
-    expect(fake.urls[1]).toBe('/v1/jobs');
+    const table = await run(['jobs', '--pretty', '--language', 'zh_tw', '--capability', 'studio'], env);
+    expect(fake.urls[1]).toBe('/v1/jobs?capability=v1%2Fstudio');
     const lines = table.stdout.split('\n');
     expect(lines[0]).toMatch(/^任務 ID +狀態 +完成\/總數 +失敗 +已取消 +能力 +建立時間$/);
     expect(lines[1]).toMatch(
@@ -273,7 +273,9 @@ describe('the command line in three languages', () => {
     // Columns line up under their headers, CJK headers counted two cells a character.
     // (`狀態` is 28 characters in but 30 cells, after two two-cell characters; `cancelled` is at 30.)
     expect([lines[0]!.indexOf('狀態'), lines[1]!.indexOf('cancelled')]).toEqual([28, 30]);
-    expect(table.stdout).toContain('更早的任務：pixora jobs --cursor abc_DEF');
+    expect(table.stdout).toContain(
+      '更早的任務：pixora jobs --capability v1/studio --cursor abc_DEF --pretty',
+    );
     const bad = await run(['jobs', '--limit', '101', '--language', 'en'], env);
     expect(bad).toMatchObject({ code: 2, stderr: 'limit is a whole number from 1 to 100, not 101\n' });
     const status = await run(['jobs', '--status', 'finished', '--language', 'zh'], env);
@@ -281,6 +283,8 @@ describe('the command line in three languages', () => {
       code: 2,
       stderr: 'status 只能是 queued、running、done 或 cancelled，而不是 finished\n',
     });
+    const unknown = await run(['jobs', '--capability', 'nothing', '--language', 'en'], env);
+    expect(unknown).toMatchObject({ code: 2, stderr: 'no capability nothing (pixora list shows them)\n' });
     expect(fake.urls).toHaveLength(2);
   });
 

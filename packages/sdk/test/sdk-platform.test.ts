@@ -132,6 +132,14 @@ describe('the SDK against a running platform', () => {
     ]);
     expect(listed.jobs[0]).not.toHaveProperty('items');
     expect((await pixora.listJobs({ status: 'queued' })).jobs.map((j) => j.job_id)).not.toContain(job.job_id);
+    // Kept by its capability, left out under another's.
+    const ownCapability = await pixora.listJobs({ capability: job.capability });
+    expect(ownCapability.jobs.map((j) => j.job_id)).toContain(job.job_id);
+    expect(ownCapability.jobs.every((j) => j.capability === job.capability)).toBe(true);
+    const other = job.capability === 'v2/facepoints' ? 'v1/facedetect' : 'v2/facepoints';
+    expect((await pixora.listJobs({ capability: other })).jobs.map((j) => j.job_id)).not.toContain(
+      job.job_id,
+    );
     const missing = (await pixora
       .cancelJob('job_000000000000000000000000')
       .catch((e: unknown) => e)) as PixoraError;

@@ -21,6 +21,7 @@ describe('listing an app’s jobs', () => {
     status: string,
     minutesAgo: number,
     expired = false,
+    endpoint = 'v1/studio',
   ) => {
     const created = new Date(Date.now() - minutesAgo * 60_000).toISOString();
     await ctx.db.kysely
@@ -28,8 +29,8 @@ describe('listing an app’s jobs', () => {
       .values({
         id,
         app_id: appId,
-        capability_id: 176,
-        endpoint: 'v1/studio',
+        capability_id: endpoint === 'v1/studio' ? 176 : 3,
+        endpoint,
         status,
         total: 4,
         succeeded: status === 'done' ? 3 : 0,
@@ -157,6 +158,7 @@ describe('listing an app’s jobs', () => {
       '?limit=two',
       '?status=finished',
       '?cursor=bm90LWEtY3Vyc29y',
+      '?capability=v9/nothing',
     ]) {
       const res = await app.inject({ method: 'GET', url: `/v1/jobs${query}`, headers: fixture.asOwner });
       expect([res.statusCode, res.json().ErrorCode], query).toEqual([400, 10000]);
@@ -172,5 +174,34 @@ describe('listing an app’s jobs', () => {
       url: '/v1/jobs?api_key=pixora-demo-key&api_secret=nope',
     });
     expect(wrongSecret.statusCode).toBe(401);
+  });
+
+  it('keeps one capability’s jobs with `capability` (an endpoint), with `status` and paging', async () => {
+    const older = `job_98${'d'.repeat(22)}`;
+    const oldest = `job_97${'d'.repeat(22)}`;
+    await insertJob(fixture.appId, older, 'done', 90, false, 'v2/facepoints');
+    await insertJob(fixture.appId, oldest, 'queued', 95, false, 'v2/facepoints');
+    await insertJob(demoAppId, `job_96${'d'.repeat(22)}`, 'done', 90, false, 'v2/facepoints');
+    const faces = await list('?capability=v2/facepoints');
+    expect([faces.jobs.map((j) => [j.job_id, j.capability]), faces.next_cursor]).toEqual([
+      [
+        [older, 'v2/facepoints'],
+        [oldest, 'v2/facepoints'],
+      ],
+      null,
+    ]);
+    expect((await list('?capability=/v2/facepoints&status=queued')).jobs.map((j) => j.job_id)).toEqual([
+      oldest,
+    ]);
+    const first = await list('?capability=v2/facepoints&limit=1');
+    const second = await list(`?capability=v2/facepoints&limit=1&cursor=${first.next_cursor!}`);
+    expect([first.jobs[0]?.job_id, second.jobs[0]?.job_id, second.next_cursor]).toEqual([
+      older,
+      oldest,
+      null,
+    ]);
+    const studio = await list('?capability=v1/studio&limit=100');
+    expect(studio.jobs.length).toBeGreaterThanOrEqual(statuses.length);
+    expect(studio.jobs.every((j) => j.capability === 'v1/studio')).toBe(true);
   });
 });

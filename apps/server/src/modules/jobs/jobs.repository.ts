@@ -58,7 +58,8 @@ export class JobsRepository {
 
   /**
    * Jobs of `appId` that have not expired, newest first (creation time, then id, both descending),
-   * at most `limit`, those after the job `after` names, only those with `status` when given.
+   * at most `limit`, those after the job `after` names, only those with `status` and of `endpoint`
+   * when given.
    */
   async list(
     appId: number,
@@ -66,6 +67,7 @@ export class JobsRepository {
       limit: number;
       after?: { createdAt: string; id: string } | undefined;
       status?: string | undefined;
+      endpoint?: string | undefined;
     },
   ): Promise<JobRow[]> {
     let query = this.db
@@ -74,6 +76,7 @@ export class JobsRepository {
       .where('app_id', '=', appId)
       .where('expires_at', '>', now());
     if (options.status) query = query.where('status', '=', options.status);
+    if (options.endpoint) query = query.where('endpoint', '=', options.endpoint);
     const after = options.after;
     if (after)
       query = query.where((eb) =>

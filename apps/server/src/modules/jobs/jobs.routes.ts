@@ -28,6 +28,7 @@ const listQuery = gatewayQuery.extend({
   limit: z.coerce.number().int().min(1).max(JOB_LIST_MAX).default(JOB_LIST_DEFAULT),
   cursor: z.string().max(200).optional(),
   status: jobStatus.optional(),
+  capability: z.string().min(1).max(100).optional(),
 });
 
 /**
@@ -75,15 +76,15 @@ export const jobRoutes =
         schema: {
           tags,
           summary:
-            'The app’s jobs, newest first, without their items: `limit` (1-100, default 20) a page, `cursor` (the `next_cursor` answered) for older ones, `status` to keep one status',
+            'The app’s jobs, newest first, without their items: `limit` (1-100, default 20) a page, `cursor` (the `next_cursor` answered) for older ones, `status` to keep one status, `capability` (an endpoint, e.g. `v1/studio`) to keep one capability’s',
           querystring: listQuery,
           security: APP_SECURITY,
           response: { 200: jobList },
         },
       },
       async (request) => {
-        const { limit, cursor, status } = request.query;
-        return jobs.list(callerAppOf(request), { limit, cursor, status });
+        const { limit, cursor, status, capability } = request.query;
+        return jobs.list(callerAppOf(request), { limit, cursor, status, capability });
       },
     );
     routes.get(

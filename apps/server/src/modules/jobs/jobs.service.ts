@@ -264,14 +264,29 @@ export class JobService {
   /**
    * The jobs of `app` that have not expired, newest first, without their items: `limit` of them
    * after `cursor` (the `next_cursor` of the page before; a cursor that is not one is refused with
-   * 10000), optionally only those with `status`. Another app's jobs are never listed.
+   * 10000), optionally only those with `status`, and only those of `capability` (an endpoint as a
+   * job names it; one no capability has is refused with 10000, as on submission). Another app's
+   * jobs are never listed.
    */
   async list(
     app: AppRow,
-    query: { limit: number; cursor?: string | undefined; status?: JobStatus | undefined },
+    query: {
+      limit: number;
+      cursor?: string | undefined;
+      status?: JobStatus | undefined;
+      capability?: string | undefined;
+    },
   ): Promise<JobList> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    const rows = await this.repo.list(app.id, { limit: query.limit + 1, after, status: query.status });
+    const endpoint = query.capability?.replace(/^\/+/, '');
+    if (endpoint !== undefined && !capabilities.some((c) => c.endpoint === endpoint))
+      throw new ApiError(10000, `capability: no capability has the endpoint ${endpoint}`);
+    const rows = await this.repo.list(app.id, {
+      limit: query.limit + 1,
+      after,
+      status: query.status,
+      endpoint,
+    });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
