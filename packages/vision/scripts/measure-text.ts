@@ -2,7 +2,7 @@
  * Quality and speed of the text-like regions of v1/Album (text-regions.ts) against the labels of
  * test/fixtures/text-labels.json (docs/quality.md, "Text-like regions"):
  *
- *   node --import tsx packages/vision/scripts/measure-text.ts [tune|report|speed]
+ *   node --import tsx packages/vision/scripts/measure-text.ts [tune|report [holdout]|speed]
  *   taskset -c 0 node --single-threaded-gc --import tsx packages/vision/scripts/measure-text.ts speed
  *
  * tune: on the tuning photos only, each photo's characters in text lines (decoded as the album
@@ -10,7 +10,8 @@
  *   count; the threshold with the best F1 (the smaller on a tie) is the one album.ts ships as
  *   TEXT_MIN_CHARS.
  * report: on the report photos only, the album task itself (v1/Album, engine in this thread):
- *   whether its answer holds `text`, against the person's label; precision and recall.
+ *   whether its answer holds `text`, against the person's label; precision and recall. With
+ *   `holdout`, the same on the holdout photos (labelled after the report figures were taken).
  * speed: CPU time of textRegions alone on opencv-doc's leuvenA (640 x 480, no text) and
  *   scenetext01 (resized to 640 x 480, a street with a sign), 40 runs after 3; and the album task
  *   on leuvenA, decode included.
@@ -29,6 +30,7 @@ import { streetPhoto, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'tune';
+const reportSet = process.argv[3] === 'holdout' ? 'holdout' : 'report';
 
 interface Counts {
   tp: number;
@@ -74,7 +76,7 @@ async function tune(): Promise<void> {
 async function report(): Promise<void> {
   const counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
   for (const [name, label] of Object.entries(TEXT_LABELS)) {
-    if (label.set !== 'report') continue;
+    if (label.set !== reportSet) continue;
     const result = (await runTaskInProcess('album', { image: await textPhoto(name) })) as AlbumResult;
     const text = result.labels.find((l) => l.label === 'text');
     if (text && label.text) counts.tp++;
@@ -84,10 +86,10 @@ async function report(): Promise<void> {
     const verdict =
       !text === !label.text ? '' : text ? '  (text where the person saw none)' : '  (text missed)';
     console.log(
-      `report ${name} [${label.text ? 'text' : 'no text'}: ${label.note}]: ${text ? `text ${text.score.toFixed(2)}` : 'no text label'}${verdict}`,
+      `${reportSet} ${name} [${label.text ? 'text' : 'no text'}: ${label.note}]: ${text ? `text ${text.score.toFixed(2)}` : 'no text label'}${verdict}`,
     );
   }
-  console.log(`report (v1/Album, TEXT_MIN_CHARS ${TEXT_MIN_CHARS}): ${figures(counts)}`);
+  console.log(`${reportSet} (v1/Album, TEXT_MIN_CHARS ${TEXT_MIN_CHARS}): ${figures(counts)}`);
 }
 
 async function cpuOf(fn: () => void, runs: number): Promise<string> {

@@ -62,6 +62,7 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('album', 'measure-scene.ts', ['album']),
   run('text-tune', 'measure-text.ts', ['tune']),
   run('text-report', 'measure-text.ts', ['report']),
+  run('text-holdout', 'measure-text.ts', ['report', 'holdout']),
   run('depth', 'measure-depth.ts', ['order']),
   run('pets-tune', 'measure-pets.ts', ['tune']),
   run('pets-report', 'measure-pets.ts', ['report']),

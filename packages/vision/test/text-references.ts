@@ -10,7 +10,7 @@ import { scenePhotoPath } from './scene-references.ts';
 export interface TextLabel {
   /** As scene-labels.json's `file`. */
   file: string;
-  set: 'tuning' | 'report';
+  set: 'tuning' | 'report' | 'holdout';
   size: [number, number];
   text: boolean;
   note: string;
