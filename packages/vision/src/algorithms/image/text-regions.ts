@@ -72,7 +72,7 @@ export const MIN_SEPARABILITY = 0.8;
 /** Score scale: chars in lines for a score of 1 - 1/e. */
 export const SCORE_CHARS = 8;
 
-/** A text line's box in the photo's pixels and its number of candidate characters. */
+/** A text line's box in the pixels of the image read and its number of candidate characters. */
 export interface TextLine {
   left: number;
   top: number;
@@ -86,9 +86,9 @@ export interface TextLine {
 export interface TextRegions {
   /** 1 - exp(-chars / SCORE_CHARS): a score, not a probability. */
   score: number;
-  /** Characters in text lines at the level and polarity with the most. */
+  /** Characters in text lines, summed over every level and polarity. */
   chars: number;
-  /** Every text line found, at every level and polarity, in the photo's pixels. */
+  /** Every text line found, at every level and polarity, in the pixels of the image read. */
   lines: TextLine[];
 }
 
