@@ -6,7 +6,8 @@
 //    man (html/227943776_1.jpg), a footballer (examples/data/messi5.jpg), two men playing ball
 //    indoors (examples/data/basketball1.png, greyscale), hands (html/handSrc.jpg and others), and
 //    the outdoor and indoor scenes of the sky and aesthetic-score figures, cats, dogs and other
-//    animals for the cats-and-dogs figures, fruit for the food ones: every file is listed in
+//    animals for the cats-and-dogs figures, fruit for the food ones, signs, pages and boxes for the
+//    text-like regions: every file is listed in
 //    OPENCV_DOC_PHOTOS below, extracted from the package.
 //  - installed Debian packages read in place (.ci/run installs them; label files name them as
 //    `<package>:<absolute path>`): lomiri-wallpapers-16.04/-20.04, mate-backgrounds and
@@ -100,6 +101,24 @@ export const OPENCV_DOC_PHOTOS = [
   'opencv4/html/Remap_Tutorial_Original_Image.jpg',
   'opencv4/html/Histogram_Calculation_Original_Image.jpg',
   'examples/data/HappyFish.jpg',
+  // Text-like regions (packages/vision/test/fixtures/text-labels.json): shop signs, pages, boxes,
+  // a sudoku; music notation and sweets without text.
+  'examples/text/scenetext_segmented_word01.jpg',
+  'examples/text/scenetext_segmented_word02.jpg',
+  'examples/text/scenetext_segmented_word03.jpg',
+  'examples/text/scenetext_segmented_word04.jpg',
+  'examples/text/scenetext_segmented_word05.jpg',
+  'examples/text/scenetext_word02.jpg',
+  'examples/text/scenetext_word03.jpg',
+  'examples/text/scenetext_word04.jpg',
+  'examples/data/text_motion.jpg',
+  'examples/data/imageTextN.png',
+  'examples/data/imageTextR.png',
+  'examples/data/box.png',
+  'examples/data/box_in_scene.png',
+  'examples/data/sudoku.png',
+  'examples/data/notes.png',
+  'examples/data/smarties.png',
 ];
 
 /** Folder holding opencv-doc's files (`<dir>/opencv4/html/face_swapped.jpg`, ...), extracted on first use. */

@@ -1724,7 +1724,7 @@ export interface Capabilities {
     };
   };
   /**
-   * Image Classification: Names the main subjects of a photo: things of the 80 classes the detector knows (person, cat, dog, car, cup...), faces, food, animals, and the places and landscapes of scene recognition (beach, mountain, city street, indoor room...), best first, at most 10. Not an ImageNet classifier: things come from COCO object detection and the scores are the detector's and the rules' scores, not probabilities; text is not read; things the detector does not know (a butterfly, say) are not named.
+   * Image Classification: Names the main subjects of a photo: things of the 80 classes the detector knows (person, cat, dog, car, cup...), faces, food, animals, text (text-like regions), and the places and landscapes of scene recognition (beach, mountain, city street, indoor room...), best first, at most 10. Not an ImageNet classifier: things come from COCO object detection and the scores are the detector's and the rules' scores, not probabilities; text-like regions are found (a classical method: letter-shaped components grouped into lines), the text is not read; things the detector does not know (a butterfly, say) are not named.
    * `POST /v1/Album`, one image.
    */
   imageClassification: {

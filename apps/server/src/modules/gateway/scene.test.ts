@@ -14,7 +14,7 @@ describe('scene and album labels: the contract names what the engine answers', (
   it('v2/album names every scene of the engine, and only those', () => {
     expect(Object.keys(SCENE_NAMES).sort()).toEqual([...SCENES].sort());
   });
-  it('v1/Album names every label of the engine (the 80 COCO classes, face, food, animal, places), and only those', () => {
+  it('v1/Album names every label of the engine (the 80 COCO classes, face, food, animal, text, places), and only those', () => {
     expect(Object.keys(ALBUM_NAMES).sort()).toEqual([...ALBUM_LABELS].sort());
   });
 });

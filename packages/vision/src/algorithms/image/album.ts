@@ -12,8 +12,11 @@
  * - scenes: the scene rules' landscape and place scenes (scene-params.ts ALBUM_SCENES: SCENES less
  *   portrait, restaurant and animal, which the labels above already name) at SCENE_MIN or above.
  *
- * Scores are the detectors' and the rules' scores, not probabilities. Text is not looked for: no
- * text detector ships here, and a text-like-region rule was not measured, so none is claimed.
+ * - `text`: text-like regions (text-regions.ts: letter-shaped components grouped into lines, a
+ *   classical method, no OCR: the text is found, not read) when at least TEXT_MIN_CHARS candidate
+ *   characters stand in text lines, scored by text-regions.ts's score.
+ *
+ * Scores are the detectors' and the rules' scores, not probabilities.
  */
 import type { Algorithm } from '../types.ts';
 import type { ScoredLabel } from '../kinds.ts';
@@ -36,6 +39,7 @@ import {
   type Scene,
   type SceneParams,
 } from './scene-params.ts';
+import { textRegions, type TextRegions } from './text-regions.ts';
 
 /**
  * Things below this box score are not named: the scene rules' OBJECT_MIN (on the tuning photos a
@@ -46,6 +50,11 @@ export const ALBUM_MIN = OBJECT_MIN;
 export const SCENE_MIN = 0.5;
 /** At most this many labels. */
 export const ALBUM_MAX = 10;
+/**
+ * `text` is named from this many candidate characters in text lines (chosen on the tuning photos
+ * of test/fixtures/text-labels.json by scripts/measure-text.ts tune: the best F1).
+ */
+export const TEXT_MIN_CHARS = 3;
 
 const FOOD = OBJECT_GROUPS.food.filter(
   (c) => c >= COCO_NAMES.indexOf('banana') && c <= COCO_NAMES.indexOf('cake'),
@@ -53,9 +62,10 @@ const FOOD = OBJECT_GROUPS.food.filter(
 const noisyOr = (scores: number[]): number => 1 - scores.reduce((p, s) => p * (1 - s), 1);
 const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
 
-/** The album labels of a photo's evidence, best first. */
-export function albumLabels({ features, objects }: SceneEvidence): ScoredLabel[] {
+/** The album labels of a photo's evidence and text-like regions, best first. */
+export function albumLabels({ features, objects }: SceneEvidence, text?: TextRegions): ScoredLabel[] {
   const labels: ScoredLabel[] = [];
+  if (text && text.chars >= TEXT_MIN_CHARS) labels.push({ label: 'text', score: text.score });
   objects.best.forEach((score, c) => {
     if (score >= ALBUM_MIN) labels.push({ label: COCO_NAMES[c]!, score });
   });
@@ -79,5 +89,7 @@ export const album: Algorithm<SceneParams, AlbumResult, SceneModels> = {
   parseParams: parseSceneParams,
   loadModels: loadSceneModels,
   warmup: warmupScene,
-  run: async (image, _params, models) => ({ labels: albumLabels(await sceneEvidence(image, models, true)) }),
+  run: async (image, _params, models) => ({
+    labels: albumLabels(await sceneEvidence(image, models, true), textRegions(image)),
+  }),
 };

@@ -41,8 +41,15 @@ export const ALBUM_SCENES: readonly Scene[] = SCENES.filter(
   (s) => s !== 'portrait' && s !== 'restaurant' && s !== 'animal',
 );
 
-/** Every label the album may answer: the COCO classes, face, food, animal and ALBUM_SCENES. */
-export const ALBUM_LABELS: readonly string[] = [...COCO_NAMES, 'face', 'food', 'animal', ...ALBUM_SCENES];
+/** Every label the album may answer: the COCO classes, face, food, animal, text and ALBUM_SCENES. */
+export const ALBUM_LABELS: readonly string[] = [
+  ...COCO_NAMES,
+  'face',
+  'food',
+  'animal',
+  'text',
+  ...ALBUM_SCENES,
+];
 
 /** `labels`: the five best scenes, best first; each score is 0..1 (4 decimals), a score, not a probability. */
 export interface SceneResult {
