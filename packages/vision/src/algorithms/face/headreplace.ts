@@ -102,7 +102,42 @@ function headMasksOnWorking(
       // hairline, temples, ears; the oval ends below the hairline), not the neck.
       head[i] = Math.max(oval[i]!, near ? hair[i]! : 0, v <= HEAD_RULES.skinBelow ? skin[i]! : 0);
     }
+  fillHoles(head, w, h);
   return { head, skin };
+}
+
+/**
+ * Holes in a mask filled (morphological hole filling, Soille, "Morphological Image Analysis",
+ * 2003, section 6.3.7, by a flood fill of the background from the border): pixels below 0.5 that
+ * the border cannot reach through pixels below 0.5 are set to 1. A patch of the forehead that is
+ * neither hair nor skin by the colour models (a highlight, a parting) would otherwise show the
+ * template through the head.
+ */
+function fillHoles(mask: Float32Array, w: number, h: number): void {
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const push = (i: number) => {
+    if (outside[i] || mask[i]! >= 0.5) return;
+    outside[i] = 1;
+    stack.push(i);
+  };
+  for (let x = 0; x < w; x++) {
+    push(x);
+    push((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    push(y * w);
+    push(y * w + w - 1);
+  }
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % w;
+    if (x > 0) push(i - 1);
+    if (x < w - 1) push(i + 1);
+    if (i >= w) push(i - w);
+    if (i < (h - 1) * w) push(i + w);
+  }
+  for (let i = 0; i < mask.length; i++) if (!outside[i] && mask[i]! < 0.5) mask[i] = 1;
 }
 
 /** The widest face of a photo's skin-hair maps. */
