@@ -162,7 +162,9 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
     if (user && template.face && maps && head) {
       const masks = headMasksOnWorking(maps, head);
       const alpha = await refineToFullSize(maps, masks.head, image);
-      const skin = await refineToFullSize(maps, masks.skin, image);
+      // The skin only steers the recolouring, which is faded out over a wide band: the working
+      // copy's map is enough (no refinement to full size).
+      const skin = { map: masks.skin, width: maps.working.width, scale: maps.working.width / image.width };
       const idx = HEAD_RULES.posePoints;
       const toTemplate = alignSimilarity(
         idx.map((i) => user.mesh[i]!),
@@ -186,7 +188,7 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
 function placeHead(
   out: RgbPixels,
   user: RgbPixels,
-  masks: { alpha: Uint8Array; skin: Uint8Array },
+  masks: { alpha: Uint8Array; skin: { map: Float32Array; width: number; scale: number } },
 
   userMesh: readonly XY[],
   templateMesh: readonly XY[],
@@ -236,9 +238,8 @@ function placeHead(
       const a = alpha[p]! + fx * (alpha[p + 1]! - alpha[p]!);
       const b = alpha[p + UW]! + fx * (alpha[p + UW + 1]! - alpha[p + UW]!);
       mask[o] = (a + fy * (b - a)) / 255;
-      const s0 = masks.skin[p]! + fx * (masks.skin[p + 1]! - masks.skin[p]!);
-      const s1 = masks.skin[p + UW]! + fx * (masks.skin[p + UW + 1]! - masks.skin[p + UW]!);
-      skin[o] = (s0 + fy * (s1 - s0)) / 255;
+      const k = masks.skin.scale;
+      skin[o] = masks.skin.map[Math.floor(sy * k) * masks.skin.width + Math.floor(sx * k)]!;
     }
   const templateCrop = cropFloat(out, box);
   // Skin tone: the user's skin (its face oval and the skin around it: forehead, ears, neck; not
