@@ -6,6 +6,9 @@
  *   node --import tsx packages/vision/scripts/contact-sheet.ts [out-dir] [--only=<sheet>,...]
  *   taskset -c 0 node --single-threaded-gc --import tsx packages/vision/scripts/contact-sheet.ts --speed [--only=...]
  *
+ * --extra adds two portraits the fixes of the rated defects were not tuned on (the face-api report
+ * crops s3_right and s6_right); --rows=<portrait>,... keeps only those rows.
+ *
  * Writes <out-dir> (default /tmp/contact-sheets)/<sheet>.jpg: one row per portrait, one column per
  * variant (template, style, material...), each cell the engine's result scaled to fit 300 px with
  * its label; and full/<sheet>/<portrait>-<variant>.jpg, the results at full size for a closer look.
@@ -40,6 +43,10 @@ const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
   .split(',');
+const rowsWanted = args
+  .find((a) => a.startsWith('--rows='))
+  ?.slice(7)
+  .split(',');
 const CELL = 300;
 const LABEL = 22;
 
@@ -49,6 +56,9 @@ const portraits: Record<string, Buffer> = {
   glasses: await manInGlasses(),
   s1_middle: await cropOf(REPORT_CROPS.s1_middle!),
   s4_second: await cropOf(REPORT_CROPS.s4_second!),
+  ...(args.includes('--extra')
+    ? { s3_right: await cropOf(REPORT_CROPS.s3_right!), s6_right: await cropOf(REPORT_CROPS.s6_right!) }
+    : {}),
 };
 
 interface Variant {
@@ -170,7 +180,7 @@ if (args.includes('--speed')) {
 fs.mkdirSync(outDir, { recursive: true });
 for (const sheet of SHEETS) {
   if (only && !only.includes(sheet.name)) continue;
-  const rows = sheet.rows ?? names;
+  const rows = (sheet.rows ?? names).filter((r) => !rowsWanted || rowsWanted.includes(r));
   const full = path.join(outDir, 'full', sheet.name);
   fs.mkdirSync(full, { recursive: true });
   const cells: sharp.OverlayOptions[] = [];

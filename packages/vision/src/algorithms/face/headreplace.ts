@@ -5,18 +5,22 @@
  *
  *  1. The head: the face oval of the user's mesh joined with the hair mask (skin-hair.ts's hair
  *     probability, kept within HEAD_RULES of the face: hair of other people or on the shoulders
- *     stays out), refined at full size by the guided filter as v1/hair_segment does.
+ *     stays out) and the skin beside and above the oval (forehead up to the hairline, temples,
+ *     ears), refined at full size by the guided filter as v1/hair_segment does.
  *  2. Pose: the similarity (Umeyama 1991) taking the user's eye corners, nose bridge, forehead
  *     and chin onto the template's: the head is scaled to the template's face and turned by the
  *     difference of the two eye lines.
  *  3. The user's photo and head mask are mapped into the template by that similarity
  *     (bilinear); the face's colour is moved towards the template face's in CIELAB (Reinhard et
- *     al. 2001) inside the face oval, so the skin meets the template's neck; hair keeps its colour.
+ *     al. 2001) over its skin (oval and skin mask), so the skin meets the template's neck; hair
+ *     keeps its colour.
  *  4. The head is joined to the template through its mask by multi-band blending (Burt & Adelson
- *     1983), which hides the seam at the neck.
+ *     1983), which hides the seam at the neck; outside the mask the head layer is the template
+ *     itself, so the blend's low bands carry none of the user's background (no halo).
  *
  * Weak where the template's own hair reaches beyond the user's head (it stays visible around
- * it), and where the user's hair is cut by the photo's border.
+ * it; filling it from around by pull-push was tried and left a smear as visible as the hair),
+ * and where the user's hair is cut by the photo's border or not found by the hair mask.
  */
 import type { Algorithm } from '../types.ts';
 import type { RgbPixels } from '../../image/resize.ts';
@@ -54,6 +58,8 @@ export const HEAD_RULES = {
   below: 0.9,
   /** The face's recolouring fades out over this many face widths (two box blurs) at the oval's edge. */
   colourFade: 0.12,
+  /** The user's skin joins the head down to this far below the face's centre (the ears; not the neck). */
+  skinBelow: 0.2,
   /** Mesh points the pose is taken from: eye corners, nose bridge, forehead top, chin. */
   posePoints: [33, 133, 263, 362, 168, 10, 152],
 } as const;
@@ -65,15 +71,21 @@ const invert = (m: Similarity): Similarity => {
   return { a, b, tx: -(a * m.tx - b * m.ty), ty: -(b * m.tx + a * m.ty) };
 };
 
-/** The user's head probability 0..1 on the skin-hair working copy: its face oval and the hair near it. */
-function headMaskOnWorking(
+/**
+ * A face's head probability 0..1 on the skin-hair working copy (its face oval, the skin beside and
+ * above it and the hair near it, within HEAD_RULES of the face: hair of other people or on the
+ * shoulders stays out) and its skin probability within the same window.
+ */
+function headMasksOnWorking(
   maps: Awaited<ReturnType<typeof analysePhoto>>,
   face: (typeof maps.faces)[number],
-): Float32Array {
+): { head: Float32Array; skin: Float32Array } {
   const { width: w, height: h } = maps.working;
-  const hair = hairProbability(maps, skinProbability(maps));
+  const skinAll = skinProbability(maps);
+  const hair = hairProbability(maps, skinAll);
   const oval = polygonMask(ovalOf(face.mesh as XY[]), { x0: 0, y0: 0, x1: w, y1: h });
-  const out = new Float32Array(w * h);
+  const head = new Float32Array(w * h);
+  const skin = new Float32Array(w * h);
   // The face's own frame: v along chin -> forehead reversed (down positive), u across.
   const vx = -face.ux;
   const vy = -face.uy;
@@ -85,10 +97,55 @@ function headMaskOnWorking(
       const u = (dx * -vy + dy * vx) / face.width;
       const v = (dx * vx + dy * vy) / face.width;
       const near = Math.abs(u) <= HEAD_RULES.side && v >= -HEAD_RULES.above && v <= HEAD_RULES.below;
-      out[i] = Math.max(oval[i]!, near ? hair[i]! : 0);
+      skin[i] = near ? Math.max(oval[i]!, skinAll[i]!) : 0;
+      // The head: the oval, the hair, and the skin beside and above the face (forehead up to the
+      // hairline, temples, ears; the oval ends below the hairline), not the neck.
+      head[i] = Math.max(oval[i]!, near ? hair[i]! : 0, v <= HEAD_RULES.skinBelow ? skin[i]! : 0);
     }
-  return out;
+  fillHoles(head, w, h);
+  return { head, skin };
 }
+
+/**
+ * Holes in a mask filled (morphological hole filling, Soille, "Morphological Image Analysis",
+ * 2003, section 6.3.7, by a flood fill of the background from the border): pixels below 0.5 that
+ * the border cannot reach through pixels below 0.5 are set to 1. A patch of the forehead that is
+ * neither hair nor skin by the colour models (a highlight, a parting) would otherwise show the
+ * template through the head.
+ */
+function fillHoles(mask: Float32Array, w: number, h: number): void {
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const push = (i: number) => {
+    if (outside[i] || mask[i]! >= 0.5) return;
+    outside[i] = 1;
+    stack.push(i);
+  };
+  for (let x = 0; x < w; x++) {
+    push(x);
+    push((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    push(y * w);
+    push(y * w + w - 1);
+  }
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % w;
+    if (x > 0) push(i - 1);
+    if (x < w - 1) push(i + 1);
+    if (i >= w) push(i - w);
+    if (i < (h - 1) * w) push(i + w);
+  }
+  for (let i = 0; i < mask.length; i++) if (!outside[i] && mask[i]! < 0.5) mask[i] = 1;
+}
+
+/** The widest face of a photo's skin-hair maps. */
+const widestFace = (maps: Awaited<ReturnType<typeof analysePhoto>>) =>
+  maps.faces.reduce<(typeof maps.faces)[number] | undefined>(
+    (a, b) => (!a || b.width > a.width ? b : a),
+    undefined,
+  );
 
 export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
   task: 'headreplace',
@@ -101,9 +158,13 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
     let scale = 1;
     let rotation = 0;
     const maps = user && template.face ? await analysePhoto(image, models) : undefined;
-    const head = maps?.faces.reduce((a, b) => (b.width > a.width ? b : a), maps.faces[0]!);
+    const head = maps && widestFace(maps);
     if (user && template.face && maps && head) {
-      const alpha = await refineToFullSize(maps, headMaskOnWorking(maps, head), image);
+      const masks = headMasksOnWorking(maps, head);
+      const alpha = await refineToFullSize(maps, masks.head, image);
+      // The skin only steers the recolouring, which is faded out over a wide band: the working
+      // copy's map is enough (no refinement to full size).
+      const skin = { map: masks.skin, width: maps.working.width, scale: maps.working.width / image.width };
       const idx = HEAD_RULES.posePoints;
       const toTemplate = alignSimilarity(
         idx.map((i) => user.mesh[i]!),
@@ -111,7 +172,7 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
       );
       scale = Math.hypot(toTemplate.a, toTemplate.b);
       rotation = (Math.atan2(toTemplate.b, toTemplate.a) * 180) / Math.PI;
-      placeHead(out, image, alpha, user.mesh, template.face.mesh, toTemplate);
+      placeHead(out, image, { alpha, skin }, user.mesh, template.face.mesh, toTemplate);
     }
     return templateResult(out, p, user, template, {
       scale: Math.round(scale * 1e4) / 1e4,
@@ -120,11 +181,15 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
   },
 };
 
-/** Maps the user's head (`alpha` 0..255 at the user photo's size) into `out` by `m`, colour-matched and blended. */
+/**
+ * Maps the user's head (`masks.alpha`, 0..255 at the user photo's size) into `out` (the template)
+ * by `m`, its skin (`masks.skin`) colour-matched to the template's face, and blends it in.
+ */
 function placeHead(
   out: RgbPixels,
   user: RgbPixels,
-  alpha: Uint8Array,
+  masks: { alpha: Uint8Array; skin: { map: Float32Array; width: number; scale: number } },
+
   userMesh: readonly XY[],
   templateMesh: readonly XY[],
   m: Similarity,
@@ -151,6 +216,8 @@ function placeHead(
   const back = invert(m);
   const head = new Float32Array(bw * bh * 3);
   const mask = new Float32Array(bw * bh);
+  const skin = new Float32Array(bw * bh);
+  const { alpha } = masks;
   const { width: UW, height: UH, data } = user;
   for (let y = box.y0; y < box.y1; y++)
     for (let x = box.x0; x < box.x1; x++) {
@@ -171,26 +238,34 @@ function placeHead(
       const a = alpha[p]! + fx * (alpha[p + 1]! - alpha[p]!);
       const b = alpha[p + UW]! + fx * (alpha[p + UW + 1]! - alpha[p + UW]!);
       mask[o] = (a + fy * (b - a)) / 255;
+      const k = masks.skin.scale;
+      skin[o] = masks.skin.map[Math.floor(sy * k) * masks.skin.width + Math.floor(sx * k)]!;
     }
   const templateCrop = cropFloat(out, box);
-  // Skin tone: the user's face oval (mapped) towards the template's face oval, faded out at its edge.
+  // Skin tone: the user's skin (its face oval and the skin around it: forehead, ears, neck; not
+  // the hair) moved towards the template's face oval (as it came), faded out at the skin's edge.
+  // Recolouring the oval alone left the forehead above it in the user's light: a band with an edge.
   const userOval = polygonMask(
     ovalOf(userMesh).map(([x, y]) => [m.a * x - m.b * y + m.tx, m.b * x + m.a * y + m.ty] as XY),
     box,
   );
   const templateOval = polygonMask(ovalOf(templateMesh, FUSION_RULES.ovalShrink), box);
-  const recoloured = new Float32Array(head);
-  transferColour(recoloured, userOval, templateCrop, templateOval, userOval);
+  for (let i = 0; i < skin.length; i++) skin[i] = Math.max(skin[i]!, userOval[i]!) * mask[i]!;
   const fade = softenMask(
-    userOval,
+    skin,
     bw,
     bh,
     Math.max(1, Math.round(HEAD_RULES.colourFade * faceWidth * Math.hypot(m.a, m.b))),
   );
+  const recoloured = new Float32Array(head);
+  transferColour(recoloured, userOval, templateCrop, templateOval, fade);
+  // Outside the head the template (without its own head) is taken on both sides of the blend, so
+  // its low bands carry no colour of the user's background: no halo of it around the head.
   for (let i = 0; i < fade.length; i++)
     for (let c = 0; c < 3; c++) {
       const k = i * 3 + c;
-      head[k] = head[k]! + fade[i]! * (recoloured[k]! - head[k]!);
+      const face = head[k]! + fade[i]! * (recoloured[k]! - head[k]!);
+      head[k] = mask[i]! * face + (1 - mask[i]!) * templateCrop[k]!;
     }
   pasteFloat(out, box, multiBandBlend(head, templateCrop, mask, bw, bh, FUSION_RULES.levels));
 }

@@ -10,7 +10,9 @@
  *  3. Abstraction: the self-guided filter on each CIELAB channel (npr.ts abstractLab).
  *  4. Colour per style: k-means quantisation in CIELAB (cel shading: flat areas with a few
  *     shading bands; the skin keeps its own hue), then the style's lightness and chroma mapping
- *     (pastel: lifted, low contrast, washed colour); comic fills its darkest colour with ink black.
+ *     (pastel: lifted, low contrast, washed colour); comic fills its darkest colour with ink black
+ *     where its surroundings are dark too. The skin's shading is first drawn towards the face's
+ *     median lightness (RELATIVE_TONE), so the bands are relative to the face's own light.
  *  5. Lines: XDoG ink of the abstracted lightness on the working copy, upsampled and passed
  *     through the steep tanh at full size (crisp edges at the photo's resolution), plus the mesh's
  *     eyelids, brows, mouth, nose base and jaw drawn as tapered strokes at full size; colour and
@@ -21,7 +23,7 @@
  */
 import type { DecodedImage } from '../../image/decode.ts';
 import { resizeRgb, type RgbPixels } from '../../image/resize.ts';
-import { samplingPositions } from '../body/guided-filter.ts';
+import { boxMeanFilter, samplingPositions } from '../body/guided-filter.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import type { Algorithm } from '../types.ts';
 import { jpegOf } from './encode.ts';
@@ -158,6 +160,18 @@ export const CARTOON_LOOKS: Record<CartoonStyle, CartoonLook> = {
 /** Smoothing of the skin before quantisation: guided filter radius (fraction of the long side), eps. */
 const SKIN_SMOOTH = { radius: 0.02, eps: 400 } as const;
 
+/**
+ * Lightness relative to the face and to the neighbourhood:
+ *  - skinShade: the skin's lightness is drawn towards the skin's median by this share before
+ *    quantisation (cel shading keeps the face's light and shade, but a shadowed cheek or eye
+ *    socket no longer falls into the dark colour of the hair or the background);
+ *  - spotRadius, spotMargin: a colour darker than the style's spotBlack becomes ink black only
+ *    where the mean lightness around it (box window of spotRadius of the long side) is also
+ *    below spotBlack + spotMargin: black hair and dark clothes turn black, a dark strand in
+ *    brown hair or an eye socket in a lit face does not.
+ */
+export const RELATIVE_TONE = { skinShade: 0.45, spotRadius: 0.05, spotMargin: 0 } as const;
+
 /** A working copy of at most `side` pixels a side, and the full-size factor. */
 export async function workingCopy(image: RgbPixels, side: number) {
   const scale = Math.min(1, side / Math.max(image.width, image.height));
@@ -180,7 +194,21 @@ export function colourLayer(lab: Planes, look: CartoonLook, skin: Float32Array |
     const smooth = guidedFilterGrey(L, L, w, h, radius, SKIN_SMOOTH.eps, 2);
     for (let i = 0; i < L.length; i++) L[i] = L[i]! + skin[i]! * (smooth[i]! - L[i]!);
   }
+  if (skin) {
+    const L = abstracted.c[0];
+    const lit: number[] = [];
+    for (let i = 0; i < L.length; i++) if (skin[i]! > 0.5) lit.push(L[i]!);
+    if (lit.length > 0) {
+      lit.sort((a, b) => a - b);
+      const median = lit[lit.length >> 1]!;
+      for (let i = 0; i < L.length; i++) L[i] = L[i]! - skin[i]! * RELATIVE_TONE.skinShade * (L[i]! - median);
+    }
+  }
   const lightness = abstracted.c[0].slice();
+  const around =
+    look.spotBlack > 0
+      ? boxMeanFilter(w, h, Math.max(1, Math.round(RELATIVE_TONE.spotRadius * side)))(lightness)
+      : undefined;
   // The faces' skin keeps its own hue: the mean a*, b* of the skin before quantisation.
   let skinA = 0;
   let skinB = 0;
@@ -199,7 +227,7 @@ export function colourLayer(lab: Planes, look: CartoonLook, skin: Float32Array |
   for (let i = 0; i < L.length; i++) {
     let l = look.lift + look.contrast * (L[i]! - 50) + 50;
     let chroma = look.chroma;
-    if (look.spotBlack > 0 && L[i]! < look.spotBlack) {
+    if (around && L[i]! < look.spotBlack && around[i]! < look.spotBlack + RELATIVE_TONE.spotMargin) {
       l = 6;
       chroma = 0;
     }
