@@ -29,4 +29,15 @@ describe('decodeBase64Image', () => {
     expect(code(() => decodeBase64Image('QUJDR', 1000))).toBe(10013);
     expect(code(() => decodeBase64Image(Buffer.alloc(2000).toString('base64'), 1000))).toBe(20015);
   });
+
+  it('takes padded base64 as it is and refuses what a lenient decoder would skip', () => {
+    const photo = Buffer.from(Array.from({ length: 90_000 }, (_, i) => (i * 7919) % 251));
+    expect(decodeBase64Image(photo.toString('base64'), 100_000)).toEqual(photo);
+    // Unpadded, or with bits past the last byte: still the same bytes.
+    expect(decodeBase64Image('QUJDRA', 1000)).toEqual(Buffer.from('ABCD'));
+    expect(decodeBase64Image('QUJDRB==', 1000)).toEqual(Buffer.from('ABCD'));
+    // Node's decoder skips these characters and stops at an inner '=': each is refused.
+    for (const text of ['QUJD!RA==', 'QU=JDRA=', 'Q+_+\n=', '/+Q._/--_=', 'QUJDRA==QUJD'])
+      expect(code(() => decodeBase64Image(text, 1000))).toBe(10013);
+  });
 });
