@@ -5,6 +5,7 @@
 // docs/benchmarks.md. Each stage runs in its own process so that memory figures are not mixed.
 // `npm run bench -- --website` runs the website stage only and rewrites that section alone;
 // `-- --scaleout` (the Redis queue against the local pool) the same, and a full run keeps its section.
+// `-- --http` prints the facepoints HTTP rows alone (BENCH_RUNS=<n> for more than 20 timed calls).
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,7 +18,8 @@ import sharp from 'sharp';
 import { writeSiteMeasures } from './site-measures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RUNS = 20;
+/** Timed runs per measure; BENCH_RUNS overrides it (e.g. thousands of calls under a profiler). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const THROUGHPUT_JOBS = 120;
 const THROUGHPUT_ROUNDS = 4;
 /** Stages run as `npm start` runs the server (package.json): see docs/decisions/0004-one-core-per-worker.md. */
@@ -880,6 +882,16 @@ function runStage(stage: string, ...args: string[]) {
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+type HttpFigures = Awaited<ReturnType<typeof stageHttp>>;
+
+function printHttp(http: HttpFigures): void {
+  console.log(
+    `engine via the pool (1 worker, Server-Timing): p50 ${ms(http.engine.p50)}, p95 ${ms(http.engine.p95)}`,
+  );
+  console.log(`HTTP, client in another process: p50 ${ms(http.http.p50)}, p95 ${ms(http.http.p95)}`);
+  console.log(`HTTP overhead over the engine: p50 ${ms(http.overhead.p50)}, p95 ${ms(http.overhead.p95)}`);
+}
 const check = (ok: boolean) => (ok ? 'met' : '**not met**');
 
 function machine(): string {
@@ -992,6 +1004,11 @@ async function main() {
     console.log(`memory per worker: ${perWorkerMb.toFixed(0)} MB`);
     return;
   }
+  if (process.argv.includes('--http')) {
+    // The facepoints HTTP rows alone (server and client as in the full run), printed and not written.
+    printHttp(runStage('http') as HttpFigures);
+    return;
+  }
   if (process.argv.includes('--studio')) {
     // The studio stage alone: printed, its section of docs/benchmarks.md replaced, and the site's
     // figure (content/site/measured.json) written from it.
@@ -1030,13 +1047,9 @@ async function main() {
   console.log('facepoints benchmark: 640 x 640 astronaut photo (one face)');
   const engine = runStage('engine');
   console.log(`engine alone (in-process): p50 ${ms(engine.p50)}, p95 ${ms(engine.p95)}`);
-  const http = runStage('http');
-  console.log(
-    `engine via the pool (1 worker, Server-Timing): p50 ${ms(http.engine.p50)}, p95 ${ms(http.engine.p95)}`,
-  );
-  console.log(`HTTP, client in another process: p50 ${ms(http.http.p50)}, p95 ${ms(http.http.p95)}`);
+  const http = runStage('http') as HttpFigures;
+  printHttp(http);
   const overhead = http.overhead.p50;
-  console.log(`HTTP overhead over the engine: p50 ${ms(overhead)}, p95 ${ms(http.overhead.p95)}`);
   // The VM's speed drifts by 20 % or more over minutes (other tenants of the host), so the 1- and
   // 2-worker pools, as threads and as processes, are measured in alternation, THROUGHPUT_ROUNDS
   // times each, and each row is its median round.

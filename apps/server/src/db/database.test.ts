@@ -7,6 +7,7 @@ import { migrateToLatest } from './migrations.ts';
 import { isServed } from '../modules/gateway/bindings.ts';
 import { hashSecret, SecretSealer } from '../modules/apps/secrets.ts';
 import { seedDemoApp } from '../modules/apps/demo-app.seed.ts';
+import { UsageRepository } from '../modules/apps/usage.repository.ts';
 import { seedMenus } from '../modules/menu/menu.seed.ts';
 
 // The same behaviour is required of the embedded SQLite file and of PostgreSQL.
@@ -112,5 +113,30 @@ describe.each(targets)('database on %s', (dialect, url) => {
     );
     expect(apps[0]!.api_secret_sealed).not.toContain('second-secret');
     expect(typeof apps[0]!.id).toBe('number');
+  });
+
+  it('adds usage in one batch and leaves out the rows of an app that no longer exists', async () => {
+    const [app] = await db.kysely
+      .selectFrom('apps')
+      .select('id')
+      .where('api_key', '=', 'demo-key-123')
+      .execute();
+    const row = (appId: number, calls: number) => ({
+      app_id: appId,
+      day: '2026-05-04',
+      capability_id: 86,
+      status: 200,
+      error_code: 0,
+      calls,
+      total_ms: 40 * calls,
+      max_ms: 40,
+    });
+    const usage = new UsageRepository(db.kysely);
+    await usage.add([row(app!.id, 2)]);
+    // The database refuses the batch for the missing app: it is written again without it.
+    await usage.add([row(app!.id, 3), row(app!.id + 1000, 5)]);
+    const stored = await db.kysely.selectFrom('api_usage').select(['app_id', 'calls']).execute();
+    expect(stored).toEqual([{ app_id: app!.id, calls: 5 }]);
+    expect(await usage.admittedCalls(app!.id, '2026-05-04')).toBe(5);
   });
 });

@@ -19,24 +19,41 @@ export interface UsageTotals {
 
 const num = (value: unknown) => Number(value ?? 0);
 
+/** A statement refused for a foreign key: SQLite's SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL's 23503. */
+const isForeignKeyViolation = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+};
+
 /** The api_usage table: counts added in batches, read back per app, day and capability. */
 export class UsageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * Adds counted calls to the stored ones (one statement for the batch). Rows of apps deleted
-   * meanwhile are left out, so that one deleted app cannot fail everyone's batch.
+   * meanwhile are left out, so that one deleted app cannot fail everyone's batch: the batch is
+   * written as it is, and only when the database refuses it for a missing app (foreign key) are
+   * the apps looked up and the batch written again without the deleted ones.
    */
   async add(rows: readonly UsageRow[]): Promise<void> {
     if (!rows.length) return;
+    try {
+      await this.upsert(rows);
+      return;
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+    }
     const ids = [...new Set(rows.map((r) => r.app_id))];
     const existing = await this.db.selectFrom('apps').select('id').where('id', 'in', ids).execute();
     const alive = new Set(existing.map((r) => r.id));
     const kept = rows.filter((r) => alive.has(r.app_id));
-    if (!kept.length) return;
+    if (kept.length) await this.upsert(kept);
+  }
+
+  private async upsert(rows: readonly UsageRow[]): Promise<void> {
     await this.db
       .insertInto('api_usage')
-      .values(kept)
+      .values(rows)
       .onConflict((oc) =>
         oc.columns(['app_id', 'day', 'capability_id', 'status', 'error_code']).doUpdateSet({
           calls: sql`api_usage.calls + excluded.calls`,

@@ -29,8 +29,19 @@ export const mediaBodyLimit = (config: Config): number =>
 
 const BASE64 = /^[A-Za-z0-9+/\-_]*={0,2}$/;
 
-/** Decodes base64 that may carry line breaks, a data-URL prefix, or the URL-safe alphabet. */
+/**
+ * Decodes base64 that may carry line breaks, a data-URL prefix, or the URL-safe alphabet.
+ * What most clients send, plain padded base64, is taken in one pass: it is decoded, and accepted
+ * when encoding the bytes again gives back exactly the text sent (then it had no other character,
+ * no missing padding and no stray bits, the checks below would pass and decode the same bytes).
+ * Anything else goes through the checks: a regular expression over the whole text, which on a
+ * 100 kB image costs several times the decoding.
+ */
 export function decodeBase64Image(data: string, maxBytes: number): Buffer {
+  if (Math.floor((data.length * 3) / 4) <= maxBytes + 2) {
+    const bytes = Buffer.from(data, 'base64');
+    if (bytes.length > 0 && bytes.length <= maxBytes && bytes.toString('base64') === data) return bytes;
+  }
   const compact = data.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
   if (compact.length === 0) throw new ApiError(10012, 'media_data is empty');
   if (!BASE64.test(compact) || compact.length % 4 === 1) throw new ApiError(10013);
