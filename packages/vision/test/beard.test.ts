@@ -5,6 +5,7 @@ import { runTaskInProcess, TaskParamsError, type BeardResult } from '../src/inde
 import { BEARD_STYLES } from '../src/algorithms/face/beard-params.ts';
 import { astronautPath, chelseaPath, groupSamplePath, read } from './fixtures.ts';
 import { grey, type Grey } from './retouch-measures.ts';
+import { cropOf, REPORT_CROPS } from './fusion-photos.ts';
 
 /** v1/beard's task on real photos: the beard lands below the nose, in the lower face, darker than the skin. */
 
@@ -93,6 +94,42 @@ describe('beard', () => {
     const goatee = await rows('goatee');
     expect(goatee.filter((y) => y > mouthY + 0.5 * (chinY - mouthY)).length).toBeGreaterThan(200);
     expect(goatee.every((y) => y > noseY)).toBe(true);
+  });
+
+  it('keeps the moustache of the rolled, turned s4_second along her upper lip, between the corners', async () => {
+    // The face-api crop s4_second: head rolled about 30 degrees and turned; the mesh's nose wings
+    // lie off her nose there, and a moustache built from them ran up the cheek and, at its other
+    // end, down past the mouth corner.
+    const photo = await cropOf(REPORT_CROPS.s4_second!);
+    const points = await runTaskInProcess<{ faces: Array<{ mesh: Array<[number, number, number]> }> }>(
+      'facepoints',
+      { image: photo },
+    );
+    const mesh = points.faces[0]!.mesh;
+    // The mouth's own frame: along the corners 61 -> 291, "up" its normal towards the nose.
+    const [a, b] = [mesh[61]!, mesh[291]!];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const ex = [(b[0] - a[0]) / len, (b[1] - a[1]) / len] as const;
+    const up = [ex[1], -ex[0]] as const;
+    const frame = (x: number, y: number) => {
+      const [dx, dy] = [x - a[0], y - a[1]];
+      return [(dx * ex[0] + dy * ex[1]) / len, dx * up[0] + dy * up[1]] as const;
+    };
+    // The height of the subnasale (mesh 2) above the mouth line.
+    const nose = frame(mesh[2]![0], mesh[2]![1])[1];
+    const moved = changed(await grey(photo), await grey(jpeg(await run(photo, { style: 'moustache' }))));
+    expect(moved.length).toBeGreaterThan(300);
+    let beyond = 0;
+    let high = 0;
+    for (const [x, y] of moved) {
+      const [s, h] = frame(x + 0.5, y + 0.5);
+      if (s < -0.05 || s > 1.05) beyond++;
+      if (h > nose) high++;
+    }
+    // Built from the mesh's nose wings and cheek points (before): 6.1 % beyond the corners, 9.0 %
+    // above the subnasale; in the mouth's frame: 0 % and 0.5 %.
+    expect(beyond / moved.length).toBeLessThan(0.02);
+    expect(high / moved.length).toBeLessThan(0.03);
   });
 
   it('is deterministic, leaves a photo without a face as it was and answers each style and colour', async () => {

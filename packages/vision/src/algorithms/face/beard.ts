@@ -7,7 +7,8 @@
  *
  *  1. Region. Each style is one or more polygons of mesh points, some moved by offsets in face
  *     units (face-frame.ts), e.g. the jaw line pushed below the chin for a full beard's volume;
- *     the lips are cut out, and nothing is drawn above the nose tip's line (sideburns end there). The polygon mask is feathered by two box blurs.
+ *     the lips are cut out, and nothing is drawn above the nose tip's line (sideburns end there);
+ *     the moustache (also the goatee's) is a band built in the mouth's own frame (moustacheBand). The polygon mask is feathered by two box blurs.
  *  2. Hair. Deterministic strokes (seeded random numbers, so a photo always gets the same
  *     beard), in the manner of stroke-based hair rendering (Hertzmann, "Painterly Rendering with
  *     Curved Brush Strokes of Multiple Sizes", SIGGRAPH 1998; hair as oriented strokes along a
@@ -67,10 +68,41 @@ const lipEdge = (dy: number): MeshVertex[] => UPPER_LIP.map((i) => [i, 0, dy] as
 const down = (indices: readonly number[], dy: number): MeshVertex[] =>
   indices.map((i) => [i, 0, dy] as const);
 
-/** The moustache's upper edge: just outside the right mouth corner, under the nose, to the left one. */
-const MOUSTACHE_TOP: MeshVertex[] = [[57, -0.01, 0.01], 92, 165, ...NOSE_BASE.slice().reverse(), 391, 322];
-/** The moustache between the nose's base and the upper lip, hanging a little over the lip. */
-const MOUSTACHE: MeshVertex[] = [...MOUSTACHE_TOP, [287, 0.01, 0.01], ...lipEdge(0.012).reverse()];
+/**
+ * The moustache's band, built in the mouth's own frame (the line through the mouth corners 61 and
+ * 291, and its normal towards the nose) rather than from the mesh's nose-wing and cheek points:
+ * on a rolled and turned head those points drift off the real nose (s4_second of the face-api
+ * photos: the band then ran from the mouth corner up the cheek). Its lower edge is the upper lip's
+ * line hanging `MOUSTACHE_HANG` face units over the lip; its upper edge is that line raised along
+ * the mouth's normal by a share of the lip-to-subnasale height (mesh 0 to 2, both on the midline,
+ * where the mesh holds best), full in the middle and tapering to `MOUSTACHE_END` of it at the
+ * corners, the way a moustache narrows towards its ends; the ends stop at the corners.
+ */
+export function moustacheBand(frame: FaceFrame): Pt[] {
+  const a = frame.at(61);
+  const b = frame.at(291);
+  const len = Math.max(1e-6, Math.hypot(b[0] - a[0], b[1] - a[1]));
+  const ex: Pt = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+  // The normal towards the nose (image y grows downwards, so "up" is -ey turned).
+  const up: Pt = [ex[1], -ex[0]];
+  const lip = frame.at(0);
+  const sub = frame.at(2);
+  const height = Math.max(0, (sub[0] - lip[0]) * up[0] + (sub[1] - lip[1]) * up[1]) * MOUSTACHE_FILL;
+  const lower = UPPER_LIP.map((i) => frame.at([i, 0, MOUSTACHE_HANG]));
+  const upper = UPPER_LIP.map((i) => {
+    const p = frame.at(i);
+    // Position along the mouth, -1 at the right corner to 1 at the left one.
+    const s = clamp((2 * ((p[0] - a[0]) * ex[0] + (p[1] - a[1]) * ex[1])) / len - 1, -1, 1);
+    const h = height * (MOUSTACHE_END + (1 - MOUSTACHE_END) * Math.sqrt(1 - s * s));
+    return [p[0] + h * up[0], p[1] + h * up[1]] as Pt;
+  });
+  return [...upper, ...lower.reverse()];
+}
+/** Share of the lip-to-subnasale height the moustache fills in the middle, and at its ends. */
+const MOUSTACHE_FILL = 0.9;
+const MOUSTACHE_END = 0.3;
+/** How far the moustache hangs over the upper lip (face units). */
+const MOUSTACHE_HANG = 0.012;
 
 /** A thinner moustache (the lower half of the lip's upper area) whose ends run out and curl up. */
 function handlebar(curl: boolean): MeshVertex[] {
@@ -105,8 +137,8 @@ function handlebar(curl: boolean): MeshVertex[] {
 }
 
 interface StyleShape {
-  /** Polygons of the region. */
-  regions: MeshVertex[][];
+  /** Polygons of the region: mesh vertices, or image points built from the face's frame. */
+  regions: Array<MeshVertex[] | ((frame: FaceFrame) => Pt[])>;
   /** Stroke length and width, face units. */
   length: number;
   width: number;
@@ -132,21 +164,15 @@ export const BEARD_SHAPES: Record<BeardStyle, StyleShape> = {
   full: { regions: [fullRegion(true)], length: 0.045, width: 0.0045, cover: 3, under: 0.9 },
   goatee: {
     regions: [
-      [
-        ...MOUSTACHE_TOP,
-        ...GOATEE_LEFT,
-        [377, 0, 0.03],
-        [152, 0, 0.045],
-        [148, 0, 0.03],
-        ...GOATEE_RIGHT.slice().reverse(),
-      ],
+      moustacheBand,
+      [...GOATEE_LEFT, [377, 0, 0.03], [152, 0, 0.045], [148, 0, 0.03], ...GOATEE_RIGHT.slice().reverse()],
     ],
     length: 0.035,
     width: 0.0045,
     cover: 3,
     under: 0.85,
   },
-  moustache: { regions: [MOUSTACHE], length: 0.028, width: 0.004, cover: 3.5, under: 0.85 },
+  moustache: { regions: [moustacheBand], length: 0.028, width: 0.004, cover: 3.5, under: 0.85 },
   stubble: { regions: [fullRegion(false)], length: 0.009, width: 0.004, cover: 1.2, under: 0.4 },
   chin_strap: {
     regions: [
@@ -276,7 +302,7 @@ function regionMask(shape: StyleShape, frame: FaceFrame, w: number, h: number, l
       mask,
       w,
       h,
-      region.map((v) => local(frame.at(v))),
+      (typeof region === 'function' ? region(frame) : region.map((v) => frame.at(v))).map(local),
       1,
     );
   const lips = LIPS.map((i) => frame.at(i));
