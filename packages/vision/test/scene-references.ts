@@ -28,7 +28,7 @@ export const SCENE_LABELS = (
 ).photos;
 
 /** The photo file of a label; a Debian package's file is read installed or extracted on first use. */
-export async function scenePhotoPath(label: SceneLabel): Promise<string> {
+export async function scenePhotoPath(label: Pick<SceneLabel, 'file' | 'size'>): Promise<string> {
   const [source, file] = label.file.split(':') as [string, string];
   if (file.startsWith('/')) return debianFile(source, file);
   return referencePhotoPath({ file: label.file, size: label.size, people: 0, persons: [] });

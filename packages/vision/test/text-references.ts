@@ -29,5 +29,5 @@ export const TEXT_LABELS = (
 export async function textPhoto(name: string): Promise<Buffer> {
   const label = TEXT_LABELS[name];
   if (!label) throw new Error(`no text label ${name}`);
-  return readFileSync(await scenePhotoPath({ ...label, scenes: [], set: 'report' }));
+  return readFileSync(await scenePhotoPath(label));
 }
