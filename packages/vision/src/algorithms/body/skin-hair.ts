@@ -359,6 +359,13 @@ export const HAIR_RULES = {
   seedTo: 0.2,
   /** A face whose seeds are mostly skin or background (bald, shaved, a hat) has no hair model. */
   minSeeds: 12,
+  /** Seeds of two colours whose 2-means centres are this many (Cb, Cr, Y) levels apart are split (hairCluster). */
+  splitAt: 60,
+  /** Behind the head: pushed this far outwards from the upper silhouette, off the person. */
+  behindFrom: 0.3,
+  behindTo: 0.6,
+  /** A seed cluster whose centre is within this many levels of the median colour behind the head is background. */
+  nearBehind: 30,
   /** Colour deviations: full hair up to `on`, none from `off`. */
   on: 2.5,
   off: 4,
@@ -379,6 +386,26 @@ export const HAIR_RULES = {
   fringe: 2,
 } as const;
 
+/**
+ * Working pixels pushed outwards from each upper silhouette point (HAIR_SEED_POINTS), away from the
+ * face centre, from `from` to `to` face heights in steps of `step`.
+ */
+function outwards(face: HeadFrame, from: number, to: number, step: number, w: number, h: number): number[] {
+  const at: number[] = [];
+  for (const p of HAIR_SEED_POINTS) {
+    const [px, py] = face.mesh[p]!;
+    const dx = px - face.cx;
+    const dy = py - face.cy;
+    const len = Math.hypot(dx, dy) || 1;
+    for (let t = from; t <= to + 1e-9; t += step) {
+      const x = Math.round(px + (dx / len) * t * face.height);
+      const y = Math.round(py + (dy / len) * t * face.height);
+      if (x >= 0 && y >= 0 && x < w && y < h) at.push(y * w + x);
+    }
+  }
+  return at;
+}
+
 /** Hair probability 0..1 on the working copy; `skin` is skinProbability's map. */
 export function hairProbability(maps: PhotoMaps, skin: Float32Array): Float32Array {
   const { working, faces, person, Y, Cb, Cr } = maps;
@@ -391,20 +418,14 @@ export function hairProbability(maps: PhotoMaps, skin: Float32Array): Float32Arr
   const reached = new Uint8Array(n);
   const stack: number[] = [];
   for (const face of faces) {
-    const seeds: number[] = [];
-    for (const p of HAIR_SEED_POINTS) {
-      const [px, py] = face.mesh[p]!;
-      const dx = px - face.cx;
-      const dy = py - face.cy;
-      const len = Math.hypot(dx, dy) || 1;
-      for (let t = HAIR_RULES.seedFrom; t <= HAIR_RULES.seedTo + 1e-9; t += 0.02) {
-        const x = Math.round(px + (dx / len) * t * face.height);
-        const y = Math.round(py + (dy / len) * t * face.height);
-        if (x < 0 || y < 0 || x >= w || y >= h) continue;
-        const i = y * w + x;
-        if (person[i]! >= HAIR_RULES.person && skin[i]! < HAIR_RULES.skin) seeds.push(i);
-      }
-    }
+    const band = outwards(face, HAIR_RULES.seedFrom, HAIR_RULES.seedTo, 0.02, w, h).filter(
+      (i) => person[i]! >= HAIR_RULES.person && skin[i]! < HAIR_RULES.skin,
+    );
+    // What lies behind the head: the same directions further out, off the person.
+    const behind = outwards(face, HAIR_RULES.behindFrom, HAIR_RULES.behindTo, 0.05, w, h).filter(
+      (i) => person[i]! < HAIR_RULES.person,
+    );
+    const seeds = hairCluster(band, behind, [Cb, Cr, Y]);
     if (seeds.length < HAIR_RULES.minSeeds) continue;
     const model = fitModel([Cb, Cr, Y], seeds, [...HAIR_RULES.floors]);
     // Texture: hair is strands, so its lightness varies from pixel to pixel; a smooth surface of
@@ -475,6 +496,60 @@ export function hairProbability(maps: PhotoMaps, skin: Float32Array): Float32Arr
     }
   }
   return out;
+}
+
+/**
+ * The hair among the seeds when they hold two colours: where the hair beside or above the face is
+ * thinner than the seed band (a face turned away, hair combed flat), the outer seeds land on what
+ * is behind the head (the person probability is soft at the head's outline), and one Gaussian over
+ * both (dark hair and a lit wall) accepts neither well. The seeds are split in two by 2-means in
+ * (Cb, Cr, Y) levels (Lloyd's algorithm, S. Lloyd, "Least squares quantization in PCM", IEEE Trans.
+ * Inf. Theory 28(2), 1982, started from the darkest and the lightest seed); when the two centres
+ * are at least HAIR_RULES.splitAt levels apart and one of them is within HAIR_RULES.nearBehind
+ * levels of the colour behind the head (the median of `behind`, pixels off the person beyond the
+ * seeds; a foreground against background colour test as in GrabCut, Rother, Kolmogorov, Blake,
+ * SIGGRAPH 2004), that cluster is the background and the other one is the hair. Otherwise (one
+ * colour, two colours of hair such as a lit top and its shaded side, nothing seen behind the head)
+ * all seeds are kept.
+ */
+function hairCluster(seeds: number[], behind: number[], channels: Float32Array[]): number[] {
+  if (seeds.length < 2 * HAIR_RULES.minSeeds) return seeds;
+  const Y = channels[2]!;
+  let lo = seeds[0]!;
+  let hi = seeds[0]!;
+  for (const i of seeds) {
+    if (Y[i]! < Y[lo]!) lo = i;
+    if (Y[i]! > Y[hi]!) hi = i;
+  }
+  const centres = [channels.map((c) => c[lo]!), channels.map((c) => c[hi]!)];
+  const label = new Uint8Array(seeds.length);
+  for (let round = 0; round < 20; round++) {
+    let moved = false;
+    seeds.forEach((i, k) => {
+      const d = centres.map((m) => channels.reduce((s, c, j) => s + (c[i]! - m[j]!) ** 2, 0));
+      const l = d[1]! < d[0]! ? 1 : 0;
+      if (l !== label[k]) moved = true;
+      label[k] = l;
+    });
+    for (const l of [0, 1]) {
+      const members = seeds.filter((_, k) => label[k] === l);
+      if (members.length > 0)
+        centres[l] = channels.map((c) => members.reduce((s, i) => s + c[i]!, 0) / members.length);
+    }
+    if (!moved && round > 0) break;
+  }
+  const gap = Math.sqrt(centres[0]!.reduce((s, v, j) => s + (v - centres[1]![j]!) ** 2, 0));
+  const count = [0, 0];
+  for (const l of label) count[l]!++;
+  if (gap < HAIR_RULES.splitAt || count[0]! < HAIR_RULES.minSeeds || count[1]! < HAIR_RULES.minSeeds)
+    return seeds;
+  if (behind.length < HAIR_RULES.minSeeds) return seeds;
+  const back = channels.map((c) => median(behind.map((i) => c[i]!)));
+  const far = centres.map((m) => Math.sqrt(m.reduce((s, v, j) => s + (v - back[j]!) ** 2, 0)));
+  const background = far[0]! <= far[1]! ? 0 : 1;
+  if (far[background]! > HAIR_RULES.nearBehind) return seeds;
+  const inner = 1 - background;
+  return seeds.filter((_, k) => label[k] === inner);
 }
 
 /** Standard deviation of `v` over the (2r+1)^2 window around each pixel. */
