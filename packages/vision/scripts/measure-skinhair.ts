@@ -2,14 +2,17 @@
  * Quality and speed of skinsegment, hairsegment and facesegment (docs/quality.md, "Skin and hair
  * masks, face parsing"):
  *
- *   node --import tsx packages/vision/scripts/measure-skinhair.ts [quality|speed] [task]
+ *   node --import tsx packages/vision/scripts/measure-skinhair.ts [quality|tune|speed] [task]
  *
- * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
+ * (no argument: quality and speed; prefix `taskset -c 0` for speed to pin one core).
  *
  * quality: per photo of test/fixtures/skinhair-references.json, IoU, precision and recall of each
  *   task's mask (>= 128) against the hand-drawn outlines (skin minus its holes; hair), inside the
  *   drawn region; and the median IoU. facesegment is scored twice: its skin and ears labels against
- *   the drawn skin, its hair label against the drawn hair.
+ *   the drawn skin, its hair label against the drawn hair. This is the report set.
+ * tune: the same for the hair of hairsegment and facesegment on the hair mask's tuning set
+ *   (test/fixtures/hair-tune-references.json), the only photos the hair constants are tuned on,
+ *   each on the whole photo and on its drawn region alone.
  * speed: wall and CPU time of each task (decode included, libvips on one thread) on the astronaut
  *   at 640 x 640 and face-api sample 1 at 640 x 427, 30 runs after 3.
  */
@@ -18,7 +21,14 @@ import sharp from 'sharp';
 import { runTaskInProcess, summarize } from '../src/index.ts';
 import type { FaceMaskResult } from '../src/algorithms/body/skin-hair-params.ts';
 import { FACE_LABELS } from '../src/algorithms/face/face-segment-params.ts';
-import { drawnMask, overlap, SKIN_HAIR_REFERENCES, skinHairPhotoPath } from '../test/skinhair-references.ts';
+import {
+  drawnMask,
+  HAIR_TUNE_REFERENCES,
+  overlap,
+  SKIN_HAIR_REFERENCES,
+  skinHairPhotoPath,
+  type SkinHairReference,
+} from '../test/skinhair-references.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
@@ -43,19 +53,36 @@ async function partMask(task: Task, result: FaceMaskResult, part: 'skin' | 'hair
   return grey.map((v) => (wanted.has(v) ? 255 : 0));
 }
 
-async function measureQuality(tasks: Array<[Task, 'skin' | 'hair']>): Promise<void> {
+async function measureQuality(
+  tasks: Array<[Task, 'skin' | 'hair']>,
+  references: Record<string, SkinHairReference>,
+): Promise<void> {
   for (const [task, part] of tasks) {
     console.log(`\n${task} against the drawn ${part}`);
     console.log('| photo | faces | IoU | precision | recall |\n| --- | --- | --- | --- | --- |');
     const ious: number[] = [];
-    for (const [name, ref] of Object.entries(SKIN_HAIR_REFERENCES)) {
-      const image = readFileSync(await skinHairPhotoPath(ref));
-      const result = await runTaskInProcess<FaceMaskResult>(task, { image });
-      const o = overlap(await partMask(task, result, part), drawnMask(ref, part), ref);
-      ious.push(o.iou);
-      console.log(
-        `| ${name} | ${result.answer.face_num} | ${o.iou.toFixed(3)} | ${pct(o.precision)} | ${pct(o.recall)} |`,
-      );
+    for (const [name, ref] of Object.entries(references)) {
+      const photo = readFileSync(await skinHairPhotoPath(ref));
+      // The whole photo, and in the tuning set also the drawn region alone (as fusion crops it).
+      for (const crop of references === SKIN_HAIR_REFERENCES || !ref.region ? [false] : [false, true]) {
+        const [left, top, width, height] = ref.region ?? [0, 0, ...ref.size];
+        const image = crop
+          ? await sharp(photo).extract({ left, top, width, height }).jpeg({ quality: 95 }).toBuffer()
+          : photo;
+        const result = await runTaskInProcess<FaceMaskResult>(task, { image });
+        let mask = await partMask(task, result, part);
+        if (crop) {
+          const placed = new Uint8Array(ref.size[0] * ref.size[1]);
+          for (let y = 0; y < height; y++)
+            placed.set(mask.subarray(y * width, (y + 1) * width), (y + top) * ref.size[0] + left);
+          mask = placed;
+        }
+        const o = overlap(mask, drawnMask(ref, part), ref);
+        ious.push(o.iou);
+        console.log(
+          `| ${name}${crop ? ', its crop' : ''} | ${result.answer.face_num} | ${o.iou.toFixed(3)} | ${pct(o.precision)} | ${pct(o.recall)} |`,
+        );
+      }
     }
     console.log(`median IoU ${summarize(ious).p50.toFixed(3)}`);
   }
@@ -78,6 +105,12 @@ const all: Array<[Task, 'skin' | 'hair']> = [
   ['facesegment', 'hair'],
 ];
 const chosen = only ? all.filter(([t]) => t === only) : all;
-if (what === 'all' || what === 'quality') await measureQuality(chosen);
+if (what === 'all' || what === 'quality') await measureQuality(chosen, SKIN_HAIR_REFERENCES);
+if (what === 'tune') {
+  await measureQuality(
+    chosen.filter(([, part]) => part === 'hair'),
+    HAIR_TUNE_REFERENCES,
+  );
+}
 if (what === 'all' || what === 'speed') await measureSpeed([...new Set(chosen.map(([t]) => t))]);
 process.exit(0);

@@ -36,6 +36,7 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('humandetect-boxes', 'measure-humandetect.ts', ['boxes']),
   run('hand', 'measure-hand.ts', ['quality']),
   run('skinhair', 'measure-skinhair.ts', ['quality']),
+  run('skinhair-tune', 'measure-skinhair.ts', ['tune']),
   run('hair-tune', 'measure-hair.ts', ['tune']),
   run('hair-report', 'measure-hair.ts', ['report']),
   run('facemask', 'measure-facemask.ts', ['quality']),

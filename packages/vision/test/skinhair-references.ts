@@ -21,11 +21,18 @@ export interface SkinHairReference {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export const SKIN_HAIR_REFERENCES = (
-  JSON.parse(readFileSync(path.join(here, 'fixtures/skinhair-references.json'), 'utf8')) as {
-    photos: Record<string, SkinHairReference>;
-  }
-).photos;
+const photosOf = (file: string): Record<string, SkinHairReference> =>
+  (
+    JSON.parse(readFileSync(path.join(here, 'fixtures', file), 'utf8')) as {
+      photos: Record<string, SkinHairReference>;
+    }
+  ).photos;
+
+/** The report set: no skin or hair constant is tuned on these photos. */
+export const SKIN_HAIR_REFERENCES = photosOf('skinhair-references.json');
+
+/** The hair mask's tuning set (hair drawn only): HAIR_RULES may be tuned on these. */
+export const HAIR_TUNE_REFERENCES = photosOf('hair-tune-references.json');
 
 const asPhoto = (ref: SkinHairReference, polygons: Point[][]): ReferencePhoto => ({
   file: ref.file,

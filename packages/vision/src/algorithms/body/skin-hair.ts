@@ -35,7 +35,7 @@ import type { RgbPixels } from '../../image/resize.ts';
 import { findFaceMeshes, loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import { FACE_OVAL, fillPolygon, ycbcrPlanes } from '../face/retouch.ts';
 import { getModel } from '../../runtime/models.ts';
-import { applyGuided, boxMean, guidedCoefficients, planarRgb } from './guided-filter.ts';
+import { applyGuided, boxMean, guidedCoefficients, planarRgb, type PlanarRgb } from './guided-filter.ts';
 import type { BodyPoseResult } from './bodypose-params.ts';
 import {
   peopleAndPoses,
@@ -149,6 +149,9 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** A 3 x 3 matrix, row-major. */
+type Matrix3 = [number, number, number, number, number, number, number, number, number];
+
 function invert(m: number[], k: number): number[] {
   if (k === 1) return [1 / m[0]!];
   if (k === 2) {
@@ -156,17 +159,7 @@ function invert(m: number[], k: number): number[] {
     const det = a * d - b * c;
     return [d / det, -b / det, -c / det, a / det];
   }
-  const [a, b, c, d, e, f, g, h, i] = m as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [a, b, c, d, e, f, g, h, i] = m as Matrix3;
   const A = e * i - f * h;
   const B = -(d * i - f * g);
   const C = d * h - e * g;
@@ -211,16 +204,30 @@ function fitModel(channels: Float32Array[], at: number[], floor: number[]): Colo
   return { channels, mean, inverse: invert(cov, k) };
 }
 
-/** Squared Mahalanobis distance of pixel i to the model. */
-function distance2(model: ColourModel, i: number): number {
-  const { channels, mean, inverse } = model;
-  const k = channels.length;
-  let d = 0;
-  for (let a = 0; a < k; a++) {
-    const da = channels[a]![i]! - mean[a]!;
-    for (let b = 0; b < k; b++) d += da * inverse[a * k + b]! * (channels[b]![i]! - mean[b]!);
-  }
-  return d;
+/**
+ * Squared Mahalanobis distance of pixel i to a three-channel model, `d2(i)`: the sum over channel
+ * pairs (a, b) of (x_a - mean_a) inverse_ab (x_b - mean_b), unrolled (no per-pixel loops).
+ */
+function distance3(model: ColourModel): (i: number) => number {
+  const [c0, c1, c2] = model.channels as [Float32Array, Float32Array, Float32Array];
+  const [m0, m1, m2] = model.mean as [number, number, number];
+  const [v00, v01, v02, v10, v11, v12, v20, v21, v22] = model.inverse as Matrix3;
+  return (i) => {
+    const a = c0[i]! - m0;
+    const b = c1[i]! - m1;
+    const c = c2[i]! - m2;
+    let d = 0;
+    d += a * v00 * a;
+    d += a * v01 * b;
+    d += a * v02 * c;
+    d += b * v10 * a;
+    d += b * v11 * b;
+    d += b * v12 * c;
+    d += c * v20 * a;
+    d += c * v21 * b;
+    d += c * v22 * c;
+    return d;
+  };
 }
 
 /** Full membership up to ON model deviations, none from OFF, linear between. */
@@ -308,9 +315,11 @@ export function skinProbability(maps: PhotoMaps): Float32Array {
     const darker: ColourModel = { ...model, inverse: looseLight(model.inverse, SKIN_RULES.darker) };
     const brighter: ColourModel = { ...model, inverse: looseLight(model.inverse, SKIN_RULES.brighter) };
     const meanY = model.mean[2]!;
+    const dDarker = distance3(darker);
+    const dBrighter = distance3(brighter);
     for (let i = 0; i < n; i++) {
       if (person[i]! < 0.05) continue;
-      const s = ramp(distance2(Y[i]! < meanY ? darker : brighter, i), SKIN_RULES.on, SKIN_RULES.off);
+      const s = ramp(Y[i]! < meanY ? dDarker(i) : dBrighter(i), SKIN_RULES.on, SKIN_RULES.off);
       if (s > out[i]!) out[i] = s;
     }
   }
@@ -416,6 +425,8 @@ export function hairProbability(maps: PhotoMaps, skin: Float32Array): Float32Arr
     const darker: ColourModel = { ...model, inverse: looseLight(model.inverse, HAIR_RULES.darker) };
     const brighter: ColourModel = { ...model, inverse: looseLight(model.inverse, HAIR_RULES.brighter) };
     const meanY = model.mean[2]!;
+    const dDarker = distance3(darker);
+    const dBrighter = distance3(brighter);
     // The window, in the face's own frame (u up, v to the side).
     const top = HAIR_RULES.above * face.height + face.height / 2;
     const bottom = -(HAIR_RULES.below * face.height + face.height / 2);
@@ -437,7 +448,7 @@ export function hairProbability(maps: PhotoMaps, skin: Float32Array): Float32Arr
       for (let x = x0; x <= x1; x++) {
         const i = y * w + x;
         if (person[i]! < 0.05 || !inWindow(x, y)) continue;
-        const colour = ramp(distance2(Y[i]! < meanY ? darker : brighter, i), HAIR_RULES.on, HAIR_RULES.off);
+        const colour = ramp(Y[i]! < meanY ? dDarker(i) : dBrighter(i), HAIR_RULES.on, HAIR_RULES.off);
         const rough = Math.min(1, Math.max(0, (2 * texture[i]!) / textureOn - 1));
         candidate[i] = colour * rough * person[i]! * (1 - skin[i]!);
       }
@@ -449,15 +460,19 @@ export function hairProbability(maps: PhotoMaps, skin: Float32Array): Float32Arr
         stack.push(i);
       }
     }
+    const visit = (j: number) => {
+      if (!reached[j] && candidate[j]! >= 0.5) {
+        reached[j] = 1;
+        stack.push(j);
+      }
+    };
     while (stack.length > 0) {
       const i = stack.pop()!;
       const x = i % w;
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-        if (j >= 0 && j < n && !reached[j] && candidate[j]! >= 0.5) {
-          reached[j] = 1;
-          stack.push(j);
-        }
-      }
+      if (x > 0) visit(i - 1);
+      if (x < w - 1) visit(i + 1);
+      if (i >= w) visit(i - w);
+      if (i + w < n) visit(i + w);
     }
     // Kept: reached pixels and their soft fringe (within `fringe` pixels of a reached one).
     const f = HAIR_RULES.fringe;
@@ -502,19 +517,22 @@ export const REFINE_RADIUS = 3;
 export const REFINE_EPS = 1e-3;
 export const REFINE_LEVELS = { low: 0.25, high: 0.75 } as const;
 
+const guides = new WeakMap<PhotoMaps, PlanarRgb>();
+
 /** A working-grid probability refined at the photo's full size, 0..255. */
 export async function refineToFullSize(
   maps: PhotoMaps,
   probability: Float32Array,
   image: DecodedImage,
 ): Promise<Uint8Array> {
-  const guide = await subsampled(maps.working, REFINE_SIDE);
+  // The guide is the same for every mask of the photo (facesegment refines skin and hair): made once.
+  let guide = guides.get(maps);
+  if (!guide) {
+    const small = await subsampled(maps.working, REFINE_SIDE);
+    guide = planarRgb(small.data, small.width, small.height);
+    guides.set(maps, guide);
+  }
   const p = resampleMap(probability, maps.working.width, maps.working.height, guide.width, guide.height);
-  const coefficients = guidedCoefficients(
-    planarRgb(guide.data, guide.width, guide.height),
-    p,
-    REFINE_RADIUS,
-    REFINE_EPS,
-  );
+  const coefficients = guidedCoefficients(guide, p, REFINE_RADIUS, REFINE_EPS);
   return applyGuided(coefficients, image.data, image.width, image.height, REFINE_LEVELS);
 }
