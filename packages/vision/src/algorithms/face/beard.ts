@@ -7,8 +7,13 @@
  *
  *  1. Region. Each style is one or more polygons of mesh points, some moved by offsets in face
  *     units (face-frame.ts), e.g. the jaw line pushed below the chin for a full beard's volume;
- *     the lips are cut out, and nothing is drawn above the nose tip's line (sideburns end there);
- *     the moustache (also the goatee's) is a band built in the mouth's own frame (moustacheBand). The polygon mask is feathered by two box blurs.
+ *     the lips are cut out, and nothing is drawn above the nose tip's line (sideburns end there).
+ *     Whatever lies over the upper lip or on the cheeks is built in the mouth's own frame
+ *     (mouthAxes: the line through the mouth corners and its normal), not from the mesh's
+ *     nose-wing and cheek points, which drift off the face on rolled and turned heads: the
+ *     moustache band (also the goatee's), the handlebar and its curls, and the full beard's and
+ *     stubble's top edge (cheek lines from the sideburns to beside the mouth corners, the
+ *     moustache's top between them). The polygon mask is feathered by two box blurs.
  *  2. Hair. Deterministic strokes (seeded random numbers, so a photo always gets the same
  *     beard), in the manner of stroke-based hair rendering (Hertzmann, "Painterly Rendering with
  *     Curved Brush Strokes of Multiple Sizes", SIGGRAPH 1998; hair as oriented strokes along a
@@ -38,10 +43,6 @@ import { editFaces, meshModels } from './retouch-tasks.ts';
 
 /** The upper lip's line, the subject's right corner (61) to the left one (291). */
 const UPPER_LIP = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291] as const;
-/** Between the nose and the upper lip, right to left. */
-const PHILTRUM_ROW = [165, 167, 164, 393, 391] as const;
-/** The nose's base (the alae and the subnasale), the subject's left to right. */
-const NOSE_BASE = [327, 326, 2, 97, 98] as const;
 /** The lips' outer line, cut out of every region. */
 const LIPS = [61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291, 409, 270, 269, 267, 0, 37, 39, 40, 185];
 /** The jaw line, the subject's right cheek edge (234) to the left one (454). */
@@ -53,32 +54,30 @@ const JAW_VOLUME = [
   0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.055, 0.06, 0.065, 0.06, 0.055, 0.05, 0.04, 0.03, 0.02,
   0.015, 0.01, 0.005, 0,
 ];
-/**
- * The cheek line of a full beard, the subject's left sideburn to the left corner of the moustache,
- * a little below the mesh's cheek points (a beard's cheek line runs below the cheekbone).
- */
-const CHEEK_LEFT: MeshVertex[] = [[376, 0, 0.04], [411, 0, 0.04], [427, 0, 0.03], 436, 410, 322];
-/** The same line on the right side, from the moustache's right corner up to the sideburn. */
-const CHEEK_RIGHT: MeshVertex[] = [92, 186, 216, [207, 0, 0.03], [187, 0, 0.04], [147, 0, 0.04]];
 /** Down both sides of the mouth to the chin, for a goatee: the right side then the left, top to bottom. */
 const GOATEE_RIGHT = [57, 43, 106, 182, 194, 32, 171] as const;
 const GOATEE_LEFT = [287, 273, 335, 406, 418, 262, 396] as const;
 
-const lipEdge = (dy: number): MeshVertex[] => UPPER_LIP.map((i) => [i, 0, dy] as const);
 const down = (indices: readonly number[], dy: number): MeshVertex[] =>
   indices.map((i) => [i, 0, dy] as const);
 
 /**
- * The moustache's band, built in the mouth's own frame (the line through the mouth corners 61 and
- * 291, and its normal towards the nose) rather than from the mesh's nose-wing and cheek points:
- * on a rolled and turned head those points drift off the real nose (s4_second of the face-api
- * photos: the band then ran from the mouth corner up the cheek). Its lower edge is the upper lip's
- * line hanging `MOUSTACHE_HANG` face units over the lip; its upper edge is that line raised along
- * the mouth's normal by a share of the lip-to-subnasale height (mesh 0 to 2, both on the midline,
- * where the mesh holds best), full in the middle and tapering to `MOUSTACHE_END` of it at the
- * corners, the way a moustache narrows towards its ends; the ends stop at the corners.
+ * The mouth's own frame: the line through the mouth corners 61 (a) and 291 (b), its direction ex
+ * and its normal `up` towards the nose, the corners' distance, and the height of the subnasale
+ * (mesh 2) above the upper lip's midpoint (mesh 0) along `up` (both on the midline, where the
+ * mesh holds best). Shapes built in it stay on the mouth when the head is rolled or turned, where
+ * the mesh's nose-wing and cheek points drift off the real nose and cheek (s4_second of the
+ * face-api photos: a moustache or a beard's top edge built from them ran up the cheek).
  */
-export function moustacheBand(frame: FaceFrame): Pt[] {
+interface MouthAxes {
+  a: Pt;
+  b: Pt;
+  ex: Pt;
+  up: Pt;
+  len: number;
+  height: number;
+}
+function mouthAxes(frame: FaceFrame): MouthAxes {
   const a = frame.at(61);
   const b = frame.at(291);
   const len = Math.max(1e-6, Math.hypot(b[0] - a[0], b[1] - a[1]));
@@ -87,15 +86,43 @@ export function moustacheBand(frame: FaceFrame): Pt[] {
   const up: Pt = [ex[1], -ex[0]];
   const lip = frame.at(0);
   const sub = frame.at(2);
-  const height = Math.max(0, (sub[0] - lip[0]) * up[0] + (sub[1] - lip[1]) * up[1]) * MOUSTACHE_FILL;
-  const lower = UPPER_LIP.map((i) => frame.at([i, 0, MOUSTACHE_HANG]));
-  const upper = UPPER_LIP.map((i) => {
+  const height = Math.max(0, (sub[0] - lip[0]) * up[0] + (sub[1] - lip[1]) * up[1]);
+  return { a, b, ex, up, len, height };
+}
+/** Coordinates along the mouth (0 at corner 61, 1 at 291) and up from its line (pixels) of p. */
+const inMouth = (m: MouthAxes, p: Pt): Pt => [
+  ((p[0] - m.a[0]) * m.ex[0] + (p[1] - m.a[1]) * m.ex[1]) / m.len,
+  (p[0] - m.a[0]) * m.up[0] + (p[1] - m.a[1]) * m.up[1],
+];
+/** The image point at mouth coordinates (s, h). */
+const fromMouth = (m: MouthAxes, s: number, h: number): Pt => [
+  m.a[0] + s * m.len * m.ex[0] + h * m.up[0],
+  m.a[1] + s * m.len * m.ex[1] + h * m.up[1],
+];
+
+/**
+ * The upper lip's line raised along the mouth's normal by `fill` of the lip-to-subnasale height in
+ * the middle, tapering to `end` of it at the corners (the way a moustache narrows towards its
+ * ends), from corner 61 to corner 291.
+ */
+function moustacheTop(frame: FaceFrame, m: MouthAxes, fill: number, end: number): Pt[] {
+  return UPPER_LIP.map((i) => {
     const p = frame.at(i);
     // Position along the mouth, -1 at the right corner to 1 at the left one.
-    const s = clamp((2 * ((p[0] - a[0]) * ex[0] + (p[1] - a[1]) * ex[1])) / len - 1, -1, 1);
-    const h = height * (MOUSTACHE_END + (1 - MOUSTACHE_END) * Math.sqrt(1 - s * s));
-    return [p[0] + h * up[0], p[1] + h * up[1]] as Pt;
+    const s = clamp(2 * inMouth(m, p)[0] - 1, -1, 1);
+    const h = m.height * fill * (end + (1 - end) * Math.sqrt(1 - s * s));
+    return [p[0] + h * m.up[0], p[1] + h * m.up[1]] as Pt;
   });
+}
+
+/**
+ * The moustache's band, in the mouth's own frame: its lower edge is the upper lip's line hanging
+ * `MOUSTACHE_HANG` face units over the lip, its upper edge moustacheTop (MOUSTACHE_FILL, tapering
+ * to MOUSTACHE_END at the corners); the ends stop at the corners.
+ */
+export function moustacheBand(frame: FaceFrame): Pt[] {
+  const upper = moustacheTop(frame, mouthAxes(frame), MOUSTACHE_FILL, MOUSTACHE_END);
+  const lower = UPPER_LIP.map((i) => frame.at([i, 0, MOUSTACHE_HANG]));
   return [...upper, ...lower.reverse()];
 }
 /** Share of the lip-to-subnasale height the moustache fills in the middle, and at its ends. */
@@ -104,10 +131,14 @@ const MOUSTACHE_END = 0.3;
 /** How far the moustache hangs over the upper lip (face units). */
 const MOUSTACHE_HANG = 0.012;
 
-/** A thinner moustache (the lower half of the lip's upper area) whose ends run out and curl up. */
-function handlebar(curl: boolean): MeshVertex[] {
-  const tip = (side: 61 | 291, points: ReadonlyArray<readonly [number, number]>): MeshVertex[] =>
-    points.map(([dx, dy]) => [side, side === 61 ? -dx : dx, dy] as const);
+/**
+ * A handlebar (curl) or a Van Dyke's thinner moustache (no curl), in the mouth's own frame: the
+ * upper lip's band of moustacheBand (the Van Dyke's lower: `fill` of the lip-to-subnasale height)
+ * whose ends run out past the corners and, for a handlebar, curl up. The ends are given as
+ * (outwards, down) offsets from the corner in face units along the mouth's axes, so on a rolled
+ * head they turn with the mouth rather than with mesh points beside it.
+ */
+function handlebar(curl: boolean): (frame: FaceFrame) => Pt[] {
   const outer = curl
     ? [
         [0.14, -0.08],
@@ -125,16 +156,76 @@ function handlebar(curl: boolean): MeshVertex[] {
         [0.115, -0.075],
       ]
     : [[0.025, -0.02]];
-  const upper = PHILTRUM_ROW.map((i, k) => ({ from: i, to: UPPER_LIP[2 * k + 1]!, t: curl ? 0 : 0.2 }));
-  return [
-    ...tip(61, outer as Array<[number, number]>),
-    ...lipEdge(0.012),
-    ...tip(291, (outer as Array<[number, number]>).slice().reverse()),
-    ...tip(291, (inner as Array<[number, number]>).slice().reverse()),
-    ...upper.slice().reverse(),
-    ...tip(61, inner as Array<[number, number]>),
-  ];
+  const fill = curl ? MOUSTACHE_FILL : 0.7;
+  return (frame) => {
+    const m = mouthAxes(frame);
+    const fw = frame.width;
+    // Outwards is -ex at corner 61 and +ex at 291; down is -up.
+    const tip = (corner: 61 | 291, points: number[][]): Pt[] => {
+      const c = frame.at(corner);
+      const out = corner === 61 ? -1 : 1;
+      return points.map(([dx, dy]) => [
+        c[0] + fw * (out * dx! * m.ex[0] - dy! * m.up[0]),
+        c[1] + fw * (out * dx! * m.ex[1] - dy! * m.up[1]),
+      ]);
+    };
+    const upper = moustacheTop(frame, m, fill, 0.45);
+    return [
+      ...tip(61, outer),
+      ...UPPER_LIP.map((i) => frame.at([i, 0, MOUSTACHE_HANG])),
+      ...tip(291, outer.slice().reverse()),
+      ...tip(291, inner.slice().reverse()),
+      ...upper.slice(1, -1).reverse(),
+      ...tip(61, inner),
+    ];
+  };
 }
+
+/**
+ * A full beard's or stubble's region, its every edge on the face's own lines: below, the jaw line
+ * (mesh 234 to 454 along the chin), pushed below the chin by JAW_VOLUME for a full beard's volume;
+ * above, the moustache's top (moustacheTop) from corner to corner, and on each side the cheek
+ * line, drawn in the mouth's frame from beside the mouth corner (CHEEK_OUT of the mouth's length
+ * outwards, at the moustache end's height) to the jaw line's end: first outwards at about that
+ * height, then up to the sideburn (a quadratic Bezier whose control point lies below the sideburn
+ * at CHEEK_RISE of the way up), the low cheek line of a trimmed beard. Nothing of it comes from
+ * the mesh's cheek or nose-wing points, which drift off the face on a rolled and turned head.
+ */
+function fullBeard(volume: boolean): (frame: FaceFrame) => Pt[] {
+  return (frame) => {
+    const m = mouthAxes(frame);
+    const jaw = JAW.map((i, k) => frame.at(volume ? [i, 0, JAW_VOLUME[k]!] : i));
+    const top = moustacheTop(frame, m, MOUSTACHE_FILL, MOUSTACHE_END);
+    const cheek = (corner: 0 | 1, sideburn: Pt): Pt[] => {
+      const k = inMouth(m, top[corner === 0 ? 0 : top.length - 1]!);
+      const start: Pt = [corner === 0 ? -CHEEK_OUT : 1 + CHEEK_OUT, k[1]];
+      const end = inMouth(m, sideburn);
+      const control: Pt = [end[0], start[1] + CHEEK_RISE * (end[1] - start[1])];
+      const points: Pt[] = [];
+      for (let j = 0; j <= CHEEK_STEPS; j++) {
+        const t = j / CHEEK_STEPS;
+        const s = (1 - t) * (1 - t) * start[0] + 2 * t * (1 - t) * control[0] + t * t * end[0];
+        const h = (1 - t) * (1 - t) * start[1] + 2 * t * (1 - t) * control[1] + t * t * end[1];
+        points.push(fromMouth(m, s, h));
+      }
+      return points;
+    };
+    // The jaw from the subject's right (234) to the left (454); the left cheek line from the
+    // sideburn down to the mouth; the moustache's top from the left corner to the right one; the
+    // right cheek line from the mouth up to the right sideburn.
+    return [
+      ...jaw,
+      ...cheek(1, jaw[jaw.length - 1]!).reverse(),
+      ...top.slice().reverse(),
+      ...cheek(0, jaw[0]!),
+    ];
+  };
+}
+/** The cheek line starts this share of the mouth's length outside each corner. */
+const CHEEK_OUT = 0.12;
+/** Height of the cheek line's control point: this share of the way from the mouth to the sideburn. */
+const CHEEK_RISE = 0.3;
+const CHEEK_STEPS = 8;
 
 interface StyleShape {
   /** Polygons of the region: mesh vertices, or image points built from the face's frame. */
@@ -150,18 +241,9 @@ interface StyleShape {
   curl?: boolean;
 }
 
-const fullRegion = (volume: boolean): MeshVertex[] => [
-  ...JAW.map((i, k) => (volume ? ([i, 0, JAW_VOLUME[k]!] as const) : i)),
-  ...CHEEK_LEFT,
-  391,
-  ...NOSE_BASE,
-  165,
-  ...CHEEK_RIGHT,
-];
-
 /** The styles: regions on the mesh and how their hair is drawn. */
 export const BEARD_SHAPES: Record<BeardStyle, StyleShape> = {
-  full: { regions: [fullRegion(true)], length: 0.045, width: 0.0045, cover: 3, under: 0.9 },
+  full: { regions: [fullBeard(true)], length: 0.045, width: 0.0045, cover: 3, under: 0.9 },
   goatee: {
     regions: [
       moustacheBand,
@@ -173,7 +255,7 @@ export const BEARD_SHAPES: Record<BeardStyle, StyleShape> = {
     under: 0.85,
   },
   moustache: { regions: [moustacheBand], length: 0.028, width: 0.004, cover: 3.5, under: 0.85 },
-  stubble: { regions: [fullRegion(false)], length: 0.009, width: 0.004, cover: 1.2, under: 0.4 },
+  stubble: { regions: [fullBeard(false)], length: 0.009, width: 0.004, cover: 1.2, under: 0.4 },
   chin_strap: {
     regions: [
       [

@@ -12,11 +12,33 @@
  *     at the photo's resolution; weights 4 and 5 also dilate the ink by a working pixel.
  *  4. Faces (face-lines.ts): inside the skin only the strongest edges draw; eyelids, brows, mouth,
  *     nose base and jaw are drawn from the face mesh as tapered strokes.
+ *  5. Hair and silhouette, where a face was found (dark hair before a dark background, or a
+ *     close-up whose hair fills the frame, leave XDoG nothing to draw):
+ *     - the person's outline: MediaPipe Selfie Segmentation's person probability (segment.ts), kept
+ *       only in the regions that hold a face (keepPeople with the mesh points as the person's
+ *       points), bilinearly resampled to the working copy (the model's own smooth contour; the
+ *       guided-filter refinement of segment.ts cost 50-70 ms and is not needed for a line drawing,
+ *       where a smooth outline reads better than one that follows every strand), drawn as a
+ *       line of constant width along its 0.5 level set (distance to the level set estimated as
+ *       |m - 0.5| / |grad m|, the first-order distance of a level-set method: Osher and Sethian,
+ *       "Fronts propagating with curvature-dependent speed", J. Comput. Phys. 79, 1988), faded
+ *       where the mask's transition is too soft to be a contour;
+ *     - strands: adaptive local contrast enhancement of the lightness on the person's head (above
+ *       the chin, near the face; clothes stay as they were) outside the skin (Narendra and Fitch, "Real-time adaptive contrast enhancement", IEEE TPAMI 3(6),
+ *       1981: L' = mean + G (L - mean) over a local window, the gain G = target / local standard
+ *       deviation, bounded), before the smoothing and XDoG, so that the low-contrast texture of
+ *       dark hair reaches XDoG's threshold; the background is left as it was.
  *
- * Models: the facepoints pipeline (BlazeFace + FaceMesh). No face is not an error.
+ * Models: the facepoints pipeline (BlazeFace + FaceMesh) and segment's selfie model. No face is
+ * not an error (no silhouette then).
  */
+import type { GraphModel } from '@tensorflow/tfjs';
 import type { DecodedImage } from '../../image/decode.ts';
+import type { RgbPixels } from '../../image/resize.ts';
+import { getModel } from '../../runtime/models.ts';
+import { keepPeople, personProbability, resampleMap, SELFIE_INPUT } from '../body/segment.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
+import { boxMean } from '../face/retouch.ts';
 import type { Algorithm } from '../types.ts';
 import { composeLines, lineInk, WORK_SIDE, workingCopy } from './cartoon.ts';
 import { jpegOf } from './encode.ts';
@@ -38,12 +60,129 @@ export const LINE_ART_RULES = {
   epsHigh: -0.3,
   tau: 0.985,
   phi: 1.0,
+  /** The person's outline: width in working pixels at line weight 1 and per weight step, darkness. */
+  outlineWidth: 1.1,
+  outlineStep: 0.35,
+  outlineStrength: 0.9,
+  /** The outline fades where the mask's 0..1 transition is wider than this share of the long side. */
+  outlineSoft: 0.03,
+  /** Local contrast enhancement on the person outside the skin: window radius (share of the long
+   *  side), the target local standard deviation (L*), the largest gain and the deviation's floor. */
+  contrastRadius: 0.02,
+  contrastTarget: 9,
+  contrastGain: 4,
+  contrastFloor: 1,
+  /** The enhancement is kept to the heads: above each chin and this many face heights below it
+   *  (fading out), and within this many face widths of the face's midline. */
+  headBelowChin: 0.35,
+  headSide: 1.3,
 } as const;
+
+type Mesh = ReadonlyArray<readonly [number, number, number]>;
+type LineArtModels = MeshFaceModels & { selfie: GraphModel };
+
+/**
+ * The person (0..1, working pixels) of the regions of the selfie model's probability that hold a
+ * face: each face's mesh points stand for the person's points of keepPeople (the other regions,
+ * a cat or a cup the model also takes, are dropped), resampled to the working copy.
+ */
+async function facePeople(work: RgbPixels, meshes: Mesh[], scale: number, selfie: GraphModel) {
+  const { width: w, height: h } = work;
+  const points = meshes.flatMap((mesh) =>
+    mesh.map(([x, y]) => [(x / scale / w) * SELFIE_INPUT, (y / scale / h) * SELFIE_INPUT] as const),
+  );
+  const kept = keepPeople(await personProbability(work, { selfie }), points);
+  return resampleMap(kept, SELFIE_INPUT, SELFIE_INPUT, w, h);
+}
+
+/**
+ * Where the heads are on the working copy, 0..1: for each face (mesh in full-image pixels, the
+ * working copy `scale` times smaller), in its own frame (up = chin 152 towards forehead 10), 1
+ * above the chin within headSide face widths of the midline, fading to 0 headBelowChin face
+ * heights below the chin and over a tenth of a face width at the sides; clothes below stay out.
+ */
+function headZone(meshes: Mesh[], w: number, h: number, scale: number): Float32Array {
+  const R = LINE_ART_RULES;
+  const zone = new Float32Array(w * h);
+  for (const mesh of meshes) {
+    const at = (i: number) => [mesh[i]![0] / scale, mesh[i]![1] / scale] as const;
+    const [cx, cy] = at(152);
+    const [tx, ty] = at(10);
+    const height = Math.hypot(tx - cx, ty - cy) || 1;
+    const ux = (tx - cx) / height;
+    const uy = (ty - cy) / height;
+    const [lx, ly] = at(234);
+    const [rx, ry] = at(454);
+    const width = Math.hypot(rx - lx, ry - ly) || 1;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const dx = x + 0.5 - cx;
+        const dy = y + 0.5 - cy;
+        // Height above the chin (face heights) and distance from the midline (face widths).
+        const up = (dx * ux + dy * uy) / height;
+        const side = Math.abs(dx * -uy + dy * ux) / width;
+        const v =
+          Math.min(1, Math.max(0, 1 + up / R.headBelowChin)) *
+          Math.min(1, Math.max(0, (R.headSide - side) * 10));
+        if (v > zone[y * w + x]!) zone[y * w + x] = v;
+      }
+    }
+  }
+  return zone;
+}
+
+/**
+ * Adaptive contrast enhancement (Narendra and Fitch 1981) of `L` where `where` > 0, in place:
+ * L' = m + G (L - m), m and the standard deviation s over a (2r + 1)^2 window, G = target /
+ * max(s, floor) within 1..maxGain, blended in by `where`.
+ */
+function enhanceContrast(L: Float32Array, where: Float32Array, w: number, h: number) {
+  const R = LINE_ART_RULES;
+  const r = Math.max(2, Math.round(R.contrastRadius * Math.max(w, h)));
+  const tmp = new Float32Array(w * h);
+  const mean = new Float32Array(w * h);
+  const square = new Float32Array(w * h);
+  boxMean(L, w, h, r, tmp, mean);
+  const sq = Float32Array.from(L, (v) => v * v);
+  boxMean(sq, w, h, r, tmp, square);
+  for (let i = 0; i < L.length; i++) {
+    const k = where[i]!;
+    if (k <= 0) continue;
+    const sd = Math.sqrt(Math.max(0, square[i]! - mean[i]! * mean[i]!));
+    const gain = Math.min(R.contrastGain, Math.max(1, R.contrastTarget / Math.max(sd, R.contrastFloor)));
+    const v = mean[i]! + gain * (L[i]! - mean[i]!);
+    L[i] = L[i]! + k * ((v < 0 ? 0 : v > 100 ? 100 : v) - L[i]!);
+  }
+}
+
+/**
+ * The outline of mask `m` (w x h, 0..1) as line ink: a line `width` working pixels wide along the
+ * 0.5 level set, the distance to it |m - 0.5| / |grad m| (central differences), faded where the
+ * gradient is below 1 / (soft x the long side).
+ */
+function outlineInk(m: Float32Array, w: number, h: number, width: number): Float32Array {
+  const R = LINE_ART_RULES;
+  const out = new Float32Array(w * h);
+  const minGrad = 1 / (R.outlineSoft * Math.max(w, h));
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const gx = (m[i + 1]! - m[i - 1]!) / 2;
+      const gy = (m[i + w]! - m[i - w]!) / 2;
+      const g = Math.hypot(gx, gy);
+      if (g < 1e-4) continue;
+      const d = Math.abs(m[i]! - 0.5) / g;
+      const cover = Math.min(1, Math.max(0, width / 2 + 0.5 - d));
+      out[i] = cover * Math.min(1, g / minGrad) * R.outlineStrength;
+    }
+  }
+  return out;
+}
 
 async function run(
   image: DecodedImage,
   params: LineArtParams,
-  models: MeshFaceModels,
+  models: LineArtModels,
 ): Promise<LineArtResult> {
   const { width: W, height: H } = image;
   const { work, scale } = await workingCopy(image, WORK_SIDE);
@@ -51,6 +190,18 @@ async function run(
   const faces = await findStyleFaces(models, work, scale);
   const L = labPlanes(work.data, w, h).c[0];
   const R = LINE_ART_RULES;
+  const person =
+    faces.meshes.length > 0 ? await facePeople(work, faces.meshes, scale, models.selfie) : undefined;
+  if (person) {
+    const skin = faces.skin!;
+    const heads = headZone(faces.meshes, w, h, scale);
+    enhanceContrast(
+      L,
+      Float32Array.from(person, (p, i) => p * (1 - skin[i]!) * heads[i]!),
+      w,
+      h,
+    );
+  }
   const smooth = guidedFilterGrey(
     L,
     L,
@@ -74,6 +225,14 @@ async function run(
     },
     faces.skin,
   );
+  if (person) {
+    const outline = outlineInk(person, w, h, R.outlineWidth + R.outlineStep * (weight - 1));
+    // The outline's darkness through composeLines' tanh: atanh of the wanted darkness.
+    for (let i = 0; i < ink.length; i++) {
+      const o = outline[i]! > 0 ? Math.atanh(Math.min(0.999, outline[i]!)) / R.phi : 0;
+      if (o > ink[i]!) ink[i] = o;
+    }
+  }
   const strokes = faceStrokes(faces.meshes, W, H, 0.6 + 0.25 * weight);
   const out = composeLines(null, ink, w, h, W, H, R.phi, 0, strokes);
   return {
@@ -88,13 +247,16 @@ async function run(
   };
 }
 
-export const lineart: Algorithm<LineArtParams, LineArtResult, MeshFaceModels> = {
+export const lineart: Algorithm<LineArtParams, LineArtResult, LineArtModels> = {
   task: 'lineart',
   // Full size: the result is returned at the size the photo came in.
   decode: {},
   parseParams: parseLineArtParams,
-  loadModels: loadMeshFaceModels,
-  // The face models are facepoints' (warmed up by facepoints).
+  loadModels: async () => {
+    const [faces, selfie] = await Promise.all([loadMeshFaceModels(), getModel('selfie')]);
+    return { ...faces, selfie };
+  },
+  // The face models are facepoints' and the selfie model segment's (warmed up by those tasks).
   warmup: async () => {},
   run,
 };
