@@ -44,21 +44,22 @@ describe('facefusechild: no beard and no glasses in the child', () => {
 
   it('a parent’s glasses do not carry into the child', async () => {
     const glasses = await manInGlasses();
-    expect((await appearanceOf(glasses))?.measures.glassesEdges).toBeGreaterThan(
-      APPEARANCE_RULES.glassesEdges,
-    );
+    const own = (await appearanceOf(glasses))!.measures.glassesEdges;
+    expect(own).toBeGreaterThan(APPEARANCE_RULES.glassesEdges);
     const mother = await cropOf(TUNING_CROPS.s6_left!);
-    for (const [first, second] of [
-      [glasses, mother],
-      [mother, glasses],
-      [glasses, await beardedMan()],
+    for (const [first, second, weight] of [
+      [glasses, mother, 80],
+      [glasses, mother, 50],
+      [mother, glasses, 50],
+      [glasses, await beardedMan(), 50],
     ] as const) {
-      const look = await appearanceOf(await child(first, second));
+      const look = await appearanceOf(await child(first, second, { weight }));
       expect(look, 'a face in the child').toBeDefined();
-      // The frame's edges across the nose bridge and under the eyes (the detector's measure) are
-      // below its cut: the child's eyes may be dark with the other parent's make-up, which the
-      // detector would call sunglasses, so the frame measure is asserted, not the label.
-      expect(look!.measures.glassesEdges).toBeLessThan(APPEARANCE_RULES.glassesEdges);
+      // The face analysis's frame measure (edges across the nose bridge and under the eyes, over
+      // the cheeks' texture) stays within what faces without glasses show on these photos (the
+      // bearded man 1.52, the smiling man 1.34); the label is not asserted: the child's eyes may
+      // be dark with the other parent's make-up, which the detector calls sunglasses.
+      expect(look!.measures.glassesEdges, `weight ${weight}`).toBeLessThan(1.6);
     }
   });
 });
