@@ -265,7 +265,7 @@ let analysed = 0;
 for (const [who, photo] of Object.entries(marked)) {
   const own = await appearanceOf(photo);
   console.log(
-    `${who}: own upper-lip dark share ${f2((await upperLipDarkness(photo)) ?? NaN)}, detector glasses ${own?.glasses.value}, beard ${own?.beard.value}`,
+    `${who}: own upper-lip dark share ${f2((await upperLipDarkness(photo)) ?? NaN)}, detector glasses ${own?.glasses.value} (edges ${own?.measures.glassesEdges}), beard ${own?.beard.value}`,
   );
   for (const woman of names.filter((n) => n !== 'bearded'))
     for (const weight of [50, 20]) {

@@ -56,9 +56,10 @@ describe('facefusechild: no beard and no glasses in the child', () => {
       const look = await appearanceOf(await child(first, second, { weight }));
       expect(look, 'a face in the child').toBeDefined();
       // The face analysis's frame measure (edges across the nose bridge and under the eyes, over
-      // the cheeks' texture) stays within what faces without glasses show on these photos (the
-      // bearded man 1.52, the smiling man 1.34); the label is not asserted: the child's eyes may
-      // be dark with the other parent's make-up, which the detector calls sunglasses.
+      // the cheeks' texture) stays within what a face without glasses shows on these photos (the
+      // bearded man's own: 1.52, measure-fusion.ts --child --tuning); the label is not asserted:
+      // the child's eyes may be dark with the other parent's make-up, which the detector calls
+      // sunglasses.
       expect(look!.measures.glassesEdges, `weight ${weight}`).toBeLessThan(1.6);
     }
   });
