@@ -2,7 +2,7 @@
  * v3/facefuse (facefuse): whose face the result shows, whether the seam shows, and how fast, for
  * docs/quality.md ("Face fusion"):
  *
- *   taskset -c 0 node --single-threaded-gc --import tsx packages/vision/scripts/measure-fusion.ts [--tuning]
+ *   taskset -c 0 node --single-threaded-gc --import tsx packages/vision/scripts/measure-fusion.ts [--tuning] [--child]
  *
  * Photos: the report set of test/fusion-photos.ts (8 people of the face-api demo photos, none of
  * them in a template; --tuning: the 2 people and the bearded man the method was tried on) fused
@@ -20,8 +20,16 @@
  * 4. Child fusion (facefusechild): the people of the set in pairs (1st with 2nd, 3rd with 4th...),
  *    equal shares: the child's similarity to the parent it is drawn on, to the other parent, and
  *    the highest to the set's other people (strangers).
+ * 4b. No beard, no glasses in the child (test/child-looks.ts): a bearded parent or a parent in
+ *    glasses with each woman of the set, at weights 50 (drawn on the first photo) and 20 (drawn on
+ *    the woman's): the upper-lip band's dark share and the glasses detector on the child. Tuning:
+ *    opencv-doc's bearded man (face_swapped) and man in glasses (example.jpg), on which the
+ *    cleaning's rules were set; report: opencv-doc's smiling man (short beard) and the facematch
+ *    grid's bald man with clear glasses and a goatee (tile 5.5, test/labelled.ts), not tuned on.
  * 5. Speed: each task on the astronaut at 640 and 1080 px (the default template; the child's
  *    second photo the astronaut mirrored).
+ *
+ * --child runs 4, 4b and the child's speed only.
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -53,8 +61,11 @@ import {
   TUNING_CROPS,
 } from '../test/fusion-photos.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
+import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts';
+import { appearanceOf, upperLipDarkness } from '../test/child-looks.ts';
 
 const tuning = process.argv.includes('--tuning');
+const childOnly = process.argv.includes('--child');
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : NaN;
@@ -118,86 +129,88 @@ for (const t of FUSION_TEMPLATES)
 
 let pairs = 0;
 let holds = 0;
-let faceKept = 0;
-const margins: number[] = [];
-const seamRatios: number[] = [];
-const pasteRatios: number[] = [];
-for (const [name, bytes] of Object.entries(users)) {
-  const userDesc = await descriptorOf(bytes);
-  const userImage = await decodeImage(bytes);
-  const userFace = await largestFace(userImage, models);
-  if (!userDesc || !userFace) {
-    console.log(`${name}: no face in the user's photo`);
-    continue;
-  }
-  const row: string[] = [];
-  for (const t of FUSION_TEMPLATES) {
-    const r = await runTaskInProcess<FaceFuseResult>('facefuse', {
-      image: bytes,
-      params: { template: t, mergeRate: 100 },
-    });
-    pairs++;
-    const out = Buffer.from(r.images.media_data.bytes);
-    const fused = await descriptorOf(out);
-    const template = await bundledTemplate(t, models);
-    const shape = shapeTowards(template.face!.mesh, userFace.mesh, 1);
-    const seam = ovalOf(shape, FUSION_RULES.ovalShrink);
-    const result = await decodeImage(out);
-    const own = seamGradient(template.image, seam);
-    seamRatios.push(seamGradient(result, seam) / own);
-    pasteRatios.push(seamGradient(plainPaste(template.image, userImage, userFace.mesh, shape), seam) / own);
-    if (!fused) {
-      row.push(`${t} no face`);
+if (!childOnly) {
+  let faceKept = 0;
+  const margins: number[] = [];
+  const seamRatios: number[] = [];
+  const pasteRatios: number[] = [];
+  for (const [name, bytes] of Object.entries(users)) {
+    const userDesc = await descriptorOf(bytes);
+    const userImage = await decodeImage(bytes);
+    const userFace = await largestFace(userImage, models);
+    if (!userDesc || !userFace) {
+      console.log(`${name}: no face in the user's photo`);
       continue;
     }
-    faceKept++;
-    const toUser = similarity(fused, userDesc);
-    const toTemplate = similarity(fused, templateDescriptors[t]!);
-    if (toUser > toTemplate) holds++;
-    margins.push(toUser - toTemplate);
-    row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
+    const row: string[] = [];
+    for (const t of FUSION_TEMPLATES) {
+      const r = await runTaskInProcess<FaceFuseResult>('facefuse', {
+        image: bytes,
+        params: { template: t, mergeRate: 100 },
+      });
+      pairs++;
+      const out = Buffer.from(r.images.media_data.bytes);
+      const fused = await descriptorOf(out);
+      const template = await bundledTemplate(t, models);
+      const shape = shapeTowards(template.face!.mesh, userFace.mesh, 1);
+      const seam = ovalOf(shape, FUSION_RULES.ovalShrink);
+      const result = await decodeImage(out);
+      const own = seamGradient(template.image, seam);
+      seamRatios.push(seamGradient(result, seam) / own);
+      pasteRatios.push(seamGradient(plainPaste(template.image, userImage, userFace.mesh, shape), seam) / own);
+      if (!fused) {
+        row.push(`${t} no face`);
+        continue;
+      }
+      faceKept++;
+      const toUser = similarity(fused, userDesc);
+      const toTemplate = similarity(fused, templateDescriptors[t]!);
+      if (toUser > toTemplate) holds++;
+      margins.push(toUser - toTemplate);
+      row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
+    }
+    console.log(`${name}: ${row.join(', ')}`);
   }
-  console.log(`${name}: ${row.join(', ')}`);
-}
-console.log(
-  `${tuning ? 'tuning' : 'report'} set: ${pairs} fusions; a face found in ${faceKept}; ` +
-    `closer to the user than to the template in ${holds} (similarity margin median ${f2(median(margins))}, min ${f2(Math.min(...margins))})`,
-);
-console.log(
-  `seam gradient / template's own: median ${f2(median(seamRatios))}, max ${f2(Math.max(...seamRatios))}; ` +
-    `plain paste: median ${f2(median(pasteRatios))}, max ${f2(Math.max(...pasteRatios))}`,
-);
+  console.log(
+    `${tuning ? 'tuning' : 'report'} set: ${pairs} fusions; a face found in ${faceKept}; ` +
+      `closer to the user than to the template in ${holds} (similarity margin median ${f2(median(margins))}, min ${f2(Math.min(...margins))})`,
+  );
+  console.log(
+    `seam gradient / template's own: median ${f2(median(seamRatios))}, max ${f2(Math.max(...seamRatios))}; ` +
+      `plain paste: median ${f2(median(pasteRatios))}, max ${f2(Math.max(...pasteRatios))}`,
+  );
 
-// 3: head replacement.
-let headPairs = 0;
-let headHolds = 0;
-let headFaces = 0;
-const headMargins: number[] = [];
-for (const [name, bytes] of Object.entries(users)) {
-  const userDesc = await descriptorOf(bytes);
-  if (!userDesc) continue;
-  const row: string[] = [];
-  for (const t of FUSION_TEMPLATES) {
-    const r = await runTaskInProcess<HeadResult>('headreplace', { image: bytes, params: { template: t } });
-    headPairs++;
-    const fused = await descriptorOf(r.images.media_data.bytes);
-    if (!fused) {
-      row.push(`${t} no face`);
-      continue;
+  // 3: head replacement.
+  let headPairs = 0;
+  let headHolds = 0;
+  let headFaces = 0;
+  const headMargins: number[] = [];
+  for (const [name, bytes] of Object.entries(users)) {
+    const userDesc = await descriptorOf(bytes);
+    if (!userDesc) continue;
+    const row: string[] = [];
+    for (const t of FUSION_TEMPLATES) {
+      const r = await runTaskInProcess<HeadResult>('headreplace', { image: bytes, params: { template: t } });
+      headPairs++;
+      const fused = await descriptorOf(r.images.media_data.bytes);
+      if (!fused) {
+        row.push(`${t} no face`);
+        continue;
+      }
+      headFaces++;
+      const toUser = similarity(fused, userDesc);
+      const toTemplate = similarity(fused, templateDescriptors[t]!);
+      if (toUser > toTemplate) headHolds++;
+      headMargins.push(toUser - toTemplate);
+      row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
     }
-    headFaces++;
-    const toUser = similarity(fused, userDesc);
-    const toTemplate = similarity(fused, templateDescriptors[t]!);
-    if (toUser > toTemplate) headHolds++;
-    headMargins.push(toUser - toTemplate);
-    row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
+    console.log(`head ${name}: ${row.join(', ')}`);
   }
-  console.log(`head ${name}: ${row.join(', ')}`);
+  console.log(
+    `head replacement: ${headPairs} results; a face found in ${headFaces}; closer to the user than to the template in ${headHolds} ` +
+      `(margin median ${f2(median(headMargins))}, min ${f2(Math.min(...headMargins))})`,
+  );
 }
-console.log(
-  `head replacement: ${headPairs} results; a face found in ${headFaces}; closer to the user than to the template in ${headHolds} ` +
-    `(margin median ${f2(median(headMargins))}, min ${f2(Math.min(...headMargins))})`,
-);
 
 // 4: child fusion.
 const names = Object.keys(users);
@@ -207,6 +220,8 @@ const descriptors = Object.fromEntries(
 let baseWins = 0;
 let otherWins = 0;
 let children = 0;
+const toBases: number[] = [];
+const toOthers: number[] = [];
 for (let i = 0; i + 1 < names.length; i += 2) {
   const [a, b] = [names[i]!, names[i + 1]!];
   const r = await runTaskInProcess<ChildResult>('facefusechild', {
@@ -226,12 +241,59 @@ for (let i = 0; i + 1 < names.length; i += 2) {
   );
   if (toBase > stranger) baseWins++;
   if (toOther > stranger) otherWins++;
+  toBases.push(toBase);
+  toOthers.push(toOther);
   console.log(
     `child ${a} + ${b}: base parent ${toBase.toFixed(0)}, other parent ${toOther.toFixed(0)}, best stranger ${stranger.toFixed(0)}`,
   );
 }
 console.log(
-  `child fusion: ${children} children; closer to the parent drawn on than to every stranger in ${baseWins}, to the other parent in ${otherWins}`,
+  `child fusion: ${children} children; closer to the parent drawn on than to every stranger in ${baseWins}, to the other parent in ${otherWins}; ` +
+    `similarity to the parent drawn on median ${f2(median(toBases))}, to the other median ${f2(median(toOthers))}`,
+);
+
+// 4b: a bearded parent or a parent in glasses with each woman of the set.
+const marked: Record<string, Buffer> = tuning
+  ? { bearded: await beardedMan(), glasses: await manInGlasses() }
+  : { smiling_bearded: await smilingMan(), fm5_5_glasses_goatee: await facematchGridTile(5, 5) };
+let lipSum = 0;
+let lipMax = 0;
+let lipN = 0;
+let glassesLeft = 0;
+let beardLeft = 0;
+let analysed = 0;
+for (const [who, photo] of Object.entries(marked)) {
+  const own = await appearanceOf(photo);
+  console.log(
+    `${who}: own upper-lip dark share ${f2((await upperLipDarkness(photo)) ?? NaN)}, detector glasses ${own?.glasses.value} (edges ${own?.measures.glassesEdges}), beard ${own?.beard.value}`,
+  );
+  for (const woman of names.filter((n) => n !== 'bearded'))
+    for (const weight of [50, 20]) {
+      const r = await runTaskInProcess<ChildResult>('facefusechild', {
+        image: photo,
+        params: { weight, secondImage: new Uint8Array(users[woman]!) },
+      });
+      const bytes = r.images.media_data.bytes;
+      const lip = await upperLipDarkness(bytes);
+      const look = await appearanceOf(bytes);
+      if (lip !== undefined) {
+        lipSum += lip;
+        lipMax = Math.max(lipMax, lip);
+        lipN++;
+      }
+      if (look) {
+        analysed++;
+        if (look.glasses.value !== 'none') glassesLeft++;
+        if (look.beard.value === 1) beardLeft++;
+      }
+      console.log(
+        `child ${who} + ${woman} weight ${weight}: upper-lip dark share ${f2(lip ?? NaN)}, detector glasses ${look?.glasses.value} (edges ${look?.measures.glassesEdges}), beard ${look?.beard.value} (darkness ${look?.measures.beardDarkness})`,
+      );
+    }
+}
+console.log(
+  `cleaning: ${lipN} children; upper-lip dark share mean ${f2(lipSum / lipN)}, max ${f2(lipMax)}; ` +
+    `detector finds glasses in ${glassesLeft} of ${analysed}, a beard in ${beardLeft} of ${analysed}`,
 );
 
 // 5: speed.
@@ -242,8 +304,12 @@ const portrait = await sharp(readFileSync(astronautPath()))
   .toBuffer();
 const mirrored = await sharp(readFileSync(astronautPath())).flop().jpeg({ quality: 90 }).toBuffer();
 for (const [task, params] of [
-  ['facefuse', {}],
-  ['headreplace', {}],
+  ...(childOnly
+    ? []
+    : ([
+        ['facefuse', {}],
+        ['headreplace', {}],
+      ] as const)),
   ['facefusechild', { secondImage: new Uint8Array(mirrored) }],
 ] as const) {
   console.log(`${task} astronaut 640 px: ${await timeTask(task, astronaut, 20, params)}`);

@@ -3,12 +3,16 @@
  * (faces and meshes from the facepoints pipeline); the fusion of facefuse.ts, then the face
  * retouch warps of retouch.ts:
  *
- *  1. The child is drawn on the photo of the parent with the larger share (`weight`; the first
+ *  1. A child has neither beard nor glasses: each parent's photo is cleaned first (child-skin.ts:
+ *     the beard zone's hair and, where the glasses detector finds them, the frames are filled
+ *     with that parent's own skin by normalised convolution).
+ *  2. The child is drawn on the photo of the parent with the larger share (`weight`; the first
  *     on a tie): the other parent's mesh is aligned onto it (similarity), and the face takes the
- *     shape between the two by the other's share (the outline a third as far, as in facefuse).
- *  2. Both faces are warped to that shape over the mesh's triangles and mixed by their shares,
- *     without moving the other's colour to the base's: the skin is the blend of both parents'.
- *     The face is joined by multi-band blending.
+ *     shape between the two by the other's share (the outline a third as far, as in facefuse:
+ *     moving it fully made one report-set child closer to a stranger than to the parent it is
+ *     drawn on, face compare). Both faces are warped to that shape over the mesh's triangles and
+ *     mixed by their shares, without moving the other's colour to the base's: the skin is the
+ *     blend of both parents'. The face is joined by multi-band blending.
  *  3. Child proportions by retouch.ts's warps (the same as v1/beauty_shape's): larger eyes, a
  *     higher forehead, a narrower nose, a shorter chin and a narrower jaw, then smoother skin.
  *     The directions are those facial-growth studies describe: the nose, the lower face and the
@@ -23,26 +27,31 @@ import { decodeImage } from '../../image/decode.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from './mesh-faces.ts';
 import { retouchFace, type RetouchSettings } from './retouch.ts';
 import { encodeJpeg } from './retouch-faces.ts';
-import { copyPixels, largestFace } from './fusion.ts';
+import { largestFace } from './fusion.ts';
 import { faceOf, FUSION_JPEG_QUALITY, fuseInto, shapeTowards } from './facefuse.ts';
+import { cleanChildSkin } from './child-skin.ts';
+import type { DecodedImage } from '../../image/decode.ts';
 import { parseChildParams, type ChildGender, type ChildParams, type ChildResult } from './facefuse-params.ts';
 
 /**
  * The child proportions as retouch.ts strengths (RETOUCH_RULES gives the lengths):
- *  - eye 60 / 70: the eye centre magnified 1.15 / 1.18 times (eyeScale 0.22);
- *  - forehead 45: the top of the face raised 0.036 face widths (foreheadShift 0.08);
- *  - nose 55: each nose wing moved in 0.019 face widths (noseShift 0.035), about 15 % of the
+ *  - eye 75 / 85: the eye centre magnified 1.20 / 1.23 times (eyeScale 0.22);
+ *  - forehead 60: the top of the face raised 0.048 face widths (foreheadShift 0.08);
+ *  - nose 65: each nose wing moved in 0.023 face widths (noseShift 0.035), about 18 % of the
  *    nose's width;
- *  - chin -65: the chin raised 0.052 face widths (chinShift 0.08), about an eighth of the lower
+ *  - chin -75: the chin raised 0.06 face widths (chinShift 0.08), about a seventh of the lower
  *    face's height;
- *  - slim 50 / 60: the jaw moved in 0.030 / 0.036 face widths each side (slimShift 0.06);
- *  - smooth 50: children's smoother skin (the guided filter of v1/beauty).
+ *  - slim 55 / 65: the jaw moved in 0.033 / 0.039 face widths each side (slimShift 0.06);
+ *  - smooth 60: children's smoother skin (the guided filter of v1/beauty).
  * A girl gets slightly larger eyes and a narrower jaw than a boy.
  */
 export const CHILD_SHAPE: Record<ChildGender, RetouchSettings> = {
-  boy: { eye: 60, forehead: 45, nose: 55, chin: -65, slim: 50, smooth: 50, whiten: 0 },
-  girl: { eye: 70, forehead: 45, nose: 55, chin: -65, slim: 60, smooth: 50, whiten: 0 },
+  boy: { eye: 75, forehead: 60, nose: 65, chin: -75, slim: 55, smooth: 60, whiten: 0 },
+  girl: { eye: 85, forehead: 60, nose: 65, chin: -75, slim: 65, smooth: 60, whiten: 0 },
 };
+
+/** A decoded image's copy the cleaning and the fusion may change. */
+const copyOf = (image: DecodedImage): DecodedImage => ({ ...image, data: Buffer.from(image.data) });
 
 export const facefusechild: Algorithm<ChildParams, ChildResult, MeshFaceModels> = {
   task: 'facefusechild',
@@ -57,11 +66,15 @@ export const facefusechild: Algorithm<ChildParams, ChildResult, MeshFaceModels> 
     const firstShare = p.weight / 100;
     const baseIsFirst = firstShare >= 0.5;
     const [base, baseFace, other, otherFace] = baseIsFirst ? [first, a, second, c] : [second, c, first, a];
-    const out = copyPixels(base);
+    const out = copyOf(base);
     if (baseFace && otherFace) {
       const otherShare = baseIsFirst ? 1 - firstShare : firstShare;
+      // A child has neither beard nor glasses: both parents' faces are cleaned first.
+      const clean = copyOf(other);
+      cleanChildSkin(out, baseFace.mesh);
+      cleanChildSkin(clean, otherFace.mesh);
       const shape = shapeTowards(baseFace.mesh, otherFace.mesh, otherShare);
-      fuseInto(out, baseFace.mesh, other, otherFace.mesh, otherShare, { shape, colour: 0 });
+      fuseInto(out, baseFace.mesh, clean, otherFace.mesh, otherShare, { shape, colour: 0 });
       await retouchFace(out, shape, CHILD_SHAPE[p.gender]);
     }
     const bytes = await encodeJpeg(out, FUSION_JPEG_QUALITY);
