@@ -371,8 +371,13 @@ async function run(
   const { width: W, height: H } = image;
   const rendered = await renderArtStyle(image, params.style, models);
   const s = params.strength / 100;
-  const out = new Uint8Array(W * H * 3);
-  for (let i = 0; i < out.length; i++) out[i] = image.data[i]! + s * (rendered[i]! - image.data[i]!) + 0.5;
+  // Full strength (the default) is the rendering itself: photo + 1 x (rendering - photo) + 0.5,
+  // truncated, gives each rendered byte back, so the blend is skipped.
+  let out = rendered;
+  if (s < 1) {
+    out = new Uint8Array(W * H * 3);
+    for (let i = 0; i < out.length; i++) out[i] = image.data[i]! + s * (rendered[i]! - image.data[i]!) + 0.5;
+  }
   return {
     answer: { image_width: W, image_height: H, style: params.style, strength: params.strength },
     images: await jpegOf(out, W, H, params.quality),
