@@ -118,12 +118,17 @@ const oil: Renderer = ({ lab, w, h }) => {
   // Relief: light from the upper left on the stroke height field.
   const rgb = rgbOfLab(paint);
   for (let y = 0; y < h; y++) {
+    const above = (y > 0 ? y - 1 : 0) * w;
+    const below = (y < h - 1 ? y + 1 : h - 1) * w;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      const up = strokes[Math.max(0, y - 1) * w + Math.max(0, x - 1)]!;
-      const down = strokes[Math.min(h - 1, y + 1) * w + Math.min(w - 1, x + 1)]!;
+      const up = strokes[above + (x > 0 ? x - 1 : 0)]!;
+      const down = strokes[below + (x < w - 1 ? x + 1 : w - 1)]!;
       const shade = 1 + 1.1 * (down - up);
-      for (let c = 0; c < 3; c++) rgb[3 * i + c] = clamp255(rgb[3 * i + c]! * shade + 0.5);
+      const o = 3 * i;
+      rgb[o] = clamp255(rgb[o]! * shade + 0.5);
+      rgb[o + 1] = clamp255(rgb[o + 1]! * shade + 0.5);
+      rgb[o + 2] = clamp255(rgb[o + 2]! * shade + 0.5);
     }
   }
   return { rgb, full: false };
