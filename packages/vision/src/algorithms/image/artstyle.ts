@@ -30,7 +30,7 @@
  * `strength` blends the rendering with the photo.
  */
 import type { DecodedImage } from '../../image/decode.ts';
-import { resampleMap, resizeRgb } from '../../image/resize.ts';
+import { resampleMap, resizeRgb, type RgbPixels } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
 import { detectFaces } from '../face/detector.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
@@ -95,12 +95,18 @@ const px = (v: number, w: number, h: number) => (v * Math.min(WORK_SIDE, Math.ma
  */
 export const FACE_RULES = { minFace: 160, maxSide: 1600, mosaicTilesPerFace: 18, dotsPerFace: 24 } as const;
 
-/** The narrowest face found on a copy of at most WORK_SIDE pixels, in full-image pixels (undefined: none). */
-async function narrowestFace(image: DecodedImage, models: MeshFaceModels): Promise<number | undefined> {
+/**
+ * The narrowest face found on a copy of at most WORK_SIDE pixels, in full-image pixels (undefined:
+ * none), and that copy (the working copy itself when no face asks for a larger one).
+ */
+async function narrowestFace(
+  image: DecodedImage,
+  models: MeshFaceModels,
+): Promise<{ face: number | undefined; copy: RgbPixels }> {
   const { work, scale } = await workingCopy(image, WORK_SIDE);
   const faces = await detectFaces(models.detector, work, { minScore: 0.5, iouThreshold: 0.3, tiling: false });
-  if (faces.length === 0) return undefined;
-  return Math.min(...faces.map((f) => f.box.x2 - f.box.x1)) * scale;
+  if (faces.length === 0) return { face: undefined, copy: work };
+  return { face: Math.min(...faces.map((f) => f.box.x2 - f.box.x1)) * scale, copy: work };
 }
 
 const oil: Renderer = ({ lab, w, h }) => {
@@ -350,7 +356,7 @@ export async function renderArtStyle(
   models: MeshFaceModels,
 ): Promise<Uint8Array> {
   const { width: W, height: H } = image;
-  const face = await narrowestFace(image, models);
+  const { face, copy } = await narrowestFace(image, models);
   if (style === 'mosaic') return mosaic(image, face);
   const long = Math.max(W, H);
   let side = WORK_SIDE;
@@ -359,7 +365,7 @@ export async function renderArtStyle(
     if (faceOnCopy < FACE_RULES.minFace)
       side = Math.min(FACE_RULES.maxSide, Math.round((WORK_SIDE * FACE_RULES.minFace) / faceOnCopy));
   }
-  const { work } = await workingCopy(image, side);
+  const work = side === WORK_SIDE ? copy : (await workingCopy(image, side)).work;
   const { width: w, height: h } = work;
   const lab = labPlanes(work.data, w, h);
   if (style === 'pop_art') return popArt(lab, w, h, image, face);
