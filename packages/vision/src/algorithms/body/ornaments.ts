@@ -142,14 +142,26 @@ interface ColourModel {
   spread: [number, number, number];
 }
 
+/** Median of values, sorted in place (a typed array sorts numerically without a comparator). */
+function medianInPlace(values: Float64Array): number {
+  values.sort();
+  const m = values.length >> 1;
+  return values.length % 2 ? values[m]! : (values[m - 1]! + values[m]!) / 2;
+}
+
 /** Median and 1.4826 x MAD per channel (Y, Cb, Cr), spreads floored at 6, 2, 2. */
 function colourModel(p: Planes, px: number[]): ColourModel {
   const planes = [p.Y, p.Cb, p.Cr];
   const floors = [6, 2, 2];
-  const centre = planes.map((pl) => median(px.map((i) => pl[i]!))) as [number, number, number];
-  const spread = planes.map((pl, k) =>
-    Math.max(floors[k]!, 1.4826 * median(px.map((i) => Math.abs(pl[i]! - centre[k]!)))),
-  ) as [number, number, number];
+  const values = new Float64Array(px.length);
+  const centre = planes.map((pl) => {
+    for (let j = 0; j < px.length; j++) values[j] = pl[px[j]!]!;
+    return medianInPlace(values);
+  }) as [number, number, number];
+  const spread = planes.map((pl, k) => {
+    for (let j = 0; j < px.length; j++) values[j] = Math.abs(pl[px[j]!]! - centre[k]!);
+    return Math.max(floors[k]!, 1.4826 * medianInPlace(values));
+  }) as [number, number, number];
   return { centre, spread };
 }
 

@@ -30,7 +30,7 @@
  * `strength` blends the rendering with the photo.
  */
 import type { DecodedImage } from '../../image/decode.ts';
-import { resampleMap, resizeRgb } from '../../image/resize.ts';
+import { resampleMap, resizeRgb, type RgbPixels } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
 import { detectFaces } from '../face/detector.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
@@ -95,12 +95,18 @@ const px = (v: number, w: number, h: number) => (v * Math.min(WORK_SIDE, Math.ma
  */
 export const FACE_RULES = { minFace: 160, maxSide: 1600, mosaicTilesPerFace: 18, dotsPerFace: 24 } as const;
 
-/** The narrowest face found on a copy of at most WORK_SIDE pixels, in full-image pixels (undefined: none). */
-async function narrowestFace(image: DecodedImage, models: MeshFaceModels): Promise<number | undefined> {
+/**
+ * The narrowest face found on a copy of at most WORK_SIDE pixels, in full-image pixels (undefined:
+ * none), and that copy (the working copy itself when no face asks for a larger one).
+ */
+async function narrowestFace(
+  image: DecodedImage,
+  models: MeshFaceModels,
+): Promise<{ face: number | undefined; copy: RgbPixels }> {
   const { work, scale } = await workingCopy(image, WORK_SIDE);
   const faces = await detectFaces(models.detector, work, { minScore: 0.5, iouThreshold: 0.3, tiling: false });
-  if (faces.length === 0) return undefined;
-  return Math.min(...faces.map((f) => f.box.x2 - f.box.x1)) * scale;
+  if (faces.length === 0) return { face: undefined, copy: work };
+  return { face: Math.min(...faces.map((f) => f.box.x2 - f.box.x1)) * scale, copy: work };
 }
 
 const oil: Renderer = ({ lab, w, h }) => {
@@ -118,12 +124,17 @@ const oil: Renderer = ({ lab, w, h }) => {
   // Relief: light from the upper left on the stroke height field.
   const rgb = rgbOfLab(paint);
   for (let y = 0; y < h; y++) {
+    const above = (y > 0 ? y - 1 : 0) * w;
+    const below = (y < h - 1 ? y + 1 : h - 1) * w;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      const up = strokes[Math.max(0, y - 1) * w + Math.max(0, x - 1)]!;
-      const down = strokes[Math.min(h - 1, y + 1) * w + Math.min(w - 1, x + 1)]!;
+      const up = strokes[above + (x > 0 ? x - 1 : 0)]!;
+      const down = strokes[below + (x < w - 1 ? x + 1 : w - 1)]!;
       const shade = 1 + 1.1 * (down - up);
-      for (let c = 0; c < 3; c++) rgb[3 * i + c] = clamp255(rgb[3 * i + c]! * shade + 0.5);
+      const o = 3 * i;
+      rgb[o] = clamp255(rgb[o]! * shade + 0.5);
+      rgb[o + 1] = clamp255(rgb[o + 1]! * shade + 0.5);
+      rgb[o + 2] = clamp255(rgb[o + 2]! * shade + 0.5);
     }
   }
   return { rgb, full: false };
@@ -345,7 +356,7 @@ export async function renderArtStyle(
   models: MeshFaceModels,
 ): Promise<Uint8Array> {
   const { width: W, height: H } = image;
-  const face = await narrowestFace(image, models);
+  const { face, copy } = await narrowestFace(image, models);
   if (style === 'mosaic') return mosaic(image, face);
   const long = Math.max(W, H);
   let side = WORK_SIDE;
@@ -354,7 +365,7 @@ export async function renderArtStyle(
     if (faceOnCopy < FACE_RULES.minFace)
       side = Math.min(FACE_RULES.maxSide, Math.round((WORK_SIDE * FACE_RULES.minFace) / faceOnCopy));
   }
-  const { work } = await workingCopy(image, side);
+  const work = side === WORK_SIDE ? copy : (await workingCopy(image, side)).work;
   const { width: w, height: h } = work;
   const lab = labPlanes(work.data, w, h);
   if (style === 'pop_art') return popArt(lab, w, h, image, face);
@@ -371,8 +382,13 @@ async function run(
   const { width: W, height: H } = image;
   const rendered = await renderArtStyle(image, params.style, models);
   const s = params.strength / 100;
-  const out = new Uint8Array(W * H * 3);
-  for (let i = 0; i < out.length; i++) out[i] = image.data[i]! + s * (rendered[i]! - image.data[i]!) + 0.5;
+  // Full strength (the default) is the rendering itself: photo + 1 x (rendering - photo) + 0.5,
+  // truncated, gives each rendered byte back, so the blend is skipped.
+  let out = rendered;
+  if (s < 1) {
+    out = new Uint8Array(W * H * 3);
+    for (let i = 0; i < out.length; i++) out[i] = image.data[i]! + s * (rendered[i]! - image.data[i]!) + 0.5;
+  }
   return {
     answer: { image_width: W, image_height: H, style: params.style, strength: params.strength },
     images: await jpegOf(out, W, H, params.quality),

@@ -420,7 +420,7 @@ export function tangentField(src: Float32Array, w: number, h: number, sigma: num
       vx = lambda2 - c;
       vy = b;
     }
-    const len = Math.hypot(vx, vy);
+    const len = Math.sqrt(vx * vx + vy * vy);
     if (len < 1e-6 || root < 1e-4) {
       tx[i] = Math.SQRT1_2;
       ty[i] = -Math.SQRT1_2;
@@ -450,7 +450,8 @@ export function lic(
       const i = y * w + x;
       let acc = tex[i]!;
       let count = 1;
-      for (const dir of [1, -1]) {
+      // Both ways along the streamline: dir 1, then -1 (a loop over numbers, no array per pixel).
+      for (let dir = 1; dir >= -1; dir -= 2) {
         let px = x + 0.5;
         let py = y + 0.5;
         let vx = tx[i]! * dir;

@@ -100,7 +100,7 @@ export async function sceneFeatures(image: RgbPixels): Promise<SceneFeatures> {
       const l = L[i]!;
       const av = a[i]!;
       const bv = b[i]!;
-      const c = Math.hypot(av, bv);
+      const c = Math.sqrt(av * av + bv * bv);
       sumL += l;
       sumChroma += c;
       if (l < DARK_L) dark++;
@@ -128,6 +128,9 @@ export async function sceneFeatures(image: RgbPixels): Promise<SceneFeatures> {
   const gx = new Float32Array(n);
   const gy = new Float32Array(n);
   const mag = new Float32Array(n);
+  // Strong gradients pointing across a vertical run (along x) and across a horizontal one (along y).
+  const alongX = new Uint8Array(n);
+  const alongY = new Uint8Array(n);
   let edges = 0;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
@@ -136,22 +139,23 @@ export async function sceneFeatures(image: RgbPixels): Promise<SceneFeatures> {
       const dy = (L[i + w]! - L[i - w]!) / 2;
       gx[i] = dx;
       gy[i] = dy;
-      const m = Math.hypot(dx, dy);
+      const m = Math.sqrt(dx * dx + dy * dy);
       mag[i] = m;
       if (m > EDGE_GRADIENT) edges++;
+      // The runs compare the magnitude and gradients as stored (float32).
+      const mf = mag[i]!;
+      if (mf > EDGE_GRADIENT) {
+        if (Math.abs(gx[i]!) >= AXIS_COS * mf) alongX[i] = 1;
+        if (Math.abs(gy[i]!) >= AXIS_COS * mf) alongY[i] = 1;
+      }
     }
   }
-  const across = (i: number, horizontalGradient: boolean): boolean => {
-    const m = mag[i]!;
-    if (m <= EDGE_GRADIENT) return false;
-    return Math.abs(horizontalGradient ? gx[i]! : gy[i]!) >= AXIS_COS * m;
-  };
   let lines = 0;
   // Vertical runs (edges of walls, window sides, poles): gradients along x. A run may shift by one
   // pixel sideways per row (a slightly tilted or perspective line).
-  lines += countRuns(w, h, (x, y) => across(y * w + x, true), 'vertical');
+  lines += countRuns(w, h, alongX, 'vertical');
   // Horizontal runs (floors, window sills, table edges): gradients along y.
-  lines += countRuns(w, h, (x, y) => across(y * w + x, false), 'horizontal');
+  lines += countRuns(w, h, alongY, 'horizontal');
 
   // Flat blocks outside the sky.
   let blocks = 0;
@@ -218,17 +222,12 @@ export async function sceneFeatures(image: RgbPixels): Promise<SceneFeatures> {
 }
 
 /**
- * Pixels on runs of at least LINE_RUN consecutive pixels where `on` holds: along columns
- * ('vertical') or rows ('horizontal'), each step allowed to move one pixel sideways.
+ * Pixels on runs of at least LINE_RUN consecutive pixels where `on` (w x h, row-major) is set:
+ * along columns ('vertical') or rows ('horizontal'), each step allowed to move one pixel sideways.
  */
-function countRuns(
-  w: number,
-  h: number,
-  on: (x: number, y: number) => boolean,
-  direction: 'vertical' | 'horizontal',
-): number {
-  const [len, across] = direction === 'vertical' ? [h, w] : [w, h];
-  const at = (along: number, side: number) => (direction === 'vertical' ? on(side, along) : on(along, side));
+function countRuns(w: number, h: number, on: Uint8Array, direction: 'vertical' | 'horizontal'): number {
+  const vertical = direction === 'vertical';
+  const [len, across] = vertical ? [h, w] : [w, h];
   // run[side] after step `along`: length of the run ending at (along, side).
   let prev = new Int32Array(across);
   let cur = new Int32Array(across);
@@ -236,7 +235,7 @@ function countRuns(
   let count = 0;
   for (let t = 0; t < len; t++) {
     for (let s = 0; s < across; s++) {
-      if (!at(t, s)) {
+      if (!on[vertical ? t * w + s : s * w + t]) {
         cur[s] = 0;
         continue;
       }
@@ -244,7 +243,7 @@ function countRuns(
       cur[s] = before + 1;
       if (cur[s]! >= LINE_RUN) {
         // Count the run's pixels once: the pixel itself, and the whole run when it first reaches LINE_RUN.
-        const idx = direction === 'vertical' ? t * w + s : s * w + t;
+        const idx = vertical ? t * w + s : s * w + t;
         if (!marked[idx]) {
           marked[idx] = 1;
           count += cur[s] === LINE_RUN ? LINE_RUN : 1;
