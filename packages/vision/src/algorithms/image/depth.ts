@@ -11,8 +11,10 @@
  *
  * 1. Working copy of sky.ts's WORK_SIDE px a side, its CIELAB planes (skyPlanes).
  *    Sky: skyRegion (sky.ts), nearness 0.
- *    People: segment's person probability (MediaPipe selfie model, kept where bodypose sees a
- *    person: peopleAndPoses) at 0.5 or more.
+ *    People: segment's person probability (MediaPipe selfie model) at 0.5 or more, its regions
+ *    kept only where one of CenterNet's person boxes (below) has a point of its centre line
+ *    (keepPeople with PERSON_BOX_POINTS), so a cat or a poster the selfie model takes is left out;
+ *    the detector's boxes are needed for the objects anyway, so no pose model runs for this.
  *    Objects: CenterNet's boxes of the 80 COCO classes (centernetBoxes, humandetect's detector and
  *    its threshold MIN_BOX_SCORE), except boxes covering more than MAX_BOX_SHARE of the photo (a
  *    table or a bed seen from above is a scene, not an upright object). A person box the person
@@ -60,7 +62,7 @@ import type { Algorithm } from '../types.ts';
 import { boxMean, samplingPositions } from '../body/guided-filter.ts';
 import { centernetBoxes, nms, type Candidate } from '../body/humandetect.ts';
 import { COCO_CLASS, COCO_NAMES } from '../body/coco.ts';
-import { peopleAndPoses, SELFIE_INPUT, subsampled, WORKING_SIDE } from '../body/segment.ts';
+import { keepPeople, personProbability, SELFIE_INPUT, subsampled, WORKING_SIDE } from '../body/segment.ts';
 import { guidedFilterGrey } from './guided.ts';
 import { grey16Png } from './png16.ts';
 import { skyPlanes, skyRegion, WORK_SIDE, type SkyPlanes } from './sky.ts';
@@ -69,11 +71,16 @@ import { parseDepthParams, type DepthParams, type DepthResult } from './depth-pa
 export interface DepthModels {
   centernet: GraphModel;
   selfie: GraphModel;
-  movenet: GraphModel;
 }
 
 /** CenterNet's boxes from this score up count (humandetect's threshold for people). */
 export const MIN_BOX_SCORE = 0.3;
+/**
+ * Where a person box vouches for the selfie model's regions: points of its vertical centre line at
+ * these shares of its height from the top (head, chest, waist, thighs), so that a region holding
+ * any of them is that person.
+ */
+const PERSON_BOX_POINTS = [0.15, 0.35, 0.55, 0.75] as const;
 /** A box covering more than this share of the photo is a scene, not an upright object. */
 export const MAX_BOX_SHARE = 0.5;
 /** A person box whose pixels the person mask covers less than this share of is kept as an object. */
@@ -381,13 +388,26 @@ export async function depthCues(image: DecodedImage, models: DepthModels): Promi
   const planes0 = skyPlanes(work);
   const sky = skyRegion(planes0);
   const working = await subsampled(image, WORKING_SIDE);
-  const { probability } = await peopleAndPoses(working, image, models);
-  const personP = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, w, h);
-  const person = Uint8Array.from(personP, (v) => (v >= 0.5 ? 1 : 0));
   const boxes = nms(
     (await centernetBoxes(image, models.centernet, ALL_CLASSES)).filter((b) => b.score >= MIN_BOX_SCORE),
     0.5,
   );
+  const sx = SELFIE_INPUT / image.width;
+  const sy = SELFIE_INPUT / image.height;
+  const vouching = boxes
+    .filter((b) => b.cls === COCO_CLASS.person)
+    .flatMap((b) =>
+      PERSON_BOX_POINTS.map(
+        (f) => [((b.left + b.right) / 2) * sx, (b.top + f * (b.bottom - b.top)) * sy] as const,
+      ),
+    );
+  // No person box: no region would be kept, so the selfie model is not run.
+  const probability =
+    vouching.length > 0
+      ? keepPeople(await personProbability(working, models), vouching)
+      : new Float32Array(SELFIE_INPUT * SELFIE_INPUT);
+  const personP = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, w, h);
+  const person = Uint8Array.from(personP, (v) => (v >= 0.5 ? 1 : 0));
 
   // Category before the ground and horizon are known: person over sky over object.
   const category = new Uint8Array(n);
@@ -577,7 +597,6 @@ async function loadModels(): Promise<DepthModels> {
   return {
     centernet: await getModel('centernet'),
     selfie: await getModel('selfie'),
-    movenet: await getModel('movenet-multipose'),
   };
 }
 
