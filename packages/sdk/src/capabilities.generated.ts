@@ -2832,7 +2832,7 @@ export interface Capabilities {
     images: 1;
     parameters: {
       /**
-       * Line weight: 1 the finest, 5 the boldest. The lines are drawn on white by XDoG (Winnemöller et al. 2012, an extended difference of Gaussians); where a face is found, its eyelids, brows, mouth, nose base and jaw are drawn from the face mesh and small texture on the skin is left out.
+       * Line weight: 1 the finest, 5 the boldest. The lines are drawn on white by XDoG (Winnemöller et al. 2012, an extended difference of Gaussians); where a face is found, its eyelids, brows, mouth, nose base and jaw are drawn from the face mesh and small texture on the skin is left out; the outline of the person is traced from the person segmentation, and the local contrast of the hair is raised first so that dark hair still gets strands.
        * Range 1 to 5.
        * @default 2
        */
