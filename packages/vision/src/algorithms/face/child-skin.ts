@@ -48,7 +48,7 @@ import {
   type Box,
   type XY,
 } from './fusion.ts';
-import { faceWidthOf, fillPolygon, SKIN_HOLES } from './retouch.ts';
+import { faceWidthOf, fillPolygon, SKIN_HOLES, squareMorph } from './retouch.ts';
 
 /** The cleaning's fixed rules (lengths in face widths, mesh points 234 to 454). */
 export const CHILD_SKIN_RULES = {
@@ -302,31 +302,13 @@ function thinLines(rgb: Float32Array, w: number, h: number, r: number): Float32A
   const a = new Float32Array(n);
   const closing = new Float32Array(n);
   const opening = new Float32Array(n);
-  squareExtreme(grey, w, h, r, true, a);
-  squareExtreme(a, w, h, r, false, closing);
-  squareExtreme(grey, w, h, r, false, a);
-  squareExtreme(a, w, h, r, true, opening);
+  squareMorph(grey, w, h, r, true, a);
+  squareMorph(a, w, h, r, false, closing);
+  squareMorph(grey, w, h, r, false, a);
+  squareMorph(a, w, h, r, true, opening);
   const out = new Float32Array(n);
   for (let i = 0; i < n; i++) out[i] = Math.max(closing[i]! - grey[i]!, grey[i]! - opening[i]!);
   return out;
-}
-
-/** Maximum (max) or minimum over a square of half side r, separably, edges clamped. */
-function squareExtreme(src: Float32Array, w: number, h: number, r: number, max: boolean, out: Float32Array) {
-  const tmp = new Float32Array(w * h);
-  const pick = max ? Math.max : Math.min;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let v = src[y * w + x]!;
-      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++) v = pick(v, src[y * w + k]!);
-      tmp[y * w + x] = v;
-    }
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let v = tmp[y * w + x]!;
-      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) v = pick(v, tmp[k * w + x]!);
-      out[y * w + x] = v;
-    }
 }
 
 /**

@@ -647,7 +647,14 @@ function runningExtreme(
 }
 
 /** Greyscale dilation (`max`) or erosion by a (2r + 1) square, separably, into `out`. */
-function squareMorph(src: Float32Array, w: number, h: number, r: number, max: boolean, out: Float32Array) {
+export function squareMorph(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  max: boolean,
+  out: Float32Array,
+) {
   const n = Math.max(w, h);
   const line = new Float32Array(n);
   const res = new Float32Array(n);
