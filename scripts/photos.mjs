@@ -23,18 +23,57 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SYSTEM = '/usr/lib/python3/dist-packages/skimage/data';
 
+/**
+ * Fills the cache folder `dir` once, safely when several test workers ask at the same time (as
+ * parallel test files on a fresh clone do): `fill(tmp)` downloads and extracts into a folder of this
+ * process's own, which is then renamed to `dir` in one step. A process that loses the race keeps
+ * the winner's folder; a stale `dir` (one that `ready` refuses, from an older file list) is replaced.
+ */
+function extractOnce(dir, ready, fill) {
+  if (ready(dir)) return;
+  // Only a folder found before filling is stale; one that appears meanwhile is another process's.
+  const stale = fs.existsSync(dir);
+  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  fs.mkdirSync(tmp, { recursive: true });
+  try {
+    fill(tmp);
+    if (ready(dir)) return;
+    if (stale) fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      fs.renameSync(tmp, dir);
+    } catch (error) {
+      // Another process renamed its folder in first: use that one.
+      if (!ready(dir)) throw error;
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** `apt-get download <pkg>` into `dir` (nothing installed), answering the .deb's file name. */
+function downloadDeb(pkg, dir) {
+  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: 'inherit' });
+  const deb = fs.readdirSync(dir).find((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'));
+  if (!deb) throw new Error(`apt-get download ${pkg} produced no package`);
+  return deb;
+}
+
 export function ensureSkimageData() {
   const candidates = [process.env.SKIMAGE_DATA, SYSTEM, path.join(root, '.cache/skimage', SYSTEM)].filter(
     Boolean,
   );
   for (const dir of candidates) if (fs.existsSync(path.join(dir, 'astronaut.png'))) return dir;
   const cache = path.join(root, '.cache/skimage');
-  fs.mkdirSync(cache, { recursive: true });
-  execFileSync('apt-get', ['download', 'python3-skimage'], { cwd: cache, stdio: 'inherit' });
-  const deb = fs.readdirSync(cache).find((f) => f.startsWith('python3-skimage_') && f.endsWith('.deb'));
-  if (!deb) throw new Error('apt-get download python3-skimage produced no package');
-  execFileSync('dpkg', ['-x', deb, '.'], { cwd: cache, stdio: 'inherit' });
   const dir = path.join(cache, SYSTEM);
+  extractOnce(
+    cache,
+    (d) => fs.existsSync(path.join(d, SYSTEM, 'astronaut.png')),
+    (tmp) => {
+      const deb = downloadDeb('python3-skimage', tmp);
+      execFileSync('dpkg', ['-x', deb, '.'], { cwd: tmp, stdio: 'inherit' });
+      fs.rmSync(path.join(tmp, deb));
+    },
+  );
   if (!fs.existsSync(path.join(dir, 'astronaut.png')))
     throw new Error('skimage data not found in the package');
   return dir;
@@ -127,18 +166,20 @@ export function ensureOpencvDocPhotos() {
   const candidates = [process.env.OPENCV_DOC, OPENCV_DOC, path.join(root, '.cache/opencv-doc', OPENCV_DOC)];
   for (const dir of candidates.filter(Boolean)) if (ready(dir)) return dir;
   const cache = path.join(root, '.cache/opencv-doc');
-  fs.mkdirSync(cache, { recursive: true });
-  if (!fs.readdirSync(cache).some((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb')))
-    execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: cache, stdio: 'inherit' });
-  const deb = fs.readdirSync(cache).find((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb'));
-  if (!deb) throw new Error('apt-get download opencv-doc produced no package');
-  // Only the few files we use (the package is ~95 MB, mostly HTML docs).
-  const members = OPENCV_DOC_PHOTOS.map((f) => `'.${OPENCV_DOC}/${f}'`).join(' ');
-  execFileSync('sh', ['-c', `dpkg-deb --fsys-tarfile '${deb}' | tar -x ${members}`], {
-    cwd: cache,
-    stdio: 'inherit',
-  });
-  fs.rmSync(path.join(cache, deb));
+  extractOnce(
+    cache,
+    (d) => ready(path.join(d, OPENCV_DOC)),
+    (tmp) => {
+      const deb = downloadDeb('opencv-doc', tmp);
+      // Only the few files we use (the package is ~95 MB, mostly HTML docs).
+      const members = OPENCV_DOC_PHOTOS.map((f) => `'.${OPENCV_DOC}/${f}'`).join(' ');
+      execFileSync('sh', ['-c', `dpkg-deb --fsys-tarfile '${deb}' | tar -x ${members}`], {
+        cwd: tmp,
+        stdio: 'inherit',
+      });
+      fs.rmSync(path.join(tmp, deb));
+    },
+  );
   const dir = path.join(cache, OPENCV_DOC);
   if (!ready(dir)) throw new Error('opencv-doc photos not found in the package');
   return dir;
@@ -155,16 +196,28 @@ export function debianPackageFile(pkg, file) {
   if (!/^[a-z0-9][a-z0-9.+-]*$/.test(pkg)) throw new Error(`not a Debian package name: ${pkg}`);
   const cache = path.join(root, '.cache', pkg);
   const extracted = path.join(cache, file);
-  if (fs.existsSync(extracted)) return extracted;
-  fs.mkdirSync(cache, { recursive: true });
-  const debOf = () => fs.readdirSync(cache).find((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'));
-  if (!debOf()) execFileSync('apt-get', ['download', pkg], { cwd: cache, stdio: 'inherit' });
-  const deb = debOf();
-  if (!deb) throw new Error(`apt-get download ${pkg} produced no package`);
-  execFileSync('dpkg', ['-x', deb, '.'], { cwd: cache, stdio: 'inherit' });
-  fs.rmSync(path.join(cache, deb));
+  // The whole package is extracted, so a cache holding one of its files holds them all.
+  extractOnce(
+    cache,
+    (d) => fs.existsSync(path.join(d, file)),
+    (tmp) => {
+      const deb = downloadDeb(pkg, tmp);
+      execFileSync('dpkg', ['-x', deb, '.'], { cwd: tmp, stdio: 'inherit' });
+      fs.rmSync(path.join(tmp, deb));
+    },
+  );
   if (!fs.existsSync(extracted)) throw new Error(`${file} is not in the package ${pkg}`);
   return extracted;
+}
+
+/**
+ * Every photo package the tests read that is not installed, fetched before the tests start
+ * (scripts/test.mjs), so that test files running in parallel find them in place.
+ */
+export function ensureTestPhotos() {
+  ensureSkimageData();
+  ensureOpencvDocPhotos();
+  debianPackageFile('kphotoalbum', '/usr/share/kphotoalbum/demo/donna.jpg');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

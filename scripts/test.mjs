@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSkimageData } from './photos.mjs';
+import { ensureSkimageData, ensureTestPhotos } from './photos.mjs';
 import { startPostgres } from './pg-cluster.mjs';
 import { startRedis } from './redis-server.mjs';
 
@@ -13,6 +13,8 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reports = path.join(root, '.tmp');
 fs.mkdirSync(reports, { recursive: true });
 
+// The photo packages are fetched here, once, before test files run in parallel.
+ensureTestPhotos();
 const env = { ...process.env, SKIMAGE_DATA: ensureSkimageData() };
 const pg = await startPostgres();
 env.TEST_DATABASE_URL = pg.url;
@@ -25,6 +27,11 @@ let ok = true;
 /** Seconds each stage took, and the slowest test files / browser tests, printed at the end. */
 const stages = [];
 const slowest = [];
+/** The tests that failed, with the first line of their message, printed last so that a log's tail names them. */
+const failures = [];
+// eslint-disable-next-line no-control-regex -- terminal colour codes are stripped from the messages
+const colours = /\u001b\[[0-9;]*m/g;
+const firstLine = (message) => (message ?? '').replace(colours, '').trim().split('\n')[0].slice(0, 240);
 const timed = (name, run) => {
   const start = Date.now();
   const result = run();
@@ -50,8 +57,17 @@ try {
     const r = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
-    for (const file of r.testResults ?? [])
+    for (const file of r.testResults ?? []) {
       slowest.push([`vitest  ${relative(file.name)}`, (file.endTime - file.startTime) / 1000]);
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests)
+        failures.push(
+          `vitest  ${relative(file.name)}: ${t.fullName}\n      ${firstLine(t.failureMessages?.[0])}`,
+        );
+      // A file that failed without a failed test (an import error, a hook) is named too.
+      if (file.status === 'failed' && failedTests.length === 0)
+        failures.push(`vitest  ${relative(file.name)}\n      ${firstLine(file.message)}`);
+    }
   } else failed += 1;
 
   const build = timed('web build', () =>
@@ -77,11 +93,18 @@ try {
       failed += stats.unexpected;
       const walk = (suite, file) => {
         for (const spec of suite.specs ?? [])
-          for (const test of spec.tests ?? [])
+          for (const test of spec.tests ?? []) {
             slowest.push([
               `browser ${file ?? suite.file}: ${spec.title}`,
               (test.results ?? []).reduce((sum, result) => sum + result.duration, 0) / 1000,
             ]);
+            if (test.status === 'unexpected') {
+              const last = (test.results ?? []).at(-1);
+              failures.push(
+                `browser ${file ?? suite.file}: ${spec.title}\n      ${firstLine(last?.error?.message)}`,
+              );
+            }
+          }
         for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
       };
       for (const suite of report.suites ?? []) walk(suite);
@@ -97,5 +120,9 @@ for (const [name, seconds] of stages) console.log(`  ${seconds.toFixed(0).padSta
 console.log('Slowest test files and browser tests:');
 for (const [name, seconds] of slowest.sort((a, b) => b[1] - a[1]).slice(0, 12))
   console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
+if (failures.length > 0) {
+  console.log('Failed:');
+  for (const line of failures) console.log(`  ${line}`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
