@@ -448,8 +448,13 @@ export function composite(photo: RgbPixels, mask: Uint8Array, bg: readonly [numb
   const { width: w, height: h } = photo;
   const N = w * h;
   const I = planarRgb(photo.data, w, h);
-  const alpha = Float32Array.from(mask, (m) => m / 255);
-  const beta = Float32Array.from(alpha, (a) => 1 - a);
+  // Plain loops: a typed array's from() with a mapping function is ~40x slower in V8.
+  const alpha = new Float32Array(N);
+  const beta = new Float32Array(N);
+  for (let i = 0; i < N; i++) {
+    alpha[i] = mask[i]! / 255;
+    beta[i] = 1 - alpha[i]!;
+  }
   const channels = [I.r, I.g, I.b];
   const F = channels.map((c) => Float32Array.from(c));
   const B = channels.map((c) => Float32Array.from(c));

@@ -235,7 +235,10 @@ export async function personMaskAndPoses(
   const { probability, poses } = await peopleAndPoses(working, image, models);
   if (!refine) {
     const up = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, image.width, image.height);
-    return { mask: Uint8Array.from(up, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255)), poses };
+    // A plain loop: a typed array's from() with a mapping function is ~40x slower in V8.
+    const mask = new Uint8Array(up.length);
+    for (let i = 0; i < up.length; i++) mask[i] = Math.round(Math.min(1, Math.max(0, up[i]!)) * 255);
+    return { mask, poses };
   }
   return { mask: await refineMask(probability, working, image), poses };
 }

@@ -67,6 +67,22 @@ export function srgbToLab(r8: number, g8: number, b8: number): [number, number, 
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
+/**
+ * CIELAB L* alone of packed 8-bit sRGB pixels: the same values as srgbToLab's L* (one cube root
+ * per pixel instead of three, for methods that only read the lightness).
+ */
+export function lightnessPlane(rgb: Uint8Array, width: number, height: number): Float32Array {
+  const n = width * height;
+  const L = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = SRGB_TO_LINEAR[rgb[3 * i]!]!;
+    const g = SRGB_TO_LINEAR[rgb[3 * i + 1]!]!;
+    const b = SRGB_TO_LINEAR[rgb[3 * i + 2]!]!;
+    L[i] = 116 * labF((0.2126729 * r + 0.7151522 * g + 0.072175 * b) / YN) - 16;
+  }
+  return L;
+}
+
 /** Colour statistics of packed 8-bit RGB pixels in CIELAB, for saying what a look does. */
 export interface LabStats {
   /** Mean L*, a*, b* and chroma C* = sqrt(a*^2 + b*^2). */

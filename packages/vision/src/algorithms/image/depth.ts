@@ -407,7 +407,9 @@ export async function depthCues(image: DecodedImage, models: DepthModels): Promi
       ? keepPeople(await personProbability(working, models), vouching)
       : new Float32Array(SELFIE_INPUT * SELFIE_INPUT);
   const personP = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, w, h);
-  const person = Uint8Array.from(personP, (v) => (v >= 0.5 ? 1 : 0));
+  // A plain loop: a typed array's from() with a mapping function is ~40x slower in V8.
+  const person = new Uint8Array(personP.length);
+  for (let i = 0; i < personP.length; i++) person[i] = personP[i]! >= 0.5 ? 1 : 0;
 
   // Category before the ground and horizon are known: person over sky over object.
   const category = new Uint8Array(n);

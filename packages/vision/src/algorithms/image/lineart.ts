@@ -41,10 +41,10 @@ import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import { boxMean } from '../face/retouch.ts';
 import type { Algorithm } from '../types.ts';
 import { composeLines, lineInk, WORK_SIDE, workingCopy } from './cartoon.ts';
+import { lightnessPlane } from './colour.ts';
 import { jpegOf } from './encode.ts';
 import { faceStrokes, findStyleFaces } from './face-lines.ts';
 import { guidedFilterGrey } from './guided.ts';
-import { labPlanes } from './npr.ts';
 import { parseLineArtParams, type LineArtParams, type LineArtResult } from './style-params.ts';
 
 /** Constants of the method (sigma in pixels at WORK_SIDE; eps in L* units). */
@@ -143,7 +143,9 @@ function enhanceContrast(L: Float32Array, where: Float32Array, w: number, h: num
   const mean = new Float32Array(w * h);
   const square = new Float32Array(w * h);
   boxMean(L, w, h, r, tmp, mean);
-  const sq = Float32Array.from(L, (v) => v * v);
+  // Plain loops here: a typed array's from() with a mapping function is ~40x slower in V8.
+  const sq = new Float32Array(L.length);
+  for (let i = 0; i < L.length; i++) sq[i] = L[i]! * L[i]!;
   boxMean(sq, w, h, r, tmp, square);
   for (let i = 0; i < L.length; i++) {
     const k = where[i]!;
@@ -169,7 +171,8 @@ function outlineInk(m: Float32Array, w: number, h: number, width: number): Float
       const i = y * w + x;
       const gx = (m[i + 1]! - m[i - 1]!) / 2;
       const gy = (m[i + w]! - m[i - w]!) / 2;
-      const g = Math.hypot(gx, gy);
+      // sqrt rather than Math.hypot: the same value to float precision, several times faster.
+      const g = Math.sqrt(gx * gx + gy * gy);
       if (g < 1e-4) continue;
       const d = Math.abs(m[i]! - 0.5) / g;
       const cover = Math.min(1, Math.max(0, width / 2 + 0.5 - d));
@@ -188,19 +191,16 @@ async function run(
   const { work, scale } = await workingCopy(image, WORK_SIDE);
   const { width: w, height: h } = work;
   const faces = await findStyleFaces(models, work, scale);
-  const L = labPlanes(work.data, w, h).c[0];
+  const L = lightnessPlane(work.data, w, h);
   const R = LINE_ART_RULES;
   const person =
     faces.meshes.length > 0 ? await facePeople(work, faces.meshes, scale, models.selfie) : undefined;
   if (person) {
     const skin = faces.skin!;
     const heads = headZone(faces.meshes, w, h, scale);
-    enhanceContrast(
-      L,
-      Float32Array.from(person, (p, i) => p * (1 - skin[i]!) * heads[i]!),
-      w,
-      h,
-    );
+    const where = new Float32Array(person.length);
+    for (let i = 0; i < where.length; i++) where[i] = person[i]! * (1 - skin[i]!) * heads[i]!;
+    enhanceContrast(L, where, w, h);
   }
   const smooth = guidedFilterGrey(
     L,

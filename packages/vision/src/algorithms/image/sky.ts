@@ -201,9 +201,14 @@ interface Robust {
 
 /** Median and 1.4826 x MAD of a plane over some pixels, the spread floored. */
 function robust(plane: Float32Array, px: Int32Array, floor: number): Robust {
-  const v = Float32Array.from(px, (i) => plane[i]!).sort();
+  // Plain loops: a typed array's from() with a mapping function is ~40x slower in V8.
+  const v = new Float32Array(px.length);
+  for (let k = 0; k < px.length; k++) v[k] = plane[px[k]!]!;
+  v.sort();
   const centre = v[v.length >> 1]!;
-  const dev = Float32Array.from(v, (x) => Math.abs(x - centre)).sort();
+  const dev = new Float32Array(v.length);
+  for (let k = 0; k < v.length; k++) dev[k] = Math.abs(v[k]! - centre);
+  dev.sort();
   return { centre, spread: Math.max(floor, 1.4826 * dev[dev.length >> 1]!) };
 }
 
