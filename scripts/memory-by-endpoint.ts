@@ -11,7 +11,8 @@
  *
  *   node --single-threaded-gc --import tsx scripts/memory-by-endpoint.ts [endpoint regex]
  *
- * The worker inherits the environment: GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576 tries a
+ * WORKER_NODE_FLAGS replaces the worker process's V8 flags (the pool's ENGINE_NODE_FLAGS; empty for
+ * none), for A/B runs. The worker inherits the environment: GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576 tries a
  * fixed mmap threshold (large blocks given back to the system when freed).
  */
 import fs from 'node:fs';
@@ -41,7 +42,17 @@ if (inProcess) {
     close: async () => {},
   } as InferenceBackend;
 } else {
-  backend = createLocalBackend({ workers: 1, maxQueue: 16, taskTimeoutMs: 120_000, isolation: 'process' });
+  backend = createLocalBackend({
+    workers: 1,
+    maxQueue: 16,
+    taskTimeoutMs: 120_000,
+    isolation: 'process',
+    // WORKER_NODE_FLAGS (space-separated; empty for none) replaces the pool's V8 flags for the
+    // worker process, to compare them (docs/decisions/0012-engine-heap-growth.md).
+    ...(process.env.WORKER_NODE_FLAGS !== undefined && {
+      workerNodeFlags: process.env.WORKER_NODE_FLAGS.split(/\s+/).filter(Boolean),
+    }),
+  });
 }
 await backend.ready();
 const pid = inProcess

@@ -5,7 +5,8 @@
  *   node --single-threaded-gc --min-semi-space-size=16 --max-semi-space-size=16 --import tsx \
  *     packages/vision/scripts/profile-task.ts <task> [side=640] [runs=10] [params JSON]
  *
- * (the flags of `npm run worker`, so that the collector works as in production). The photo is the
+ * (the flags of `npm run worker`; add `--heap-growing-percent=100` to collect as the pool's engine
+ * worker processes do, decision 0012). The photo is the
  * astronaut scaled to side x side, JPEG q90; 3 runs warm up before the profiled ones. Functions of
  * TypeScript files show line 1 (tsx compiles without a source map for the profiler).
  */

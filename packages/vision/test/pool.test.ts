@@ -16,6 +16,7 @@ import {
   type LocalBackendOptions,
 } from '../src/index.ts';
 import { astronautPath, read } from './fixtures.ts';
+import { ENGINE_NODE_FLAGS } from '../src/pool/local.ts';
 
 const fakeWorker = new URL('./fixtures/fake-worker.ts', import.meta.url);
 const brokenWorker = new URL('./fixtures/broken-worker.ts', import.meta.url);
@@ -273,9 +274,11 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   it('worker processes: jobs run in another process; a dead or hung one is replaced', async () => {
     const backend = fakeBackend({ isolation: 'process' });
     await backend.ready();
-    type Echo = { pid: number; bytes: number; params: { n: number } };
+    type Echo = { pid: number; bytes: number; params: { n: number }; execArgv: string[] };
     const first = await backend.run<Echo>('echo', { image: Buffer.from('abc'), params: { n: 1 } });
     expect(first.pid).not.toBe(process.pid);
+    // The engine's V8 flags (decision 0012) reach the worker process.
+    expect(first.execArgv).toEqual(expect.arrayContaining([...ENGINE_NODE_FLAGS]));
     expect(first).toMatchObject({ bytes: 3, params: { n: 1 } });
     const err = await backend.run('fail', { image: Buffer.from('x') }).catch((e: unknown) => e);
     expect((err as ImageInputError).code).toBe('TOO_LARGE');

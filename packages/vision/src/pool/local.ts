@@ -77,6 +77,11 @@ export interface LocalBackendOptions {
   /** V8 heap cap per worker (tfjs/wasm memory is outside it). Default 512 MB. */
   maxOldGenerationSizeMb?: number;
   /**
+   * Further V8 flags of each worker process (isolation 'process'; threads share their process's
+   * flags). Default ENGINE_NODE_FLAGS.
+   */
+  workerNodeFlags?: readonly string[];
+  /**
    * libvips threads per sharp operation, set by the workers. Default 1 so that each worker uses
    * one core (see worker.ts). This is a process-wide libvips setting: it also applies to sharp
    * calls on the main thread. Pass 0 to let libvips use one thread per core.
@@ -129,7 +134,12 @@ interface WorkerHandle {
  * parent's V8 flags, messages in V8's structured-clone format (typed arrays and errors pass as
  * they do between threads), and its init in an environment variable.
  */
-function processWorker(url: URL, init: WorkerInit, maxOldGenerationSizeMb: number): WorkerHandle {
+function processWorker(
+  url: URL,
+  init: WorkerInit,
+  maxOldGenerationSizeMb: number,
+  nodeFlags: readonly string[],
+): WorkerHandle {
   const entry = url.protocol === 'file:' ? url.pathname : url.href;
   const child = fork(entry, [], {
     execArgv: [
@@ -137,6 +147,7 @@ function processWorker(url: URL, init: WorkerInit, maxOldGenerationSizeMb: numbe
       ...(process.execArgv.includes('--single-threaded-gc') ? ['--single-threaded-gc'] : []),
       ...(entry.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : []),
       `--max-old-space-size=${maxOldGenerationSizeMb}`,
+      ...nodeFlags,
     ],
     env: { ...process.env, PIXORA_WORKER_INIT: JSON.stringify(init) },
     serialization: 'advanced',
@@ -172,6 +183,15 @@ interface Slot {
   startupTimer?: NodeJS.Timeout;
   lastError?: Error;
 }
+
+/**
+ * V8 flags of the engine's worker processes: the old generation may grow to twice its live size
+ * between full collections (docs/decisions/0012-engine-heap-growth.md). A job allocates a hundred
+ * MB or more of typed arrays and tensors; with V8's own, adaptive growth a worker ran a full
+ * mark-compact or two per job, each marking the whole ~60 MB heap on the job's thread
+ * (--single-threaded-gc): 80-120 ms of a 500-700 ms cartoon or face-parsing job.
+ */
+export const ENGINE_NODE_FLAGS: readonly string[] = ['--heap-growing-percent=100'];
 
 const DEFAULTS = {
   maxQueue: 32,
@@ -310,7 +330,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Inference
     const heapMb = options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb;
     const worker: WorkerHandle =
       options.isolation === 'process'
-        ? processWorker(workerUrl, init, heapMb)
+        ? processWorker(workerUrl, init, heapMb, options.workerNodeFlags ?? ENGINE_NODE_FLAGS)
         : new Worker(source, {
             eval: evalCode,
             workerData: init,
