@@ -50,12 +50,21 @@ function extractOnce(dir, ready, fill) {
   }
 }
 
-/** `apt-get download <pkg>` into `dir` (nothing installed), answering the .deb's file name. */
-function downloadDeb(pkg, dir) {
-  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: 'inherit' });
-  const deb = fs.readdirSync(dir).find((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'));
-  if (!deb) throw new Error(`apt-get download ${pkg} produced no package`);
-  return deb;
+/**
+ * A fill for extractOnce: `apt-get download <pkg>` into the folder (nothing installed), then
+ * `extract(deb, folder)` (default: the whole package, `dpkg -x`), then the .deb removed.
+ */
+function unpackDeb(
+  pkg,
+  extract = (deb, dir) => execFileSync('dpkg', ['-x', deb, '.'], { cwd: dir, stdio: 'inherit' }),
+) {
+  return (dir) => {
+    execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: 'inherit' });
+    const deb = fs.readdirSync(dir).find((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'));
+    if (!deb) throw new Error(`apt-get download ${pkg} produced no package`);
+    extract(deb, dir);
+    fs.rmSync(path.join(dir, deb));
+  };
 }
 
 export function ensureSkimageData() {
@@ -68,11 +77,7 @@ export function ensureSkimageData() {
   extractOnce(
     cache,
     (d) => fs.existsSync(path.join(d, SYSTEM, 'astronaut.png')),
-    (tmp) => {
-      const deb = downloadDeb('python3-skimage', tmp);
-      execFileSync('dpkg', ['-x', deb, '.'], { cwd: tmp, stdio: 'inherit' });
-      fs.rmSync(path.join(tmp, deb));
-    },
+    unpackDeb('python3-skimage'),
   );
   if (!fs.existsSync(path.join(dir, 'astronaut.png')))
     throw new Error('skimage data not found in the package');
@@ -169,16 +174,14 @@ export function ensureOpencvDocPhotos() {
   extractOnce(
     cache,
     (d) => ready(path.join(d, OPENCV_DOC)),
-    (tmp) => {
-      const deb = downloadDeb('opencv-doc', tmp);
-      // Only the few files we use (the package is ~95 MB, mostly HTML docs).
+    // Only the few files we use (the package is ~95 MB, mostly HTML docs).
+    unpackDeb('opencv-doc', (deb, tmp) => {
       const members = OPENCV_DOC_PHOTOS.map((f) => `'.${OPENCV_DOC}/${f}'`).join(' ');
       execFileSync('sh', ['-c', `dpkg-deb --fsys-tarfile '${deb}' | tar -x ${members}`], {
         cwd: tmp,
         stdio: 'inherit',
       });
-      fs.rmSync(path.join(tmp, deb));
-    },
+    }),
   );
   const dir = path.join(cache, OPENCV_DOC);
   if (!ready(dir)) throw new Error('opencv-doc photos not found in the package');
@@ -197,15 +200,7 @@ export function debianPackageFile(pkg, file) {
   const cache = path.join(root, '.cache', pkg);
   const extracted = path.join(cache, file);
   // The whole package is extracted, so a cache holding one of its files holds them all.
-  extractOnce(
-    cache,
-    (d) => fs.existsSync(path.join(d, file)),
-    (tmp) => {
-      const deb = downloadDeb(pkg, tmp);
-      execFileSync('dpkg', ['-x', deb, '.'], { cwd: tmp, stdio: 'inherit' });
-      fs.rmSync(path.join(tmp, deb));
-    },
-  );
+  extractOnce(cache, (d) => fs.existsSync(path.join(d, file)), unpackDeb(pkg));
   if (!fs.existsSync(extracted)) throw new Error(`${file} is not in the package ${pkg}`);
   return extracted;
 }
