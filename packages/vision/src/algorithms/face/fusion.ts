@@ -296,8 +296,9 @@ const TRANSFER_SPREAD = { min: 0.6, max: 1.6 } as const;
 /**
  * Reinhard colour transfer in CIELAB: the pixels of `rgb` where `apply` > 0 get the mean and
  * standard deviation (per channel, measured where `sourceRegion` > 0.5) of `target` (measured
- * where `targetRegion` > 0.5), or `amount` (0..1) of the way to them. The spread ratio is held within TRANSFER_SPREAD, so a flat or
- * tiny region does not blow up the contrast.
+ * where `targetRegion` > 0.5), or `amount` (0..1) of the way to them. The spread ratio is held
+ * within `spread` (TRANSFER_SPREAD unless given), so a flat or tiny region does not blow up the
+ * contrast.
  */
 export function transferColour(
   rgb: Float32Array,
@@ -306,6 +307,7 @@ export function transferColour(
   targetRegion: Float32Array,
   apply: Float32Array,
   amount = 1,
+  spread: { min: number; max: number } = TRANSFER_SPREAD,
 ): void {
   const s = labMoments(rgb, sourceRegion);
   const full = labMoments(target, targetRegion);
@@ -316,9 +318,7 @@ export function transferColour(
     std: [0, 1, 2].map((c) => s.std[c]! + amount * (full.std[c]! - s.std[c]!)),
   };
   const ratio = [0, 1, 2].map((c) =>
-    s.std[c]! > 1e-3
-      ? Math.min(TRANSFER_SPREAD.max, Math.max(TRANSFER_SPREAD.min, t.std[c]! / s.std[c]!))
-      : 1,
+    s.std[c]! > 1e-3 ? Math.min(spread.max, Math.max(spread.min, t.std[c]! / s.std[c]!)) : 1,
   );
   const out = [0, 0, 0];
   for (let i = 0; i < apply.length; i++) {
