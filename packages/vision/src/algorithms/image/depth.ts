@@ -64,6 +64,7 @@ import { centernetBoxes, nms, type Candidate } from '../body/humandetect.ts';
 import { COCO_CLASS, COCO_NAMES } from '../body/coco.ts';
 import { keepPeople, personProbability, SELFIE_INPUT, subsampled, WORKING_SIDE } from '../body/segment.ts';
 import { guidedFilterGrey } from './guided.ts';
+import { quantileOf } from '../../image/select.ts';
 import { grey16Png } from './png16.ts';
 import { skyPlanes, skyRegion, WORK_SIDE, type SkyPlanes } from './sky.ts';
 import { parseDepthParams, type DepthParams, type DepthResult } from './depth-params.ts';
@@ -142,11 +143,6 @@ export function nearAt(y: number, yh: number, h: number): number {
   const span = Math.max(1, h - yh);
   if (y >= edge) return Math.min(1, (y - yh) / span);
   return ((edge - yh) / span) * Math.exp((y - edge) / (FAR_FALL * h));
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 /** Step 2: the ground (1) grown from the bottom band's seeds; all 0 when too few seeds. */
@@ -234,13 +230,13 @@ function colourClusters(seeds: number[], L: Float32Array, A: Float32Array, B: Fl
     });
   }
   const robust = (values: number[], floor: number) => {
-    const centre = quantile(values, 0.5);
+    const centre = quantileOf(values, 0.5);
     return {
       centre,
       spread: Math.max(
         floor,
         1.4826 *
-          quantile(
+          quantileOf(
             values.map((v) => Math.abs(v - centre)),
             0.5,
           ),
@@ -282,10 +278,10 @@ export function horizonRow(ground: Uint8Array, sky: Uint8Array, w: number, h: nu
     if (top >= 0) tops.push(top);
     if (bottom >= 0) bottoms.push(bottom);
   }
-  const skyBottom = bottoms.length > 0 ? quantile(bottoms, SKY_BOTTOM_QUANTILE) : undefined;
+  const skyBottom = bottoms.length > 0 ? quantileOf(bottoms, SKY_BOTTOM_QUANTILE) : undefined;
   let yh: number;
   if (tops.length >= 0.2 * w) {
-    yh = quantile(tops, GROUND_TOP_QUANTILE) - HORIZON_MARGIN * h;
+    yh = quantileOf(tops, GROUND_TOP_QUANTILE) - HORIZON_MARGIN * h;
     if (skyBottom !== undefined) yh = Math.max(yh, skyBottom);
   } else yh = skyBottom ?? h / 2;
   return Math.min(yh, HORIZON_LOWEST * h);

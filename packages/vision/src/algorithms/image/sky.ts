@@ -43,6 +43,7 @@ import type { RgbPixels } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
 import { applyGuided, boxMean, guidedCoefficients, planarRgb } from '../body/guided-filter.ts';
 import { maskImages, subsampled } from '../body/segment.ts';
+import { quantileOf } from '../../image/select.ts';
 import { srgbToLab } from './colour.ts';
 import { parseSkyParams, type SkyParams, type SkyResult } from './sky-params.ts';
 
@@ -114,12 +115,6 @@ export interface SkyPlanes {
   brightL: number;
 }
 
-/** The q-quantile (0..1) of a plane's values. */
-function quantile(values: Float32Array, q: number): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
-
 export function skyPlanes(work: RgbPixels): SkyPlanes {
   const { width: w, height: h, data } = work;
   const n = w * h;
@@ -167,7 +162,7 @@ export function skyPlanes(work: RgbPixels): SkyPlanes {
     a,
     b,
     gradient: boxMean(sobel, w, h, 1),
-    brightL: quantile(L, BRIGHT_QUANTILE),
+    brightL: quantileOf(L, BRIGHT_QUANTILE),
   };
 }
 
