@@ -170,29 +170,37 @@ function components(mask: Uint8Array, width: number, height: number, value: numb
   const label = new Int32Array(width * height).fill(-1);
   const parent = new Int32Array(((width + 1) >> 1) * height + 1);
   let count = 0;
-  const join = (l: number, n: number): number => {
-    const ln = label[n]!;
-    if (ln < 0) return l;
-    if (l < 0) return ln;
-    const a = find(parent, l);
-    const b = find(parent, ln);
+  const union = (p: number, q: number): void => {
+    const a = find(parent, p);
+    const b = find(parent, q);
     if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-    return l;
   };
+  // The neighbours already visited are a (upper left), b (up), c (upper right) and d (left). The
+  // decision tree of Wu, Otoo & Suzuki ("Optimizing two-pass connected-component labeling
+  // algorithms", Pattern Analysis and Applications 12, 2009) looks at as few as it can: when b is
+  // set, a, c and d touch b and are already joined to it; only c with a or d needs a union.
   for (let y = 0; y < height; y++) {
+    const o = y * width;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+      const i = o + x;
       if (mask[i] !== value) continue;
-      // Neighbours already visited: left, upper left, up, upper right.
-      let l = x > 0 ? join(-1, i - 1) : -1;
-      if (y > 0) {
-        if (x > 0) l = join(l, i - width - 1);
-        l = join(l, i - width);
-        if (x < width - 1) l = join(l, i - width + 1);
-      }
-      if (l < 0) {
-        l = count;
-        parent[count] = count++;
+      const b = y > 0 ? label[i - width]! : -1;
+      let l: number;
+      if (b >= 0) l = b;
+      else {
+        const c = y > 0 && x < width - 1 ? label[i - width + 1]! : -1;
+        const a = y > 0 && x > 0 ? label[i - width - 1]! : -1;
+        const d = x > 0 ? label[i - 1]! : -1;
+        if (c >= 0) {
+          l = c;
+          if (a >= 0) union(c, a);
+          else if (d >= 0) union(c, d);
+        } else if (a >= 0) l = a;
+        else if (d >= 0) l = d;
+        else {
+          l = count;
+          parent[count] = count++;
+        }
       }
       label[i] = l;
     }
