@@ -208,7 +208,12 @@ export function saliency(
   const bA = blur(a);
   const bB = blur(b);
   const s = new Float32Array(n);
-  for (let i = 0; i < n; i++) s[i] = Math.hypot(bL[i]! - mL, bA[i]! - mA, bB[i]! - mB);
+  for (let i = 0; i < n; i++) {
+    const dL = bL[i]! - mL;
+    const dA = bA[i]! - mA;
+    const dB = bB[i]! - mB;
+    s[i] = Math.sqrt(dL * dL + dA * dA + dB * dB);
+  }
   return s;
 }
 
@@ -257,7 +262,7 @@ export function edgeMeasures(grey: RgbPixels): { steepness: number; energy: Floa
         Y[i - w + 1]! + 2 * Y[i + 1]! + Y[i + w + 1]! - Y[i - w - 1]! - 2 * Y[i - 1]! - Y[i + w - 1]!;
       const gy =
         Y[i + w - 1]! + 2 * Y[i + w]! + Y[i + w + 1]! - Y[i - w - 1]! - 2 * Y[i - w]! - Y[i - w + 1]!;
-      const g = Math.hypot(gx, gy) / 8;
+      const g = Math.sqrt(gx * gx + gy * gy) / 8;
       const lap = Math.abs(Y[i - 1]! + Y[i + 1]! + Y[i - w]! + Y[i + w]! - 4 * Y[i]!);
       energy[i] = lap;
       grads.push(g);

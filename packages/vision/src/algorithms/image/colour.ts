@@ -121,7 +121,7 @@ export function labStats(rgb: Uint8Array, step = 1): LabStats {
     sLL += L * L;
     sa += a;
     sb += b;
-    sc += Math.hypot(a, b);
+    sc += Math.sqrt(a * a + b * b);
     warmth += rgb[i]! - rgb[i + 2]!;
     hist[Math.max(0, Math.min(100, Math.round(L)))]! += 1;
   }

@@ -570,7 +570,9 @@ export function strokePolyline(
         const px = x + 0.5 - ax;
         const py = y + 0.5 - ay;
         const t = Math.min(1, Math.max(0, (px * dx + py * dy) / len2));
-        const d = Math.hypot(px - t * dx, py - t * dy);
+        const ex = px - t * dx;
+        const ey = py - t * dy;
+        const d = Math.sqrt(ex * ex + ey * ey);
         const cover = Math.min(1, Math.max(0, ha + t * (hb - ha) + 0.5 - d)) * strength;
         const i = y * w + x;
         if (cover > alpha[i]!) alpha[i] = cover;

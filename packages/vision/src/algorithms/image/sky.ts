@@ -152,7 +152,7 @@ export function skyPlanes(work: RgbPixels): SkyPlanes {
         L[up + left]! -
         2 * L[up + x]! -
         L[up + right]!;
-      sobel[row + x] = Math.hypot(gx, gy) / 8;
+      sobel[row + x] = Math.sqrt(gx * gx + gy * gy) / 8;
     }
   }
   return {
@@ -173,7 +173,7 @@ const isBlue = (a: number, b: number): boolean => b <= BLUE_B && a >= BLUE_GREEN
 const isGrey = (L: number, a: number, b: number, brightL: number): boolean =>
   a <= GREY_WARM &&
   b <= GREY_YELLOW &&
-  Math.hypot(a, b) <= GREY_CHROMA &&
+  Math.sqrt(a * a + b * b) <= GREY_CHROMA &&
   L >= Math.max(SKY_MIN_L, Math.min(GREY_BRIGHT_L, brightL));
 
 export const blueSky = (p: SkyPlanes, i: number): boolean => isBlue(p.a[i]!, p.b[i]!);
@@ -186,7 +186,9 @@ export const skyLike = (p: SkyPlanes, i: number): boolean =>
 function cloudLike(p: SkyPlanes, i: number): boolean {
   const a = p.a[i]!;
   const b = p.b[i]!;
-  return a <= CLOUD_WARM && b <= CLOUD_WARM && Math.hypot(a, b) <= CLOUD_CHROMA && p.L[i]! >= CLOUD_MIN_L;
+  return (
+    a <= CLOUD_WARM && b <= CLOUD_WARM && Math.sqrt(a * a + b * b) <= CLOUD_CHROMA && p.L[i]! >= CLOUD_MIN_L
+  );
 }
 
 interface Robust {
