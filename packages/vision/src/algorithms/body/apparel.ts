@@ -262,7 +262,7 @@ function analysePerson(
       jxx += gx * gx;
       jyy += gy * gy;
       jxy += gx * gy;
-      energy += Math.hypot(gx, gy);
+      energy += Math.sqrt(gx * gx + gy * gy);
       n++;
     }
     if (n >= MIN_PIXELS) {

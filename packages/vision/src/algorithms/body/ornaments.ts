@@ -182,7 +182,9 @@ function texture(p: Planes, px: number[]): number {
     const x = i % p.w;
     const r = Math.floor(i / p.w);
     if (x < 1 || r < 1 || x > p.w - 2 || r > p.h - 2) continue;
-    g += Math.hypot(p.Y[i + 1]! - p.Y[i - 1]!, p.Y[i + p.w]! - p.Y[i - p.w]!) / 2;
+    const gx = p.Y[i + 1]! - p.Y[i - 1]!;
+    const gy = p.Y[i + p.w]! - p.Y[i - p.w]!;
+    g += Math.sqrt(gx * gx + gy * gy) / 2;
     y += p.Y[i]!;
     n++;
   }

@@ -157,7 +157,7 @@ function edgeEnergy(grey: Float32Array, r: Rect, kind: 'horizontal' | 'all'): nu
     for (let x = Math.max(1, x1); x <= Math.min(CROP - 2, x2); x++) {
       const gy = (grey[(y + 1) * CROP + x]! - grey[(y - 1) * CROP + x]!) / 2;
       const gx = (grey[y * CROP + x + 1]! - grey[y * CROP + x - 1]!) / 2;
-      sum += kind === 'horizontal' ? Math.abs(gy) : Math.hypot(gx, gy);
+      sum += kind === 'horizontal' ? Math.abs(gy) : Math.sqrt(gx * gx + gy * gy);
       n++;
     }
   }

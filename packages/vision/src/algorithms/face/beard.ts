@@ -364,7 +364,9 @@ function dab(
   const y1 = Math.min(h - 1, Math.ceil(y + r - 0.5));
   for (let yy = y0; yy <= y1; yy++) {
     for (let xx = x0; xx <= x1; xx++) {
-      const d = Math.hypot(xx + 0.5 - x, yy + 0.5 - y);
+      const dx = xx + 0.5 - x;
+      const dy = yy + 0.5 - y;
+      const d = Math.sqrt(dx * dx + dy * dy);
       const c = a * clamp(r + 0.5 - d, 0, 1);
       const i = yy * w + xx;
       if (c > cov[i]!) {

@@ -166,7 +166,9 @@ export function measureMask(planes: Planes, mesh: readonly P3[]): MaskMeasures {
   const cr = robust(Cr, forehead, R.minChromaSpread);
   let off = 0;
   for (const i of lower) {
-    const d = Math.hypot((Cb[i]! - cb.centre) / cb.spread, (Cr[i]! - cr.centre) / cr.spread);
+    const zb = (Cb[i]! - cb.centre) / cb.spread;
+    const zr = (Cr[i]! - cr.centre) / cr.spread;
+    const d = Math.sqrt(zb * zb + zr * zr);
     // Brightness counts on a looser scale: shading under the nose and chin is skin too.
     const l = Math.abs(Y[i]! - y.centre) / (2 * y.spread);
     if (Math.max(d, l) > R.distance) off++;

@@ -431,7 +431,7 @@ function measureCurl(coherence: number): HairCurl {
 
 /** The name of one hair pixel's colour by COLOUR_RULES, and whether its hue is unnatural. */
 export function hairColourName(L: number, a: number, b: number): HairColour {
-  const chroma = Math.hypot(a, b);
+  const chroma = Math.sqrt(a * a + b * b);
   const hue = (Math.atan2(b, a) * 180) / Math.PI;
   const R = COLOUR_RULES;
   if (chroma >= R.dyedChroma && (hue < R.dyedFrom || hue > R.dyedTo)) return 'dyed';
@@ -496,8 +496,17 @@ export function ownHair(face: HeadFrame, maps: PhotoMaps, hair: Float32Array): F
     if (hair[i] === 0) continue;
     const x = i % w;
     const y = (i - x) / w;
-    const mine = Math.hypot(x - face.cx, y - face.cy) / face.height;
-    if (others.some((f) => Math.hypot(x - f.cx, y - f.cy) / f.height < mine)) hair[i] = 0;
+    const dx = x - face.cx;
+    const dy = y - face.cy;
+    const mine = Math.sqrt(dx * dx + dy * dy) / face.height;
+    for (const f of others) {
+      const ex = x - f.cx;
+      const ey = y - f.cy;
+      if (Math.sqrt(ex * ex + ey * ey) / f.height < mine) {
+        hair[i] = 0;
+        break;
+      }
+    }
   }
   return hair;
 }
