@@ -132,18 +132,24 @@ describe('inference on a Redis queue (BullMQ) with worker processes', () => {
   });
 
   it('a worker stopped with SIGTERM finishes and answers its running job, then leaves', async () => {
-    const extra = await startWorker();
+    workers.push(await startWorker());
     await until(() => backend.stats().ready === 3);
+    // Two workers kept busy (whichever two take the jobs: the new one may be among them), so
+    // that the third takes the next job; that one is stopped.
     const seen = workers.map((w) => starts(w, 'slow'));
-    // Keep the two others busy so that the new worker takes the next job.
-    const others = [0, 1].map(() => backend.run('slow', { image: Buffer.from('x'), params: { ms: 1_500 } }));
-    await until(() => workers.every((w, i) => starts(w, 'slow') > (seen[i] as number)));
+    const busy = () => workers.filter((w, i) => starts(w, 'slow') > (seen[i] as number));
+    const others = [0, 1].map(() => backend.run('slow', { image: Buffer.from('x'), params: { ms: 4_000 } }));
+    await until(() => busy().length === 2);
+    const stopped = workers.find((w) => !busy().includes(w)) as Proc;
+    const before = starts(stopped, 'slow');
     const call = backend.run<{ pid: number }>('slow', { image: Buffer.from('x'), params: { ms: 800 } });
-    await until(() => starts(extra, 'slow') === 1);
-    const exited = new Promise<number | null>((resolve) => extra.proc.once('exit', resolve));
-    extra.proc.kill('SIGTERM');
-    expect((await call).pid).toBe(extra.proc.pid);
+    await until(() => starts(stopped, 'slow') === before + 1);
+    const exited = new Promise<number | null>((resolve) => stopped.proc.once('exit', resolve));
+    stopped.proc.kill('SIGTERM');
+    expect((await call).pid).toBe(stopped.proc.pid);
     expect(await exited).toBe(0);
+    // The tests below expect the two workers still serving in `workers`.
+    workers.splice(workers.indexOf(stopped), 1);
     await Promise.all(others);
     await until(() => backend.stats().ready === 2);
   }, 45_000);
