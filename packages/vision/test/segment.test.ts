@@ -194,6 +194,24 @@ describe('the fast guided filter (guided-filter.ts)', () => {
     for (let i = 0; i < w * h; i++) expect(Math.abs(q[i]! - p[i]! * 255), `${i}`).toBeLessThanOrEqual(2);
   });
 
+  it('filters a second input under the same guide as under a fresh copy of it (the guide statistics kept)', () => {
+    const [w, h] = [37, 23];
+    const guide = () => ({ width: w, height: h, r: pattern(w, h, 11), g: pattern(w, h, 17), b: pattern(w, h, 5) });
+    const I = guide();
+    const p1 = Float32Array.from(I.r, (v, i) => (v > 0.5 ? 1 : 0.2 * I.g[i]!));
+    const p2 = Float32Array.from(I.b, (v) => 1 - v);
+    guidedCoefficients(I, p1, 3, 1e-3);
+    for (const [p, r, eps] of [
+      [p2, 3, 1e-3],
+      [p2, 3, 1e-2],
+      [p1, 5, 1e-3],
+    ] as const) {
+      const again = guidedCoefficients(I, p, r, eps);
+      const fresh = guidedCoefficients(guide(), p, r, eps);
+      for (const k of ['ar', 'ag', 'ab', 'b'] as const) expect(again[k]).toEqual(fresh[k]);
+    }
+  });
+
   it('keeps only the model regions where a person was seen', () => {
     const n = SELFIE_INPUT;
     const p = new Float32Array(n * n);

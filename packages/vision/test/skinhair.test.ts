@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runTaskInProcess } from '../src/index.ts';
 import { getInProcessEngine } from '../src/engine.ts';
 import type { FaceMaskResult } from '../src/algorithms/body/skin-hair-params.ts';
-import { astronautPath, coffeePath, opencvDocPath, read } from './fixtures.ts';
+import { astronautPath, coffeePath, groupSamplePath, opencvDocPath, read } from './fixtures.ts';
 import { drawnMask, overlap, SKIN_HAIR_REFERENCES } from './skinhair-references.ts';
 
 const run = (task: 'skinsegment' | 'hairsegment', image: Buffer) =>
@@ -73,6 +73,22 @@ describe('skinsegment', () => {
     // Both forearms: skin far from the face that seeded the model.
     expect(m.data[112 * 548 + 120]!, 'right forearm').toBeGreaterThanOrEqual(128);
     expect(m.data[162 * 548 + 345]!, 'left forearm').toBeGreaterThanOrEqual(128);
+  });
+
+  it('finds skin on every person whose face is found: the crouching woman at the bottom left of face-api sample5, whom bodypose misses', async () => {
+    const result = await run('skinsegment', read(groupSamplePath(5)));
+    expect(result.answer.face_num).toBe(5);
+    const m = await grey(result.images.mask.bytes);
+    // Her forehead, cheeks and chin (1920 x 1398 photo).
+    let on = 0;
+    let n = 0;
+    for (let y = 900; y < 1120; y++) {
+      for (let x = 410; x < 540; x++) {
+        n++;
+        if (m.data[y * m.width + x]! >= 128) on++;
+      }
+    }
+    expect(on / n).toBeGreaterThan(0.2);
   });
 
   it('has no face to learn skin from on the coffee photo: face_num 0 and an empty mask', async () => {

@@ -102,10 +102,86 @@ export function boxMean(src: Float32Array, width: number, height: number, r: num
 }
 
 /**
+ * What the filter needs of the guide alone, for one radius and eps: the window means of its
+ * colour and the adjugate and determinant of its window covariance (plus eps on the diagonal).
+ * Nine of the filter's seventeen box means are the guide's own, so a photo whose guide filters
+ * several inputs (facesegment refines skin and hair) computes them once (`guideStatistics`).
+ */
+interface GuideStatistics {
+  mR: Float32Array;
+  mG: Float32Array;
+  mB: Float32Array;
+  i00: Float64Array;
+  i01: Float64Array;
+  i02: Float64Array;
+  i11: Float64Array;
+  i12: Float64Array;
+  i22: Float64Array;
+  det: Float64Array;
+}
+
+const statisticsOf = new WeakMap<PlanarRgb, Map<string, GuideStatistics>>();
+
+function guideStatistics(I: PlanarRgb, r: number, eps: number): GuideStatistics {
+  const key = `${r}:${eps}`;
+  let byKey = statisticsOf.get(I);
+  const known = byKey?.get(key);
+  if (known) return known;
+  const { width, height } = I;
+  const n = width * height;
+  const mean = boxMeanFilter(width, height, r);
+  const mR = mean(I.r);
+  const mG = mean(I.g);
+  const mB = mean(I.b);
+  const mRR = mean(I.r, I.r);
+  const mRG = mean(I.r, I.g);
+  const mRB = mean(I.r, I.b);
+  const mGG = mean(I.g, I.g);
+  const mGB = mean(I.g, I.b);
+  const mBB = mean(I.b, I.b);
+  // Kept in double precision, as the arithmetic that made them.
+  const i00 = new Float64Array(n);
+  const i01 = new Float64Array(n);
+  const i02 = new Float64Array(n);
+  const i11 = new Float64Array(n);
+  const i12 = new Float64Array(n);
+  const i22 = new Float64Array(n);
+  const det = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r0 = mR[i]!;
+    const g0 = mG[i]!;
+    const b0 = mB[i]!;
+    // Covariance of the guide's colour in the window, plus eps on the diagonal.
+    const srr = mRR[i]! - r0 * r0 + eps;
+    const srg = mRG[i]! - r0 * g0;
+    const srb = mRB[i]! - r0 * b0;
+    const sgg = mGG[i]! - g0 * g0 + eps;
+    const sgb = mGB[i]! - g0 * b0;
+    const sbb = mBB[i]! - b0 * b0 + eps;
+    // Its adjugate (the inverse times the determinant): a = Sigma^-1 cov = adj(Sigma) cov / det.
+    const a00 = sgg * sbb - sgb * sgb;
+    const a01 = srb * sgb - srg * sbb;
+    const a02 = srg * sgb - srb * sgg;
+    i00[i] = a00;
+    i01[i] = a01;
+    i02[i] = a02;
+    i11[i] = srr * sbb - srb * srb;
+    i12[i] = srb * srg - srr * sgb;
+    i22[i] = srr * sgg - srg * srg;
+    det[i] = srr * a00 + srg * a01 + srb * a02;
+  }
+  const statistics = { mR, mG, mB, i00, i01, i02, i11, i12, i22, det };
+  if (!byKey) statisticsOf.set(I, (byKey = new Map()));
+  byKey.set(key, statistics);
+  return statistics;
+}
+
+/**
  * Colour guided filter coefficients (TPAMI 2013, eqs. 19-21) of input `p` under guide `I`, both on
  * the same (subsampled) grid, radius `r` pixels of that grid, regulariser `eps` (on 0..1
  * values: edges whose local colour variance is well above eps are kept, weaker ones smoothed).
- * The returned maps are already box-averaged (the mean_a, mean_b of the paper).
+ * The returned maps are already box-averaged (the mean_a, mean_b of the paper). The guide's own
+ * statistics are kept with `I` while it lives, for the next input filtered under it.
  */
 export function guidedCoefficients(
   I: PlanarRgb,
@@ -116,19 +192,11 @@ export function guidedCoefficients(
   const { width, height } = I;
   const n = width * height;
   const mean = boxMeanFilter(width, height, r);
-  const mR = mean(I.r);
-  const mG = mean(I.g);
-  const mB = mean(I.b);
+  const { mR, mG, mB, i00, i01, i02, i11, i12, i22, det } = guideStatistics(I, r, eps);
   const mP = mean(p);
   const mRP = mean(I.r, p);
   const mGP = mean(I.g, p);
   const mBP = mean(I.b, p);
-  const mRR = mean(I.r, I.r);
-  const mRG = mean(I.r, I.g);
-  const mRB = mean(I.r, I.b);
-  const mGG = mean(I.g, I.g);
-  const mGB = mean(I.g, I.b);
-  const mBB = mean(I.b, I.b);
 
   const ar = new Float32Array(n);
   const ag = new Float32Array(n);
@@ -139,27 +207,14 @@ export function guidedCoefficients(
     const g0 = mG[i]!;
     const b0 = mB[i]!;
     const p0 = mP[i]!;
-    // Covariance of the guide's colour in the window (plus eps on the diagonal) and of colour with p.
-    const srr = mRR[i]! - r0 * r0 + eps;
-    const srg = mRG[i]! - r0 * g0;
-    const srb = mRB[i]! - r0 * b0;
-    const sgg = mGG[i]! - g0 * g0 + eps;
-    const sgb = mGB[i]! - g0 * b0;
-    const sbb = mBB[i]! - b0 * b0 + eps;
+    // Covariance of colour with p in the window; a = Sigma^-1 cov by the adjugate.
     const cr = mRP[i]! - r0 * p0;
     const cg = mGP[i]! - g0 * p0;
     const cb = mBP[i]! - b0 * p0;
-    // a = Sigma^-1 cov, by the adjugate of the symmetric 3 x 3 matrix.
-    const i00 = sgg * sbb - sgb * sgb;
-    const i01 = srb * sgb - srg * sbb;
-    const i02 = srg * sgb - srb * sgg;
-    const i11 = srr * sbb - srb * srb;
-    const i12 = srb * srg - srr * sgb;
-    const i22 = srr * sgg - srg * srg;
-    const det = srr * i00 + srg * i01 + srb * i02;
-    const aR = (i00 * cr + i01 * cg + i02 * cb) / det;
-    const aG = (i01 * cr + i11 * cg + i12 * cb) / det;
-    const aB = (i02 * cr + i12 * cg + i22 * cb) / det;
+    const d = det[i]!;
+    const aR = (i00[i]! * cr + i01[i]! * cg + i02[i]! * cb) / d;
+    const aG = (i01[i]! * cr + i11[i]! * cg + i12[i]! * cb) / d;
+    const aB = (i02[i]! * cr + i12[i]! * cg + i22[i]! * cb) / d;
     ar[i] = aR;
     ag[i] = aG;
     ab[i] = aB;

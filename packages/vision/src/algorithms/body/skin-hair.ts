@@ -6,8 +6,12 @@
  *
  * 1. Faces: BlazeFace + FaceMesh (mesh-faces.ts) on a copy of at most DETECT_SIDE px a side; the
  *    468 points are carried to the working copy (at most WORKING_SIDE px a side, segment's).
- * 2. People: segment's person probability, kept where bodypose sees a person (peopleAndPoses),
- *    resampled to the working copy. Skin and hair are only looked for on people.
+ * 2. People: segment's person probability, resampled to the working copy; skin and hair are only
+ *    looked for on people. The selfie model also cuts out cats and cups, so its regions are kept
+ *    only where a person is seen (keepPeople): by default where a found face's mesh lies (skin and
+ *    hair are seeded by faces, so a region without one gives them no seed anyway), or, for tasks
+ *    that also need the body (hairattributes, headreplace), where bodypose finds a person
+ *    (peopleAndPoses), as segment does.
  * 3. Skin: a colour model learnt from each face's own cheeks and forehead (discs around mesh
  *    points), a Gaussian in YCbCr's chroma plane (CbCr) with a loose lightness term, the classical
  *    skin-colour model of face-seeded skin detection (Hsu, Abdel-Mottaleb, Jain, "Face detection in
@@ -38,7 +42,9 @@ import { getModel } from '../../runtime/models.ts';
 import { applyGuided, boxMean, guidedCoefficients, planarRgb, type PlanarRgb } from './guided-filter.ts';
 import type { BodyPoseResult } from './bodypose-params.ts';
 import {
+  keepPeople,
   peopleAndPoses,
+  personProbability,
   resampleMap,
   SELFIE_INPUT,
   subsampled,
@@ -108,8 +114,16 @@ function headFrame(mesh: Pt[], score: number): HeadFrame {
   return { mesh, cx, cy, ux: (tx - bx) / height, uy: (ty - by) / height, width, height, score };
 }
 
-/** Faces, people and colours of the photo. */
-export async function analysePhoto(image: DecodedImage, models: SkinHairModels): Promise<PhotoMaps> {
+/**
+ * Faces, people and colours of the photo. `poses`: run bodypose too, for its people (`maps.poses`)
+ * and as the person check; without it the faces' meshes are the person check, which spares
+ * bodypose's model (about a third of skinsegment's time).
+ */
+export async function analysePhoto(
+  image: DecodedImage,
+  models: SkinHairModels,
+  { poses = false }: { poses?: boolean } = {},
+): Promise<PhotoMaps> {
   const working = await subsampled(image, WORKING_SIDE);
   const detect = await subsampled(image, DETECT_SIDE);
   const found = await findFaceMeshes(models, detect, {
@@ -126,12 +140,24 @@ export async function analysePhoto(image: DecodedImage, models: SkinHairModels):
     ),
   );
   const n = working.width * working.height;
-  const people = faces.length === 0 ? undefined : await peopleAndPoses(working, image, models);
+  const people =
+    faces.length === 0
+      ? undefined
+      : poses
+        ? await peopleAndPoses(working, image, models)
+        : { probability: keepPeople(await personProbability(working, models), meshPoints(faces, working)) };
   const person = people
     ? resampleMap(people.probability, SELFIE_INPUT, SELFIE_INPUT, working.width, working.height)
     : new Float32Array(n);
   const { Y, Cb, Cr } = ycbcrPlanes(working.data, n);
-  return { working, faces, person, poses: people?.poses, Y, Cb, Cr };
+  return { working, faces, person, poses: people && 'poses' in people ? people.poses : undefined, Y, Cb, Cr };
+}
+
+/** Every mesh point of the faces, in the selfie model's 256-grid pixels (keepPeople's points). */
+function meshPoints(faces: HeadFrame[], working: RgbPixels): Array<[number, number]> {
+  const sx = SELFIE_INPUT / working.width;
+  const sy = SELFIE_INPUT / working.height;
+  return faces.flatMap((face) => face.mesh.map(([x, y]) => [x * sx, y * sy] as [number, number]));
 }
 
 // ---------------------------------------------------------------------------------------------

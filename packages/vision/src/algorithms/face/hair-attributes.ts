@@ -584,7 +584,7 @@ export async function hairAttributes(
   params: HairAttributesParams,
   models: SkinHairModels,
 ): Promise<{ result: HairAttributesResult; measures: HairMeasures[] }> {
-  const maps = await analysePhoto(image, models);
+  const maps = await analysePhoto(image, models, { poses: true });
   const faces = maps.faces.slice(0, params.maxFaceNum);
   const W = image.originalWidth;
   const H = image.originalHeight;

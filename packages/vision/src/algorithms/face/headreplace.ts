@@ -164,7 +164,7 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
     const { template, user, out } = await userAndTemplate(image, p, models);
     let scale = 1;
     let rotation = 0;
-    const maps = user && template.face ? await analysePhoto(image, models) : undefined;
+    const maps = user && template.face ? await analysePhoto(image, models, { poses: true }) : undefined;
     const head = maps && widestFace(maps);
     if (user && template.face && maps && head) {
       const masks = headMasksOnWorking(maps, head);
