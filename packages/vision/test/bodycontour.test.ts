@@ -145,6 +145,58 @@ describe('border following (contour-trace.ts)', () => {
     return traceBorder(regions.label, w, h, 0, regions.first[0]!).map((i) => [i % w, Math.floor(i / w)]);
   };
 
+  it('numbers 8-connected regions of equal values in raster order, as a flood fill does', () => {
+    // A reference flood fill over the 8 neighbours; the labelling must agree on every pixel.
+    const floodFill = (value: Int32Array, w: number, h: number) => {
+      const label = new Int32Array(w * h).fill(-1);
+      const size: number[] = [];
+      for (let start = 0; start < w * h; start++) {
+        if (value[start]! < 0 || label[start] !== -1) continue;
+        const stack = [start];
+        label[start] = size.length;
+        let count = 0;
+        while (stack.length) {
+          const i = stack.pop()!;
+          count++;
+          const x = i % w;
+          const y = (i - x) / w;
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              const [nx, ny] = [x + dx, y + dy];
+              const j = ny * w + nx;
+              if (nx < 0 || ny < 0 || nx >= w || ny >= h || label[j] !== -1 || value[j] !== value[i]) continue;
+              label[j] = size.length;
+              stack.push(j);
+            }
+          }
+        }
+        size.push(count);
+      }
+      return { label, size };
+    };
+    // A deterministic pseudo-random sequence (a linear congruential generator).
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let t = 0; t < 200; t++) {
+      const w = 1 + Math.floor(next() * 40);
+      const h = 1 + Math.floor(next() * 40);
+      const kinds = 1 + Math.floor(next() * 3);
+      const empty = next();
+      const value = Int32Array.from({ length: w * h }, () => (next() < empty ? -1 : Math.floor(next() * kinds)));
+      const regions = regionsOf(value, w, h);
+      const expected = floodFill(value, w, h);
+      expect([...regions.label], `${w} x ${h}`).toEqual([...expected.label]);
+      expect(regions.size).toEqual(expected.size);
+      for (const [id, at] of regions.first.entries()) {
+        expect(regions.label[at]).toBe(id);
+        expect(regions.value[id]).toBe(value[at]);
+      }
+    }
+    // A U shape: its two arms join only at the bottom row, after both were numbered apart.
+    const u = picture(['#...#', '#...#', '#...#', '#####']).regions;
+    expect(u.size).toEqual([11]);
+  });
+
   it('walks a rectangle clockwise from its top-left pixel, every border pixel once', () => {
     const border = traced(['.....', '.###.', '.###.', '.###.', '.....']);
     expect(border).toEqual([
