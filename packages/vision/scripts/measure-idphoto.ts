@@ -215,7 +215,7 @@ async function stages() {
     await measureHead(image, models);
     lap('measureHead (faces again, the crown mask)');
     const photo = { data: Buffer.alloc(295 * 413 * 3, 120), width: 295, height: 413 };
-    const probability = await personProbability(photo, models);
+    const probability = await personProbability(photo);
     lap('selfie mask of a 295 x 413 output');
     const mask = await refineMask(probability, photo, photo);
     lap('its guided refinement');

@@ -20,7 +20,7 @@ import path from 'node:path';
 // ---------------------------------------------------------------------------------------------
 // Protobuf wire format (https://protobuf.dev/programming-guides/encoding/)
 
-type Bytes = Uint8Array;
+export type Bytes = Uint8Array;
 
 function varint(value: number): number[] {
   const out: number[] = [];
@@ -34,7 +34,7 @@ function varint(value: number): number[] {
 }
 
 const tag = (field: number, wire: 0 | 2 | 5) => varint(field * 8 + wire);
-const concat = (parts: Bytes[]): Bytes => {
+export const concat = (parts: Bytes[]): Bytes => {
   const total = parts.reduce((n, p) => n + p.length, 0);
   const out = new Uint8Array(total);
   let at = 0;
@@ -45,11 +45,13 @@ const concat = (parts: Bytes[]): Bytes => {
   return out;
 };
 /** A varint field (int32/int64/enum, non-negative here). */
-const fInt = (field: number, value: number): Bytes => Uint8Array.from([...tag(field, 0), ...varint(value)]);
+export const fInt = (field: number, value: number): Bytes =>
+  Uint8Array.from([...tag(field, 0), ...varint(value)]);
 /** A length-delimited field (string, bytes, embedded message). */
-const fBytes = (field: number, value: Bytes): Bytes =>
+export const fBytes = (field: number, value: Bytes): Bytes =>
   concat([Uint8Array.from([...tag(field, 2), ...varint(value.length)]), value]);
-const fString = (field: number, value: string): Bytes => fBytes(field, new TextEncoder().encode(value));
+export const fString = (field: number, value: string): Bytes =>
+  fBytes(field, new TextEncoder().encode(value));
 const fFloat = (field: number, value: number): Bytes => {
   const b = new Uint8Array(4);
   new DataView(b.buffer).setFloat32(0, value, true);
@@ -62,7 +64,7 @@ const fFloat = (field: number, value: number): Bytes => {
 const FLOAT = 1;
 const INT64 = 7;
 
-type Attribute = { name: string } & (
+export type Attribute = { name: string } & (
   { ints: number[] } | { int: number } | { string: string } | { float: number }
 );
 
@@ -76,7 +78,13 @@ function attribute(a: Attribute): Bytes {
   return concat(parts);
 }
 
-function node(op: string, inputs: string[], outputs: string[], name: string, attrs: Attribute[] = []): Bytes {
+export function node(
+  op: string,
+  inputs: string[],
+  outputs: string[],
+  name: string,
+  attrs: Attribute[] = [],
+): Bytes {
   // NodeProto: input 1, output 2, name 3, op_type 4, attribute 5.
   return concat([
     ...inputs.map((i) => fString(1, i)),
@@ -87,7 +95,7 @@ function node(op: string, inputs: string[], outputs: string[], name: string, att
   ]);
 }
 
-function tensor(name: string, dims: number[], data: Float32Array | BigInt64Array): Bytes {
+export function tensor(name: string, dims: number[], data: Float32Array | BigInt64Array): Bytes {
   // TensorProto: dims 1, data_type 2, name 8, raw_data 9 (little-endian, as on x86 and ARM).
   const raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   return concat([
@@ -99,7 +107,7 @@ function tensor(name: string, dims: number[], data: Float32Array | BigInt64Array
 }
 
 /** A float tensor value with a 4-D shape whose entries are sizes or symbolic names. */
-function valueInfo(name: string, dims: (number | string)[]): Bytes {
+export function valueInfo(name: string, dims: (number | string)[]): Bytes {
   // ValueInfoProto: name 1, type 2; TypeProto.tensor_type 1; Tensor: elem_type 1, shape 2;
   // TensorShapeProto.dim 1; Dimension: dim_value 1, dim_param 2.
   const shape = concat(dims.map((d) => fBytes(1, typeof d === 'number' ? fInt(1, d) : fString(2, d))));
@@ -158,7 +166,7 @@ function readWeights(
 }
 
 /** Keras HWIO kernel [kh, kw, in, out] -> ONNX OIHW [out, in, kh, kw]. */
-function hwioToOihw(shape: number[], data: Float32Array): { dims: number[]; data: Float32Array } {
+export function hwioToOihw(shape: number[], data: Float32Array): { dims: number[]; data: Float32Array } {
   const [kh, kw, ci, co] = shape as [number, number, number, number];
   const out = new Float32Array(data.length);
   for (let y = 0; y < kh; y++)

@@ -25,7 +25,7 @@ export type ModelName =
 
 const cache = new Map<ModelName, Promise<GraphModel>>();
 
-function modelPath(name: ModelName): string {
+export function modelPath(name: ModelName): string {
   switch (name) {
     case 'blazeface':
     case 'facemesh':

@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import type { GraphModel } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { getModel } from '../../runtime/models.ts';
+import { runOnnxGraph } from '../../runtime/onnx.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import type { Rectangle } from '../kinds.ts';
@@ -77,10 +78,21 @@ export async function centernetBoxes(
   classes: ReadonlySet<number>,
 ): Promise<ClassCandidate[]> {
   const rgb = await squareRgb(image, CENTERNET_SIDE);
-  const input = tf.tensor4d(Float32Array.from(rgb), [1, CENTERNET_SIDE, CENTERNET_SIDE, 3]);
-  const output = model.execute(input, ['tower_0/detections']) as ReturnType<typeof tf.tensor3d>;
+  // The network (backbone and heads) runs with onnxruntime (runtime/graph-onnx.ts); its heatmaps
+  // and box sizes go through the rest of the tfjs graph, the model's own decoding (3 x 3 peak
+  // test, the 100 best peaks, their boxes).
+  const heads = await runOnnxGraph('centernet', Float32Array.from(rgb), [
+    1,
+    CENTERNET_SIDE,
+    CENTERNET_SIDE,
+    3,
+  ]);
+  const feeds = Object.fromEntries(
+    Object.entries(heads).map(([key, { data, dims }]) => [key, tf.tensor(data, dims)] as const),
+  );
+  const output = model.execute(feeds, ['tower_0/detections']) as ReturnType<typeof tf.tensor3d>;
   const data = await output.data();
-  tf.dispose([input, output]);
+  tf.dispose([...Object.values(feeds), output]);
   const sx = image.originalWidth / CENTERNET_SIDE;
   const sy = image.originalHeight / CENTERNET_SIDE;
   const boxes: ClassCandidate[] = [];

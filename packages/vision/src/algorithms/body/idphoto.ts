@@ -29,8 +29,6 @@
  * 8. JPEG at 300 dpi; with a layout, the copies on a sheet with cut marks (idphoto-sheet.ts).
  */
 import sharp from 'sharp';
-import type { GraphModel } from '@tensorflow/tfjs';
-import { getModel } from '../../runtime/models.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import { resizeRgb, type RgbPixels } from '../../image/resize.ts';
 import type { Algorithm } from '../types.ts';
@@ -55,9 +53,9 @@ import {
 } from './idphoto-params.ts';
 import { layoutSheet } from './idphoto-sheet.ts';
 
+/** The face models; segment's selfie model runs with onnxruntime (personProbability). */
 export interface IdPhotoModels {
   faces: MeshFaceModels;
-  selfie: GraphModel;
 }
 
 /** Faces are found on a copy of at most this many px a side (an ID photo's face is large). */
@@ -269,7 +267,7 @@ export async function measureHead(image: RgbPixels, models: IdPhotoModels): Prom
     return [u[0] / cell + i0, u[1] / cell + j0];
   };
   const probability = keepPeople(
-    await personProbability(square, models),
+    await personProbability(square),
     mesh.filter((_, i) => i % 8 === 0).map((p) => toGrid([p[0], p[1]])),
   );
   const gl = Math.max(0, Math.floor(toGrid(eyeL)[0]));
@@ -428,11 +426,11 @@ async function samplePhoto(image: DecodedImage, plan: IdPhotoPlan): Promise<Buff
 }
 
 /** Step 6: the output's person mask, 0..255, refined by the guided filter on the output photo. */
-async function outputMask(photo: RgbPixels, plan: IdPhotoPlan, models: IdPhotoModels): Promise<Uint8Array> {
+async function outputMask(photo: RgbPixels, plan: IdPhotoPlan): Promise<Uint8Array> {
   const n = SELFIE_INPUT;
   const { width: w, height: h } = photo;
   const probability = keepPeople(
-    await personProbability(photo, models),
+    await personProbability(photo),
     plan.outputMesh.filter((_, i) => i % 8 === 0).map(([x, y]) => [(x * n) / w, (y * n) / h] as Pt),
   );
   return refineMask(probability, photo, photo);
@@ -520,7 +518,7 @@ async function run(
     throw err;
   }
   const photo = { data: await samplePhoto(image, plan), width: plan.width, height: plan.height };
-  const mask = await outputMask(photo, plan, models);
+  const mask = await outputMask(photo, plan);
   const idPhoto = composite(photo, mask, rgbOf(bg));
   const sheet =
     params.layout === 'none' ? undefined : layoutSheet(idPhoto, plan.width, plan.height, params.layout);
@@ -547,7 +545,7 @@ async function run(
 }
 
 async function loadModels(): Promise<IdPhotoModels> {
-  return { faces: await loadMeshFaceModels(), selfie: await getModel('selfie') };
+  return { faces: await loadMeshFaceModels() };
 }
 
 export const idphoto: Algorithm<IdPhotoParams, IdPhotoResult, IdPhotoModels> = {

@@ -55,12 +55,8 @@ import {
 export type SkinHairModels = MeshFaceModels & SegmentModels;
 
 export async function loadSkinHairModels(): Promise<SkinHairModels> {
-  const [faces, selfie, movenet] = await Promise.all([
-    loadMeshFaceModels(),
-    getModel('selfie'),
-    getModel('movenet-multipose'),
-  ]);
-  return { ...faces, selfie, movenet };
+  const [faces, movenet] = await Promise.all([loadMeshFaceModels(), getModel('movenet-multipose')]);
+  return { ...faces, movenet };
 }
 
 type Pt = [number, number];
@@ -145,7 +141,7 @@ export async function analysePhoto(
       ? undefined
       : poses
         ? await peopleAndPoses(working, image, models)
-        : { probability: keepPeople(await personProbability(working, models), meshPoints(faces, working)) };
+        : { probability: keepPeople(await personProbability(working), meshPoints(faces, working)) };
   const person = people
     ? resampleMap(people.probability, SELFIE_INPUT, SELFIE_INPUT, working.width, working.height)
     : new Float32Array(n);

@@ -69,9 +69,9 @@ import { grey16Png } from './png16.ts';
 import { skyPlanes, skyRegion, WORK_SIDE, type SkyPlanes } from './sky.ts';
 import { parseDepthParams, type DepthParams, type DepthResult } from './depth-params.ts';
 
+/** CenterNet; segment's selfie model runs with onnxruntime (personProbability). */
 export interface DepthModels {
   centernet: GraphModel;
-  selfie: GraphModel;
 }
 
 /** CenterNet's boxes from this score up count (humandetect's threshold for people). */
@@ -400,7 +400,7 @@ export async function depthCues(image: DecodedImage, models: DepthModels): Promi
   // No person box: no region would be kept, so the selfie model is not run.
   const probability =
     vouching.length > 0
-      ? keepPeople(await personProbability(working, models), vouching)
+      ? keepPeople(await personProbability(working), vouching)
       : new Float32Array(SELFIE_INPUT * SELFIE_INPUT);
   const personP = resampleMap(probability, SELFIE_INPUT, SELFIE_INPUT, w, h);
   // A plain loop: a typed array's from() with a mapping function is ~40x slower in V8.
@@ -594,7 +594,6 @@ async function run(image: DecodedImage, _params: DepthParams, models: DepthModel
 async function loadModels(): Promise<DepthModels> {
   return {
     centernet: await getModel('centernet'),
-    selfie: await getModel('selfie'),
   };
 }
 

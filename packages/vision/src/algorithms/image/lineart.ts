@@ -32,10 +32,8 @@
  * Models: the facepoints pipeline (BlazeFace + FaceMesh) and segment's selfie model. No face is
  * not an error (no silhouette then).
  */
-import type { GraphModel } from '@tensorflow/tfjs';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { RgbPixels } from '../../image/resize.ts';
-import { getModel } from '../../runtime/models.ts';
 import { keepPeople, personProbability, resampleMap, SELFIE_INPUT } from '../body/segment.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import { boxMean } from '../face/retouch.ts';
@@ -79,19 +77,20 @@ export const LINE_ART_RULES = {
 } as const;
 
 type Mesh = ReadonlyArray<readonly [number, number, number]>;
-type LineArtModels = MeshFaceModels & { selfie: GraphModel };
+/** The face models; segment's selfie model runs with onnxruntime (personProbability). */
+type LineArtModels = MeshFaceModels;
 
 /**
  * The person (0..1, working pixels) of the regions of the selfie model's probability that hold a
  * face: each face's mesh points stand for the person's points of keepPeople (the other regions,
  * a cat or a cup the model also takes, are dropped), resampled to the working copy.
  */
-async function facePeople(work: RgbPixels, meshes: Mesh[], scale: number, selfie: GraphModel) {
+async function facePeople(work: RgbPixels, meshes: Mesh[], scale: number) {
   const { width: w, height: h } = work;
   const points = meshes.flatMap((mesh) =>
     mesh.map(([x, y]) => [(x / scale / w) * SELFIE_INPUT, (y / scale / h) * SELFIE_INPUT] as const),
   );
-  const kept = keepPeople(await personProbability(work, { selfie }), points);
+  const kept = keepPeople(await personProbability(work), points);
   return resampleMap(kept, SELFIE_INPUT, SELFIE_INPUT, w, h);
 }
 
@@ -193,8 +192,7 @@ async function run(
   const faces = await findStyleFaces(models, work, scale);
   const L = lightnessPlane(work.data, w, h);
   const R = LINE_ART_RULES;
-  const person =
-    faces.meshes.length > 0 ? await facePeople(work, faces.meshes, scale, models.selfie) : undefined;
+  const person = faces.meshes.length > 0 ? await facePeople(work, faces.meshes, scale) : undefined;
   if (person) {
     const skin = faces.skin!;
     const heads = headZone(faces.meshes, w, h, scale);
@@ -253,8 +251,7 @@ export const lineart: Algorithm<LineArtParams, LineArtResult, LineArtModels> = {
   decode: {},
   parseParams: parseLineArtParams,
   loadModels: async () => {
-    const [faces, selfie] = await Promise.all([loadMeshFaceModels(), getModel('selfie')]);
-    return { ...faces, selfie };
+    return loadMeshFaceModels();
   },
   // The face models are facepoints' and the selfie model segment's (warmed up by those tasks).
   warmup: async () => {},

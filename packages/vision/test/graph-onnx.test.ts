@@ -1,0 +1,60 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { tfjsGraphToOnnx } from '../src/runtime/graph-onnx.ts';
+import { GRAPH_PARTS, runOnnxGraph } from '../src/runtime/onnx.ts';
+import { getModel, modelPath } from '../src/runtime/models.ts';
+import { tf } from '../src/runtime/tfjs.ts';
+import { astronautPath, read } from './fixtures.ts';
+
+describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () => {
+  it("computes CenterNet's heatmaps and box sizes as tfjs does, on the astronaut", async () => {
+    const side = 512;
+    const rgb = await sharp(read(astronautPath())).resize(side, side).raw().toBuffer();
+    const input = Float32Array.from(rgb);
+    const model = await getModel('centernet');
+    const x = tf.tensor4d(input, [1, side, side, 3]);
+    const expected = model.execute(x, [...GRAPH_PARTS.centernet]) as tf.Tensor[];
+    const got = await runOnnxGraph('centernet', input, [1, side, side, 3]);
+    for (const [k, name] of GRAPH_PARTS.centernet.entries()) {
+      const want = expected[k]!.dataSync();
+      expect(got[name]!.dims).toEqual(expected[k]!.shape);
+      let worst = 0;
+      let largest = 0;
+      for (let i = 0; i < want.length; i++) {
+        worst = Math.max(worst, Math.abs(want[i]! - got[name]!.data[i]!));
+        largest = Math.max(largest, Math.abs(want[i]!));
+      }
+      // Float rounding only: heatmaps 0..1, box sizes up to a few hundred pixels.
+      expect(largest).toBeGreaterThan(0.1);
+      expect(worst / largest, name).toBeLessThan(1e-4);
+    }
+    tf.dispose([x, ...expected]);
+  });
+
+  it("computes the selfie model's person probability as tfjs does (a transposed convolution among its ops)", async () => {
+    const side = 256;
+    const rgb = await sharp(read(astronautPath())).resize(side, side).raw().toBuffer();
+    const input = Float32Array.from(rgb, (v) => v / 255);
+    const model = await getModel('selfie');
+    const x = tf.tensor4d(input, [1, side, side, 3]);
+    const expected = model.execute(x) as tf.Tensor;
+    const want = expected.dataSync();
+    const got = (await runOnnxGraph('selfie', input, [1, side, side, 3])).activation_10!;
+    expect(got.dims).toEqual([1, side, side, 1]);
+    let worst = 0;
+    let person = 0;
+    for (let i = 0; i < want.length; i++) {
+      worst = Math.max(worst, Math.abs(want[i]! - got.data[i]!));
+      if (got.data[i]! >= 0.5) person++;
+    }
+    expect(worst).toBeLessThan(1e-3);
+    // The astronaut fills a good part of her photo.
+    expect(person / want.length).toBeGreaterThan(0.3);
+    tf.dispose([x, expected]);
+  });
+
+  it('refuses a graph with an op it does not translate, rather than run part of it', () => {
+    // MoveNet MultiPose's decoding (TopKV2, GatherNd, ...) is not among the converted ops.
+    expect(() => tfjsGraphToOnnx(modelPath('movenet-multipose'), ['Identity'])).toThrow(/is not supported/);
+  });
+});
