@@ -164,7 +164,8 @@ describe('border following (contour-trace.ts)', () => {
             for (let dx = -1; dx <= 1; dx++) {
               const [nx, ny] = [x + dx, y + dy];
               const j = ny * w + nx;
-              if (nx < 0 || ny < 0 || nx >= w || ny >= h || label[j] !== -1 || value[j] !== value[i]) continue;
+              if (nx < 0 || ny < 0 || nx >= w || ny >= h || label[j] !== -1 || value[j] !== value[i])
+                continue;
               label[j] = size.length;
               stack.push(j);
             }
@@ -182,7 +183,9 @@ describe('border following (contour-trace.ts)', () => {
       const h = 1 + Math.floor(next() * 40);
       const kinds = 1 + Math.floor(next() * 3);
       const empty = next();
-      const value = Int32Array.from({ length: w * h }, () => (next() < empty ? -1 : Math.floor(next() * kinds)));
+      const value = Int32Array.from({ length: w * h }, () =>
+        next() < empty ? -1 : Math.floor(next() * kinds),
+      );
       const regions = regionsOf(value, w, h);
       const expected = floodFill(value, w, h);
       expect([...regions.label], `${w} x ${h}`).toEqual([...expected.label]);

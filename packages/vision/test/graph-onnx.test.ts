@@ -13,9 +13,9 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
     const input = Float32Array.from(rgb);
     const model = await getModel('centernet');
     const x = tf.tensor4d(input, [1, side, side, 3]);
-    const expected = model.execute(x, [...GRAPH_PARTS.centernet]) as tf.Tensor[];
+    const expected = model.execute(x, [...GRAPH_PARTS.centernet.outputs]) as tf.Tensor[];
     const got = await runOnnxGraph('centernet', input, [1, side, side, 3]);
-    for (const [k, name] of GRAPH_PARTS.centernet.entries()) {
+    for (const [k, name] of GRAPH_PARTS.centernet.outputs.entries()) {
       const want = expected[k]!.dataSync();
       expect(got[name]!.dims).toEqual(expected[k]!.shape);
       let worst = 0;
@@ -51,6 +51,51 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
     // The astronaut fills a good part of her photo.
     expect(person / want.length).toBeGreaterThan(0.3);
     tf.dispose([x, expected]);
+  });
+
+  it('computes the hand models as tfjs does: the landmark model (dense outputs) and HandTrack from inside its graph (upsampling by stacking)', async () => {
+    const worst = (want: ArrayLike<number>, got: ArrayLike<number>) => {
+      let w = 0;
+      for (let i = 0; i < want.length; i++) w = Math.max(w, Math.abs(want[i]! - got[i]!));
+      return w;
+    };
+    const crop = Float32Array.from(
+      await sharp(read(astronautPath())).resize(224, 224).raw().toBuffer(),
+      (v) => v / 255,
+    );
+    const landmarks = await getModel('handlandmark-full');
+    const x = tf.tensor4d(crop, [1, 224, 224, 3]);
+    const expected = landmarks.execute(x, [...GRAPH_PARTS['handlandmark-full'].outputs]) as tf.Tensor[];
+    const got = await runOnnxGraph('handlandmark-full', crop, [1, 224, 224, 3]);
+    expect(got.Identity!.dims).toEqual([1, 63]);
+    // 21 points in crop pixels (0..224) and two probabilities.
+    expect(worst(expected[0]!.dataSync(), got.Identity!.data)).toBeLessThan(0.01);
+    expect(worst(expected[1]!.dataSync(), got.Identity_1!.data)).toBeLessThan(1e-4);
+    expect(worst(expected[2]!.dataSync(), got.Identity_2!.data)).toBeLessThan(1e-4);
+
+    const part = GRAPH_PARTS.handtrack;
+    const image = Float32Array.from(
+      await sharp(read(astronautPath())).resize(320, 320).raw().toBuffer(),
+      (v) => (v * 2) / 255 - 1,
+    );
+    const tracker = await getModel('handtrack');
+    const heads = tracker.execute(
+      {
+        [part.input]: tf.tensor4d(image, [1, 320, 320, 3]),
+        'StatefulPartitionedCall/map/TensorArrayV2Stack_1/TensorListStack': tf.tensor2d(
+          [[320, 320, 3]],
+          [1, 3],
+          'int32',
+        ),
+      },
+      [...part.outputs],
+    ) as tf.Tensor[];
+    const converted = await runOnnxGraph('handtrack', image, [1, 320, 320, 3]);
+    for (const [k, name] of part.outputs.entries()) {
+      expect(converted[name]!.dims, name).toEqual(heads[k]!.shape);
+      expect(worst(heads[k]!.dataSync(), converted[name]!.data), name).toBeLessThan(1e-3);
+    }
+    tf.dispose([x, ...expected, ...heads]);
   });
 
   it('refuses a graph with an op it does not translate, rather than run part of it', () => {

@@ -196,7 +196,13 @@ describe('the fast guided filter (guided-filter.ts)', () => {
 
   it('filters a second input under the same guide as under a fresh copy of it (the guide statistics kept)', () => {
     const [w, h] = [37, 23];
-    const guide = () => ({ width: w, height: h, r: pattern(w, h, 11), g: pattern(w, h, 17), b: pattern(w, h, 5) });
+    const guide = () => ({
+      width: w,
+      height: h,
+      r: pattern(w, h, 11),
+      g: pattern(w, h, 17),
+      b: pattern(w, h, 5),
+    });
     const I = guide();
     const p1 = Float32Array.from(I.r, (v, i) => (v > 0.5 ? 1 : 0.2 * I.g[i]!));
     const p2 = Float32Array.from(I.b, (v) => 1 - v);

@@ -10,7 +10,8 @@
  * TensorFlow ops: Conv2D and _FusedConv2D (BiasAdd, then Relu or Relu6), DepthwiseConv2dNative
  * and FusedDepthwiseConv2dNative (same), Add/AddV2/Sub/Mul (a constant operand of rank 0, 1 or 4),
  * Relu, Relu6, Sigmoid, Identity, Mean over height and width, ConcatV2, ResizeBilinear, MaxPool,
- * AvgPool, AddN, Conv2DBackpropInput (a transposed convolution); anything else throws, so a graph this converter does not understand is never run
+ * AvgPool, AddN, Conv2DBackpropInput (a transposed convolution), _FusedMatMul (a dense layer with
+ * its bias, after a Mean that keeps no dimensions); anything else throws, so a graph this converter does not understand is never run
  * half-translated. TensorFlow's graphs are NHWC; inside the ONNX graph tensors are NCHW (ONNX's
  * layout), with a Transpose after the input and before each output, so the input ("input") and the
  * outputs (named as the graph's tensors) are NHWC, as tfjs gives and takes them.
@@ -128,9 +129,15 @@ const NCHW_AXIS = [0, 2, 3, 1] as const;
 
 /**
  * The ONNX model computing `outputs` (tensor names of the graph) from its one input, as NHWC float
- * tensors; the graph's input becomes "input" [1, H, W, C].
+ * tensors; the graph's input becomes "input" [1, H, W, C]. `input` names a tensor inside the graph
+ * to start from instead of its Placeholder (a graph whose first ops are not convertible, such as
+ * HandTrack's resizing loop: the caller computes that tensor itself).
  */
-export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[]): Uint8Array {
+export function tfjsGraphToOnnx(
+  modelJsonPath: string,
+  outputs: readonly string[],
+  input?: string,
+): Uint8Array {
   const json = JSON.parse(readFileSync(modelJsonPath, 'utf8')) as GraphModelJson;
   if (json.format !== 'graph-model') throw new Error(`graph-onnx: ${modelJsonPath} is not a graph model`);
   const constants = readConstants(modelJsonPath, json);
@@ -141,6 +148,9 @@ export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[
   /** ONNX name of a graph tensor (NCHW inside the ONNX graph). */
   const t = (name: string) => `t:${name.replace(/:0$/, '')}`;
   let inputChannels = 3;
+  /** Tensors of rank 2 ([batch, features]: after a Mean without kept dimensions, a MatMul); the others are 4-D. */
+  const flat = new Set<string>();
+  const isFlat = (names: string[]) => names.some((i) => !isConstant(i) && flat.has(i.replace(/:0$/, '')));
 
   const constant = (name: string): Constant => {
     const c = constants.get(name);
@@ -149,15 +159,16 @@ export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[
   };
   const isConstant = (name: string) => constants.has(name) && byName.get(name)?.op === 'Const';
   /** A constant operand of an elementwise op, laid out for NCHW broadcasting. */
-  const elementwiseConstant = (name: string): string => {
-    const onnxName = `c:${name}`;
+  const elementwiseConstant = (name: string, withFlat: boolean): string => {
+    const onnxName = `c:${name}${withFlat ? '/flat' : ''}`;
     if (made.has(onnxName)) return onnxName;
     const { shape, data } = constant(name);
     const f = Float32Array.from(data);
     let dims: number[];
     let values = f;
     if (shape.length === 0) dims = [];
-    else if (shape.length === 1) dims = [shape[0]!, 1, 1];
+    // Against a [batch, features] tensor a vector broadcasts as it is; against NCHW it is per channel.
+    else if (shape.length === 1) dims = withFlat ? [shape[0]!] : [shape[0]!, 1, 1];
     else if (shape.length === 4) {
       const [n, h, w, c] = shape as [number, number, number, number];
       dims = [n, c, h, w];
@@ -283,7 +294,9 @@ export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[
       case 'Sub':
       case 'Mul': {
         const op = n.op === 'AddV2' ? 'Add' : n.op;
-        const operands = inputs.map((i) => (isConstant(i) ? elementwiseConstant(i) : t(i)));
+        const withFlat = isFlat(inputs);
+        if (withFlat) flat.add(n.name);
+        const operands = inputs.map((i) => (isConstant(i) ? elementwiseConstant(i, withFlat) : t(i)));
         nodes.push(node(op, operands, [t(n.name)], n.name));
         break;
       }
@@ -293,9 +306,32 @@ export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[
       case 'Relu':
       case 'Sigmoid':
       case 'Identity':
+        if (isFlat(inputs)) flat.add(n.name);
         nodes.push(node(n.op, [t(inputs[0]!)], [t(n.name)], n.name));
         break;
+      case '_FusedMatMul': {
+        // A dense layer on [batch, features]: Gemm with the kernel [in, out] and the bias.
+        const fused = (n.attr?.fused_ops?.list?.s ?? []).map(text);
+        if (n.attr?.transpose_a?.b || n.attr?.transpose_b?.b || fused[0] !== 'BiasAdd' || fused.length > 2)
+          throw new Error(`graph-onnx: ${n.name}: MatMul form not supported`);
+        if (!isFlat([inputs[0]!])) throw new Error(`graph-onnx: ${n.name} multiplies a 4-D tensor`);
+        const kernel = constant(inputs[1]!);
+        const bias = constant(inputs[2]!);
+        initializers.push(
+          tensor(`c:${inputs[1]}`, kernel.shape, Float32Array.from(kernel.data)),
+          tensor(`c:${inputs[2]}`, [bias.data.length], Float32Array.from(bias.data)),
+        );
+        const gemm = fused.length > 1 ? `${t(n.name)}/gemm` : t(n.name);
+        nodes.push(node('Gemm', [t(inputs[0]!), `c:${inputs[1]}`, `c:${inputs[2]}`], [gemm], n.name));
+        if (fused.length > 1) {
+          const out = activation(t(n.name), gemm, fused[1]!);
+          nodes.push(node('Identity', [out], [t(n.name)], `${n.name}/out`));
+        }
+        flat.add(n.name);
+        break;
+      }
       case 'Relu6': {
+        if (isFlat(inputs)) flat.add(n.name);
         const six = relu6Bounds();
         nodes.push(node('Clip', [t(inputs[0]!), six.low, six.high], [t(n.name)], n.name));
         break;
@@ -308,6 +344,12 @@ export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[
             { name: 'keepdims', int: n.attr?.keep_dims?.b ? 1 : 0 },
           ]),
         );
+        if (!n.attr?.keep_dims?.b) {
+          // Only a mean over height and width leaves [batch, channels], the same in both layouts.
+          if (axes.length !== 2 || !axes.includes(2) || !axes.includes(3))
+            throw new Error(`graph-onnx: ${n.name} reduces axes other than height and width`);
+          flat.add(n.name);
+        }
         break;
       }
       case 'ConcatV2': {
@@ -396,6 +438,34 @@ export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[
     }
   };
 
+  /**
+   * The source of TensorFlow's nearest-neighbour upsampling by 2 as the Object Detection API
+   * writes it (ops.nearest_neighbor_upsampling): x [N, H, W, C] stacked with itself on axis 3,
+   * that stacked with itself on axis 2, reshaped to [N, 2H, 2W, C]; out[n, 2h + a, 2w + b, c] =
+   * x[n, h, w, c]. Undefined when `n` is not the Reshape of that pattern.
+   */
+  const upsampleSource = (n: GraphNode): string | undefined => {
+    if (n.op !== 'Reshape') return undefined;
+    const outer = byName.get(n.input?.[0] ?? '');
+    const axis = (p: GraphNode | undefined) => Number(p?.attr?.axis?.i);
+    const pairOf = (p: GraphNode | undefined) =>
+      p?.op === 'Pack' && p.input?.length === 2 && p.input[0] === p.input[1] ? p.input[0] : undefined;
+    const inner = byName.get(pairOf(outer) ?? '');
+    const x = pairOf(inner);
+    const shape = n.input?.[1] ? constants.get(n.input[1]) : undefined;
+    return x && axis(outer) === 2 && axis(inner) === 3 && shape?.shape[0] === 4 ? x : undefined;
+  };
+  const upsample = (n: GraphNode, x: string) => {
+    initializers.push(tensor(`${t(n.name)}/scales`, [4], Float32Array.of(1, 1, 2, 2)));
+    nodes.push(
+      node('Resize', [t(x), '', `${t(n.name)}/scales`], [t(n.name)], n.name, [
+        { name: 'mode', string: 'nearest' },
+        { name: 'coordinate_transformation_mode', string: 'asymmetric' },
+        { name: 'nearest_mode', string: 'floor' },
+      ]),
+    );
+  };
+
   // The nodes the outputs need, inputs before their users (depth-first from the outputs).
   const visited = new Set<string>();
   const visit = (name: string) => {
@@ -405,12 +475,28 @@ export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[
     const n = byName.get(key);
     if (!n) throw new Error(`graph-onnx: no node ${key}`);
     if (n.op === 'Const') return;
+    if (key === input) {
+      nodes.push(
+        node('Transpose', ['input'], [t(key)], `${key}/input`, [{ name: 'perm', ints: [0, 3, 1, 2] }]),
+      );
+      return;
+    }
+    const source = upsampleSource(n);
+    if (source) {
+      visit(source);
+      upsample(n, source);
+      return;
+    }
     for (const i of n.input ?? []) if (!isConstant(i)) visit(i);
     emit(n);
   };
   for (const o of outputs) visit(o);
   outputs.forEach((o, k) =>
-    nodes.push(node('Transpose', [t(o)], [o], `output${k}`, [{ name: 'perm', ints: [0, 2, 3, 1] }])),
+    nodes.push(
+      flat.has(o)
+        ? node('Identity', [t(o)], [o], `output${k}`)
+        : node('Transpose', [t(o)], [o], `output${k}`, [{ name: 'perm', ints: [0, 2, 3, 1] }]),
+    ),
   );
 
   const graph = concat([
@@ -418,7 +504,9 @@ export function tfjsGraphToOnnx(modelJsonPath: string, outputs: readonly string[
     fString(2, path.basename(modelJsonPath, '.json')),
     ...initializers.map((x) => fBytes(5, x)),
     fBytes(11, valueInfo('input', [1, 'height', 'width', inputChannels])),
-    ...outputs.map((o, k) => fBytes(12, valueInfo(o, [1, `h${k}`, `w${k}`, `c${k}`]))),
+    ...outputs.map((o, k) =>
+      fBytes(12, valueInfo(o, flat.has(o) ? [1, `c${k}`] : [1, `h${k}`, `w${k}`, `c${k}`])),
+    ),
   ]);
   // ModelProto: ir_version 1, producer_name 2, graph 7, opset_import 8 (domain 1, version 2).
   return concat([

@@ -33,10 +33,25 @@ export type OnnxModelName = 'esrgan-slim-x2' | 'esrgan-slim-x4';
  * core here (128 against 354 ms at 512 x 512), the same heatmaps to 1e-6.
  */
 export const GRAPH_PARTS = {
-  centernet: ['tower_0/keypoints', 'tower_0/wh'],
+  centernet: { outputs: ['tower_0/keypoints', 'tower_0/wh'] },
   // MediaPipe selfie segmentation, whole: 10 against 59 ms at 256 x 256, the same to 1e-4.
-  selfie: ['activation_10'],
-} as const;
+  selfie: { outputs: ['activation_10'] },
+  // MediaPipe Hands' landmark model, whole (21 points, presence, handedness): 18 against 84 ms.
+  'handlandmark-full': { outputs: ['Identity', 'Identity_1', 'Identity_2'] },
+  // HandTrack from its resized input (past the graph's resizing loop) to its box and class heads
+  // on five feature levels; the anchors' decoding stays with tfjs.
+  handtrack: {
+    input: 'StatefulPartitionedCall/map/TensorArrayV2Stack/TensorListStack',
+    outputs: [0, 1, 2, 3, 4].flatMap((k) => {
+      const suffix = k === 0 ? '' : `_${k}`;
+      const head = 'StatefulPartitionedCall/WeightSharedConvolutionalBoxPredictor';
+      return [
+        `${head}/WeightSharedConvolutionalBoxHead/BoxPredictor/BiasAdd${suffix}`,
+        `${head}/WeightSharedConvolutionalClassHead/ClassPredictor/BiasAdd${suffix}`,
+      ];
+    }),
+  },
+} satisfies Record<string, { outputs: readonly string[]; input?: string }>;
 export type OnnxGraphName = keyof typeof GRAPH_PARTS;
 
 /** The model.json of a model inside its package. */
@@ -49,6 +64,12 @@ export function onnxModelSource(name: OnnxModelName): string {
 
 const sessions = new Map<OnnxModelName | OnnxGraphName, Promise<InferenceSession>>();
 
+/** The ONNX bytes of a graph model's converted part. */
+function graphPart(name: OnnxGraphName): Uint8Array {
+  const part: { outputs: readonly string[]; input?: string } = GRAPH_PARTS[name];
+  return tfjsGraphToOnnx(modelPath(name), part.outputs, part.input);
+}
+
 const isGraph = (name: OnnxModelName | OnnxGraphName): name is OnnxGraphName => name in GRAPH_PARTS;
 
 /** The session of a model, created once per thread; a failed creation is retried next time. */
@@ -57,9 +78,7 @@ export function getOnnxSession(name: OnnxModelName | OnnxGraphName): Promise<Inf
   if (!p) {
     p = (async () => {
       const ort = await import('onnxruntime-node');
-      const bytes = isGraph(name)
-        ? tfjsGraphToOnnx(modelPath(name), GRAPH_PARTS[name])
-        : kerasLayersToOnnx(onnxModelSource(name));
+      const bytes = isGraph(name) ? graphPart(name) : kerasLayersToOnnx(onnxModelSource(name));
       return ort.InferenceSession.create(bytes, {
         intraOpNumThreads: 1,
         interOpNumThreads: 1,
@@ -86,7 +105,7 @@ export async function runOnnxGraph(
   const session = await getOnnxSession(name);
   const out = await session.run({ input: new ort.Tensor('float32', input, dims) });
   const result: Record<string, { data: Float32Array; dims: number[] }> = {};
-  for (const key of GRAPH_PARTS[name])
+  for (const key of GRAPH_PARTS[name].outputs)
     result[key] = { data: out[key]!.data as Float32Array, dims: [...out[key]!.dims] };
   return result;
 }

@@ -21,6 +21,7 @@ import sharp from 'sharp';
 import type { GraphModel } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { getModel } from '../../runtime/models.ts';
+import { runOnnxGraph } from '../../runtime/onnx.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import type { Rectangle } from '../kinds.ts';
@@ -34,9 +35,9 @@ import {
   type HandGestureResult,
 } from './handgesture-params.ts';
 
+/** HandTrack (tfjs); the landmark model runs with onnxruntime (runLandmarks). */
 export interface HandGestureModels {
   detector: GraphModel;
-  landmarks: GraphModel;
 }
 
 /** Decoding keeps enough pixels for the landmark crops of hands a tenth of a 1024 px photo wide. */
@@ -53,12 +54,12 @@ export const DETECTOR_SIDE = 320;
  * HandTrack's graph begins with TF Object Detection's preprocessor inside a `map` while loop: each
  * image resized (bilinear, no corner alignment, no half-pixel centres) to a fixed 320 x 320 and
  * scaled to x * 2/255 - 1, its shape (320, 320, 3) listed for the postprocessor. The same steps
- * are done here as plain tensor ops and fed to the nodes after the loop, so that the graph runs
- * without control flow (synchronous `execute`): same outputs within float rounding and a few ms
- * less per photo (docs/quality.md, "Hand gestures").
+ * are done here as plain tensor ops; the network from the node after the loop to the box and class
+ * heads runs with onnxruntime (GRAPH_PARTS.handtrack in runtime/onnx.ts), and the heads and the
+ * shape are fed to the rest of the graph, which runs without control flow (synchronous `execute`):
+ * same outputs within float rounding (docs/quality.md, "Hand gestures").
  */
 const DETECTOR_NET_SIDE = 320;
-const DETECTOR_IMAGES_NODE = 'StatefulPartitionedCall/map/TensorArrayV2Stack/TensorListStack';
 const DETECTOR_SHAPES_NODE = 'StatefulPartitionedCall/map/TensorArrayV2Stack_1/TensorListStack';
 const DETECTOR_OUTPUTS = [
   'StatefulPartitionedCall/Postprocessor/Slice',
@@ -99,7 +100,7 @@ interface Roi {
  * The ROI sampled (bilinear) into a CROP x CROP float RGB tensor in 0..1, black outside the image.
  * Crop pixel (u, v) sits at centre + R(angle) * ((u + 0.5) / CROP - 0.5, (v + 0.5) / CROP - 0.5) * side.
  */
-function cropRoi(image: DecodedImage, roi: Roi): ReturnType<typeof tf.tensor4d> {
+function cropRoi(image: DecodedImage, roi: Roi): Float32Array {
   const out = new Float32Array(CROP * CROP * 3);
   const cos = Math.cos(roi.angle);
   const sin = Math.sin(roi.angle);
@@ -133,7 +134,7 @@ function cropRoi(image: DecodedImage, roi: Roi): ReturnType<typeof tf.tensor4d> 
       }
     }
   }
-  return tf.tensor4d(out, [1, CROP, CROP, 3]);
+  return out;
 }
 
 interface LandmarkRun {
@@ -144,13 +145,10 @@ interface LandmarkRun {
   handedness: number;
 }
 
-async function runLandmarks(image: DecodedImage, roi: Roi, model: GraphModel): Promise<LandmarkRun> {
-  const input = cropRoi(image, roi);
-  const outputs = model.execute(input, ['Identity', 'Identity_1', 'Identity_2']) as Array<
-    ReturnType<typeof tf.tensor2d>
-  >;
-  const [coords, presence, handed] = await Promise.all(outputs.map((t) => t.data()));
-  tf.dispose([input, ...outputs]);
+/** The landmark model on the crop; it runs with onnxruntime (runtime/graph-onnx.ts, decision 0013). */
+async function runLandmarks(image: DecodedImage, roi: Roi): Promise<LandmarkRun> {
+  const out = await runOnnxGraph('handlandmark-full', cropRoi(image, roi), [1, CROP, CROP, 3]);
+  const [coords, presence, handed] = [out.Identity!.data, out.Identity_1!.data, out.Identity_2!.data];
   const cos = Math.cos(roi.angle);
   const sin = Math.sin(roi.angle);
   const k = roi.side / CROP;
@@ -223,17 +221,32 @@ export async function detectHands(image: DecodedImage, model: GraphModel, max: n
     .resize(dw, dh, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
-  const [rawScores, rawBoxes] = tf.tidy(() => {
-    const pixels = tf.tensor4d(new Float32Array(rgb), [1, dh, dw, 3]);
-    const images = tf.image
-      .resizeBilinear(pixels, [DETECTOR_NET_SIDE, DETECTOR_NET_SIDE], false, false)
+  const images = tf.tidy(() =>
+    tf.image
+      .resizeBilinear(
+        tf.tensor4d(new Float32Array(rgb), [1, dh, dw, 3]),
+        [DETECTOR_NET_SIDE, DETECTOR_NET_SIDE],
+        false,
+        false,
+      )
       .mul(2 / 255)
-      .sub(1);
-    const shapes = tf.tensor2d([[DETECTOR_NET_SIDE, DETECTOR_NET_SIDE, 3]], [1, 3], 'int32');
-    return model.execute(
-      { [DETECTOR_IMAGES_NODE]: images, [DETECTOR_SHAPES_NODE]: shapes },
-      DETECTOR_OUTPUTS,
-    ) as [ReturnType<typeof tf.tensor3d>, ReturnType<typeof tf.tensor4d>];
+      .sub(1),
+  );
+  const imageData = (await images.data()) as Float32Array;
+  images.dispose();
+  // The network (backbone, feature pyramid, box and class heads) runs with onnxruntime
+  // (runtime/graph-onnx.ts, decision 0013); the heads go through the rest of the tfjs graph, the
+  // model's own anchor decoding.
+  const heads = await runOnnxGraph('handtrack', imageData, [1, DETECTOR_NET_SIDE, DETECTOR_NET_SIDE, 3]);
+  const [rawScores, rawBoxes] = tf.tidy(() => {
+    const feeds: Record<string, ReturnType<typeof tf.tensor>> = {
+      [DETECTOR_SHAPES_NODE]: tf.tensor2d([[DETECTOR_NET_SIDE, DETECTOR_NET_SIDE, 3]], [1, 3], 'int32'),
+    };
+    for (const [key, { data, dims }] of Object.entries(heads)) feeds[key] = tf.tensor(data, dims);
+    return model.execute(feeds, DETECTOR_OUTPUTS) as [
+      ReturnType<typeof tf.tensor3d>,
+      ReturnType<typeof tf.tensor4d>,
+    ];
   });
   const classes = rawScores.shape[2];
   const n = rawScores.shape[1];
@@ -302,9 +315,9 @@ export async function recogniseHands(
     });
   }
   for (const first of firstCrops) {
-    const rough = await runLandmarks(image, first, models.landmarks);
+    const rough = await runLandmarks(image, first);
     if (rough.presence < params.minScore) continue;
-    const run = await runLandmarks(image, roiFromPoints(rough.points), models.landmarks);
+    const run = await runLandmarks(image, roiFromPoints(rough.points));
     if (run.presence < params.minScore) continue;
     const points = run.points.map(([x, y, z]) => [x * sx, y * sy, z * sx] as Point3);
     const xs = points.map((p) => clamp(p[0], 0, W));
@@ -343,7 +356,7 @@ export async function recogniseHands(
 async function loadModels(): Promise<HandGestureModels> {
   // HandTrack's graph resizes its input in a while loop and ends in a loop over its boxes; both
   // are left out (detectHands feeds the nodes after the first and reads those before the second).
-  return { detector: await getModel('handtrack'), landmarks: await getModel('handlandmark-full') };
+  return { detector: await getModel('handtrack') };
 }
 
 /** First executions compile wasm kernels and allocate: run both models once at the usual sizes. */
@@ -358,7 +371,7 @@ async function warmup(models: HandGestureModels): Promise<void> {
     format: 'png',
   };
   await detectHands(blank, models.detector, 1);
-  await runLandmarks(blank, { cx: 120, cy: 120, side: 200, angle: 0 }, models.landmarks);
+  await runLandmarks(blank, { cx: 120, cy: 120, side: 200, angle: 0 });
 }
 
 export const handgesture: Algorithm<HandGestureParams, HandGestureResult, HandGestureModels> = {
