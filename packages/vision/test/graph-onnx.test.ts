@@ -98,8 +98,31 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
     tf.dispose([x, ...expected, ...heads]);
   });
 
+  it("computes MoveNet's six heads as tfjs does (upsampling sized from the input's own shape)", async () => {
+    const part = GRAPH_PARTS['movenet-multipose'];
+    const [w, h] = [256, 192];
+    const rgb = Float32Array.from(await sharp(read(astronautPath())).resize(w, h).raw().toBuffer());
+    const model = await getModel('movenet-multipose');
+    const x = tf.tensor4d(rgb, [1, h, w, 3]);
+    const expected = model.execute({ [part.input]: x }, [...part.outputs]) as tf.Tensor[];
+    const got = await runOnnxGraph('movenet-multipose', rgb, [1, h, w, 3]);
+    for (const [k, name] of part.outputs.entries()) {
+      expect(got[name]!.dims, name).toEqual(expected[k]!.shape);
+      const want = expected[k]!.dataSync();
+      let worst = 0;
+      let largest = 0;
+      for (let i = 0; i < want.length; i++) {
+        worst = Math.max(worst, Math.abs(want[i]! - got[name]!.data[i]!));
+        largest = Math.max(largest, Math.abs(want[i]!));
+      }
+      expect(worst / largest, name).toBeLessThan(1e-3);
+    }
+    tf.dispose([x, ...expected]);
+  });
+
   it('refuses a graph with an op it does not translate, rather than run part of it', () => {
-    // MoveNet MultiPose's decoding (TopKV2, GatherNd, ...) is not among the converted ops.
+    // MoveNet MultiPose's decoding (TopKV2, GatherNd, ...) is not among the converted ops, nor the
+    // cast of its integer input.
     expect(() => tfjsGraphToOnnx(modelPath('movenet-multipose'), ['Identity'])).toThrow(/is not supported/);
   });
 });

@@ -195,6 +195,9 @@ export function tfjsGraphToOnnx(
     }
     throw new Error(`graph-onnx: fused activation ${kind} of ${base}`);
   };
+  /** TensorFlow's bilinear sampling grid as ONNX names it. */
+  const resizeMode = (n: GraphNode) =>
+    n.attr?.align_corners?.b ? 'align_corners' : n.attr?.half_pixel_centers?.b ? 'half_pixel' : 'asymmetric';
   const relu6Bounds = () => {
     if (!made.has('c:relu6/low')) {
       initializers.push(
@@ -378,14 +381,7 @@ export function tfjsGraphToOnnx(
           ]),
           node('Resize', [t(inputs[0]!), '', '', `${base}/sizes`], [base], n.name, [
             { name: 'mode', string: 'linear' },
-            {
-              name: 'coordinate_transformation_mode',
-              string: n.attr?.align_corners?.b
-                ? 'align_corners'
-                : n.attr?.half_pixel_centers?.b
-                  ? 'half_pixel'
-                  : 'asymmetric',
-            },
+            { name: 'coordinate_transformation_mode', string: resizeMode(n) },
           ]),
         );
         break;
@@ -465,6 +461,43 @@ export function tfjsGraphToOnnx(
       ]),
     );
   };
+  /**
+   * A ResizeBilinear whose size is its input's own height and width times constants, as Keras's
+   * UpSampling2D writes it (Shape, StridedSlice [1:3], Mul by a constant): the constants as
+   * scales. Undefined for any other computed size.
+   */
+  const resizeScales = (n: GraphNode): [number, number] | undefined => {
+    if (n.op !== 'ResizeBilinear' || !n.input?.[1] || isConstant(n.input[1])) return undefined;
+    const mul = byName.get(n.input[1]);
+    if (mul?.op !== 'Mul' || mul.input?.length !== 2) return undefined;
+    const [sliceName, factorName] = isConstant(mul.input[0]!)
+      ? [mul.input[1]!, mul.input[0]!]
+      : [mul.input[0]!, mul.input[1]!];
+    const slice = byName.get(sliceName);
+    const shape = byName.get(slice?.input?.[0] ?? '');
+    if (
+      slice?.op !== 'StridedSlice' ||
+      shape?.op !== 'Shape' ||
+      shape.input?.[0] !== n.input[0] ||
+      !isConstant(factorName)
+    )
+      return undefined;
+    const [begin, end, strides] = (slice.input ?? [])
+      .slice(1)
+      .map((i) => (isConstant(i) ? [...constant(i).data] : []));
+    if (begin?.join() !== '1' || end?.join() !== '3' || (strides && strides.join() !== '1')) return undefined;
+    const factor = constant(factorName).data;
+    return factor.length === 2 ? [factor[0]!, factor[1]!] : undefined;
+  };
+  const resizeByScales = (n: GraphNode, [sh, sw]: [number, number]) => {
+    initializers.push(tensor(`${t(n.name)}/scales`, [4], Float32Array.of(1, 1, sh, sw)));
+    nodes.push(
+      node('Resize', [t(n.input![0]!), '', `${t(n.name)}/scales`], [t(n.name)], n.name, [
+        { name: 'mode', string: 'linear' },
+        { name: 'coordinate_transformation_mode', string: resizeMode(n) },
+      ]),
+    );
+  };
 
   // The nodes the outputs need, inputs before their users (depth-first from the outputs).
   const visited = new Set<string>();
@@ -485,6 +518,12 @@ export function tfjsGraphToOnnx(
     if (source) {
       visit(source);
       upsample(n, source);
+      return;
+    }
+    const scales = resizeScales(n);
+    if (scales) {
+      visit(n.input![0]!);
+      resizeByScales(n, scales);
       return;
     }
     for (const i of n.input ?? []) if (!isConstant(i)) visit(i);

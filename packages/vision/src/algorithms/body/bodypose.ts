@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { GraphModel } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { getModel } from '../../runtime/models.ts';
+import { runOnnxGraph } from '../../runtime/onnx.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import type { Keypoint, Rectangle } from '../kinds.ts';
@@ -64,13 +65,13 @@ const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
 /**
- * The photo resized (sharp, Lanczos) to fit `grid`, placed at its top-left corner on black, as
- * the int32 RGB tensor MoveNet takes. Returns the tensor and the resized photo's size.
+ * The photo resized (sharp, Lanczos) to fit `grid`, placed at its top-left corner on black, as the
+ * RGB values (0..255, NHWC) MoveNet takes. Returns them and the resized photo's size.
  */
 async function modelInput(
   image: DecodedImage,
   grid: { width: number; height: number },
-): Promise<{ input: ReturnType<typeof tf.tensor4d>; fitWidth: number; fitHeight: number }> {
+): Promise<{ input: Float32Array; fitWidth: number; fitHeight: number }> {
   const scale = Math.min(grid.width / image.width, grid.height / image.height);
   const fitWidth = Math.max(1, Math.min(grid.width, Math.round(image.width * scale)));
   const fitHeight = Math.max(1, Math.min(grid.height, Math.round(image.height * scale)));
@@ -78,13 +79,32 @@ async function modelInput(
     .resize(fitWidth, fitHeight, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
-  const data = new Int32Array(grid.width * grid.height * 3);
+  const data = new Float32Array(grid.width * grid.height * 3);
   for (let y = 0; y < fitHeight; y++) {
     const src = y * fitWidth * 3;
     const dst = y * grid.width * 3;
     for (let i = 0; i < fitWidth * 3; i++) data[dst + i] = rgb[src + i]!;
   }
-  return { input: tf.tensor4d(data, [1, grid.height, grid.width, 3], 'int32'), fitWidth, fitHeight };
+  return { input: data, fitWidth, fitHeight };
+}
+
+/**
+ * MoveNet on `input` (grid.width x grid.height RGB): its network, from the cast input to its six
+ * heads, runs with onnxruntime (runtime/graph-onnx.ts, decision 0013); the heads go through the
+ * rest of the tfjs graph, the model's own decoding of people (centres, boxes, key points).
+ */
+async function runMoveNet(
+  input: Float32Array,
+  grid: { width: number; height: number },
+  model: GraphModel,
+): Promise<ReturnType<typeof tf.tensor3d>> {
+  const heads = await runOnnxGraph('movenet-multipose', input, [1, grid.height, grid.width, 3]);
+  const feeds = Object.fromEntries(
+    Object.entries(heads).map(([key, { data, dims }]) => [key, tf.tensor(data, dims)] as const),
+  );
+  const output = model.execute(feeds, 'Identity') as ReturnType<typeof tf.tensor3d>;
+  tf.dispose(Object.values(feeds));
+  return output;
 }
 
 /** One person slot of the model's output: 17 x (y, x, score), then box (ymin, xmin, ymax, xmax) and score. */
@@ -106,11 +126,11 @@ export async function estimatePoses(
   const H = image.originalHeight;
   const grid = gridOf(image.width, image.height);
   const { input, fitWidth, fitHeight } = await modelInput(image, grid);
-  const output = models.movenet.execute(input) as ReturnType<typeof tf.tensor3d>;
+  const output = await runMoveNet(input, grid, models.movenet);
   const data = await output.data();
   const raw = (i: number): number => data[i]!;
   const slots = output.shape[1];
-  tf.dispose([input, output]);
+  output.dispose();
 
   // Model coordinates are fractions of the grid; the photo fills the top-left fitWidth x fitHeight.
   const sx = (grid.width * W) / fitWidth;
@@ -182,9 +202,7 @@ async function warmup(models: BodyPoseModels): Promise<void> {
     [224, 160],
     [160, 224],
   ] as const) {
-    const out = tf.tidy(
-      () => models.movenet.execute(tf.zeros([1, h, w, 3], 'int32')) as ReturnType<typeof tf.tensor3d>,
-    );
+    const out = await runMoveNet(new Float32Array(w * h * 3), { width: w, height: h }, models.movenet);
     await out.data();
     out.dispose();
   }

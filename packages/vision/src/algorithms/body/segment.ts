@@ -83,8 +83,8 @@ export async function subsampled(image: RgbPixels, side: number): Promise<RgbPix
 
 /**
  * The model's person probability for the whole photo (its working copy), 256 x 256, row-major.
- * The selfie graph runs with onnxruntime (runtime/graph-onnx.ts; 6 times faster than tfjs-wasm on
- * one core here, 10 against 59 ms, the same probabilities to 1e-4).
+ * The selfie graph runs with onnxruntime (runtime/graph-onnx.ts; about 4 times faster than
+ * tfjs-wasm on one core, the same probabilities to 1e-4: scripts/measure-onnx.ts).
  */
 export async function personProbability(working: RgbPixels): Promise<Float32Array> {
   const rgb = await resizeRgb(working, SELFIE_INPUT, SELFIE_INPUT);
