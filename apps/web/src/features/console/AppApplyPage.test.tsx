@@ -56,9 +56,11 @@ describe('the API application', () => {
     await open();
     await screen.findByTestId('capability-86');
     fireEvent.submit(screen.getByTestId('apply-form'));
+    // antd validates each field on its own and renders each message when that field's check
+    // settles: every message is awaited, not only the first.
     expect(await screen.findByText('Please choose at least one capability')).toBeTruthy();
-    expect(screen.getByText('Please read and agree to the Developer Service Agreement')).toBeTruthy();
-    expect(screen.getAllByText('Please fill in this field').length).toBeGreaterThan(0);
+    expect(await screen.findByText('Please read and agree to the Developer Service Agreement')).toBeTruthy();
+    expect((await screen.findAllByText('Please fill in this field')).length).toBeGreaterThan(0);
     fireEvent.change(screen.getByTestId('apply-phone'), { target: { value: 'call me' } });
     expect(await screen.findByText('Please enter a valid phone number.')).toBeTruthy();
     expect(calls.some((c) => c.init?.method === 'POST')).toBe(false);
