@@ -391,16 +391,11 @@ export function tfjsGraphToOnnx(
         const [sizes, filter, x] = inputs as [string, string, string];
         const size = constant(sizes).data;
         const kernel = constant(filter);
-        const [kh, kw, co, ci] = kernel.shape as [number, number, number, number];
-        const data = Float32Array.from(kernel.data);
-        const weights = new Float32Array(data.length);
-        // ONNX ConvTranspose weights are [in, out, kh, kw].
-        for (let y = 0; y < kh; y++)
-          for (let xx = 0; xx < kw; xx++)
-            for (let o = 0; o < co; o++)
-              for (let i = 0; i < ci; i++)
-                weights[((i * co + o) * kh + y) * kw + xx] = data[((y * kw + xx) * co + o) * ci + i]!;
-        initializers.push(tensor(`c:${filter}`, [ci, co, kh, kw], weights));
+        const [kh, kw] = kernel.shape as [number, number, number, number];
+        // ONNX ConvTranspose weights are [in, out, kh, kw]: [kh, kw, out, in] read as a
+        // convolution kernel whose input is `out` and output `in`.
+        const k = hwioToOihw(kernel.shape, Float32Array.from(kernel.data));
+        initializers.push(tensor(`c:${filter}`, k.dims, k.data));
         const strides = ints(n.attr, 'strides');
         const [sh, sw] = [strides[1] ?? 1, strides[2] ?? 1];
         const padding = text(n.attr?.padding?.s);

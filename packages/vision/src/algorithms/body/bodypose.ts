@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { GraphModel } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { getModel } from '../../runtime/models.ts';
-import { runOnnxGraph } from '../../runtime/onnx.ts';
+import { executeAfterOnnx } from '../../runtime/graph-part.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import type { Keypoint, Rectangle } from '../kinds.ts';
@@ -98,13 +98,13 @@ async function runMoveNet(
   grid: { width: number; height: number },
   model: GraphModel,
 ): Promise<ReturnType<typeof tf.tensor3d>> {
-  const heads = await runOnnxGraph('movenet-multipose', input, [1, grid.height, grid.width, 3]);
-  const feeds = Object.fromEntries(
-    Object.entries(heads).map(([key, { data, dims }]) => [key, tf.tensor(data, dims)] as const),
-  );
-  const output = model.execute(feeds, 'Identity') as ReturnType<typeof tf.tensor3d>;
-  tf.dispose(Object.values(feeds));
-  return output;
+  return (await executeAfterOnnx(
+    'movenet-multipose',
+    model,
+    input,
+    [1, grid.height, grid.width, 3],
+    'Identity',
+  )) as ReturnType<typeof tf.tensor3d>;
 }
 
 /** One person slot of the model's output: 17 x (y, x, score), then box (ymin, xmin, ymax, xmax) and score. */

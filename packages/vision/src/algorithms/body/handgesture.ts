@@ -22,6 +22,7 @@ import type { GraphModel } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { getModel } from '../../runtime/models.ts';
 import { runOnnxGraph } from '../../runtime/onnx.ts';
+import { executeAfterOnnx } from '../../runtime/graph-part.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import type { Rectangle } from '../kinds.ts';
@@ -237,17 +238,16 @@ export async function detectHands(image: DecodedImage, model: GraphModel, max: n
   // The network (backbone, feature pyramid, box and class heads) runs with onnxruntime
   // (runtime/graph-onnx.ts, decision 0013); the heads go through the rest of the tfjs graph, the
   // model's own anchor decoding.
-  const heads = await runOnnxGraph('handtrack', imageData, [1, DETECTOR_NET_SIDE, DETECTOR_NET_SIDE, 3]);
-  const [rawScores, rawBoxes] = tf.tidy(() => {
-    const feeds: Record<string, ReturnType<typeof tf.tensor>> = {
+  const [rawScores, rawBoxes] = (await executeAfterOnnx(
+    'handtrack',
+    model,
+    imageData,
+    [1, DETECTOR_NET_SIDE, DETECTOR_NET_SIDE, 3],
+    DETECTOR_OUTPUTS,
+    () => ({
       [DETECTOR_SHAPES_NODE]: tf.tensor2d([[DETECTOR_NET_SIDE, DETECTOR_NET_SIDE, 3]], [1, 3], 'int32'),
-    };
-    for (const [key, { data, dims }] of Object.entries(heads)) feeds[key] = tf.tensor(data, dims);
-    return model.execute(feeds, DETECTOR_OUTPUTS) as [
-      ReturnType<typeof tf.tensor3d>,
-      ReturnType<typeof tf.tensor4d>,
-    ];
-  });
+    }),
+  )) as [ReturnType<typeof tf.tensor3d>, ReturnType<typeof tf.tensor4d>];
   const classes = rawScores.shape[2];
   const n = rawScores.shape[1];
   const scoreData = await rawScores.data();

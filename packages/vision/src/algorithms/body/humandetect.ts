@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import type { GraphModel } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { getModel } from '../../runtime/models.ts';
-import { runOnnxGraph } from '../../runtime/onnx.ts';
+import { executeAfterOnnx } from '../../runtime/graph-part.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import type { Rectangle } from '../kinds.ts';
@@ -81,18 +81,15 @@ export async function centernetBoxes(
   // The network (backbone and heads) runs with onnxruntime (runtime/graph-onnx.ts); its heatmaps
   // and box sizes go through the rest of the tfjs graph, the model's own decoding (3 x 3 peak
   // test, the 100 best peaks, their boxes).
-  const heads = await runOnnxGraph('centernet', Float32Array.from(rgb), [
-    1,
-    CENTERNET_SIDE,
-    CENTERNET_SIDE,
-    3,
-  ]);
-  const feeds = Object.fromEntries(
-    Object.entries(heads).map(([key, { data, dims }]) => [key, tf.tensor(data, dims)] as const),
-  );
-  const output = model.execute(feeds, ['tower_0/detections']) as ReturnType<typeof tf.tensor3d>;
+  const output = (await executeAfterOnnx(
+    'centernet',
+    model,
+    Float32Array.from(rgb),
+    [1, CENTERNET_SIDE, CENTERNET_SIDE, 3],
+    ['tower_0/detections'],
+  )) as ReturnType<typeof tf.tensor3d>;
   const data = await output.data();
-  tf.dispose([...Object.values(feeds), output]);
+  output.dispose();
   const sx = image.originalWidth / CENTERNET_SIDE;
   const sy = image.originalHeight / CENTERNET_SIDE;
   const boxes: ClassCandidate[] = [];
