@@ -25,6 +25,9 @@ const INPUTS: Record<OnnxGraphName, { width: number; height: number; scale: (v: 
   'handlandmark-full': { width: 224, height: 224, scale: (v) => v / 255 },
   handtrack: { width: 320, height: 320, scale: (v) => (v * 2) / 255 - 1 },
   'movenet-multipose': { width: 256, height: 256, scale: (v) => v },
+  blazeface: { width: 256, height: 256, scale: (v) => v / 127.5 - 1 },
+  'blazeface-front': { width: 128, height: 128, scale: (v) => v / 127.5 - 1 },
+  facemesh: { width: 192, height: 192, scale: (v) => v / 255 },
 };
 /** Other tensors tfjs needs fed beside the input (HandTrack's postprocessor reads the image shape). */
 const EXTRA_FEEDS: Partial<Record<OnnxGraphName, () => Record<string, tf.Tensor>>> = {

@@ -120,6 +120,33 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
     tf.dispose([x, ...expected]);
   });
 
+  it('computes the face detectors and the mesh as tfjs does (channel padding, PReLU)', async () => {
+    for (const [name, side, scale] of [
+      ['blazeface', 256, (v: number) => v / 127.5 - 1],
+      ['blazeface-front', 128, (v: number) => v / 127.5 - 1],
+      ['facemesh', 192, (v: number) => v / 255],
+    ] as const) {
+      const input = Float32Array.from(
+        await sharp(read(astronautPath())).resize(side, side).raw().toBuffer(),
+        scale,
+      );
+      const outputs = [...GRAPH_PARTS[name].outputs];
+      const x = tf.tensor4d(input, [1, side, side, 3]);
+      const result = (await getModel(name)).execute(x, outputs) as tf.Tensor | tf.Tensor[];
+      const expected = Array.isArray(result) ? result : [result];
+      const got = await runOnnxGraph(name, input, [1, side, side, 3]);
+      for (const [k, output] of outputs.entries()) {
+        const want = expected[k]!.dataSync();
+        expect(got[output]!.dims, output).toEqual(expected[k]!.shape);
+        let worst = 0;
+        for (let i = 0; i < want.length; i++)
+          worst = Math.max(worst, Math.abs(want[i]! - got[output]!.data[i]!));
+        expect(worst, `${name} ${output}`).toBeLessThan(0.01);
+      }
+      tf.dispose([x, ...expected]);
+    }
+  });
+
   it('refuses a graph with an op it does not translate, rather than run part of it', () => {
     // MoveNet MultiPose's decoding (TopKV2, GatherNd, ...) is not among the converted ops, nor the
     // cast of its integer input.

@@ -183,7 +183,22 @@ export function tfjsGraphToOnnx(
     made.add(onnxName);
     return onnxName;
   };
-  const activation = (base: string, input: string, kind: string): string => {
+  /** A PReLU slope ([C], or [1, 1, C] as Keras stores it) laid out per NCHW channel, [C, 1, 1]. */
+  const slope = (name: string): string => {
+    const onnxName = `c:${name}/slope`;
+    if (!made.has(onnxName)) {
+      const { shape, data } = constant(name);
+      if (shape.slice(0, -1).some((d) => d !== 1)) throw new Error(`graph-onnx: PReLU slope ${name} of shape ${shape.join('x')}`);
+      initializers.push(tensor(onnxName, [data.length, 1, 1], Float32Array.from(data)));
+      made.add(onnxName);
+    }
+    return onnxName;
+  };
+  const activation = (base: string, input: string, kind: string, alpha?: string): string => {
+    if (kind === 'Prelu' && alpha) {
+      nodes.push(node('PRelu', [input, slope(alpha)], [`${base}/prelu`], `${base}/prelu`));
+      return `${base}/prelu`;
+    }
     if (kind === 'Relu') {
       nodes.push(node('Relu', [input], [`${base}/relu`], `${base}/relu`));
       return `${base}/relu`;
@@ -253,7 +268,8 @@ export function tfjsGraphToOnnx(
     nodes.push(node('Conv', inputs, [conv], n.name, attrs));
     if (fused.length > 1) {
       if (fused.length > 2) throw new Error(`graph-onnx: ${n.name} fuses ${fused.join(', ')}`);
-      const out = activation(t(n.name), conv, fused[1]!);
+      // A fused PReLU's slope is the op's fourth input.
+      const out = activation(t(n.name), conv, fused[1]!, n.input![3]);
       nodes.push(node('Identity', [out], [t(n.name)], `${n.name}/out`));
     }
   };
@@ -301,6 +317,19 @@ export function tfjsGraphToOnnx(
         if (withFlat) flat.add(n.name);
         const operands = inputs.map((i) => (isConstant(i) ? elementwiseConstant(i, withFlat) : t(i)));
         nodes.push(node(op, operands, [t(n.name)], n.name));
+        break;
+      }
+      case 'Prelu':
+        nodes.push(node('PRelu', [t(inputs[0]!), slope(inputs[1]!)], [t(n.name)], n.name));
+        break;
+      case 'Pad': {
+        // NHWC paddings [[n0, n1], [h0, h1], [w0, w1], [c0, c1]] as ONNX's NCHW begins then ends.
+        const p = [...constant(inputs[1]!).data];
+        if (p.length !== 8) throw new Error(`graph-onnx: ${n.name} pads ${p.length / 2} axes`);
+        const begins = [p[0]!, p[6]!, p[2]!, p[4]!];
+        const ends = [p[1]!, p[7]!, p[3]!, p[5]!];
+        initializers.push(tensor(`${t(n.name)}/pads`, [8], BigInt64Array.from([...begins, ...ends].map(BigInt))));
+        nodes.push(node('Pad', [t(inputs[0]!), `${t(n.name)}/pads`], [t(n.name)], n.name));
         break;
       }
       case 'AddN':

@@ -38,6 +38,25 @@ export const GRAPH_PARTS = {
   selfie: { outputs: ['activation_10'] },
   // MediaPipe Hands' landmark model, whole (21 points, presence, handedness).
   'handlandmark-full': { outputs: ['Identity', 'Identity_1', 'Identity_2'] },
+  // BlazeFace (back-camera 256 px and front-camera 128 px): the score and box heads of both
+  // anchor grids, before the graph's reshapes (NHWC order is the reshaped order).
+  blazeface: {
+    outputs: ['conv2d_33', 'conv2d_34', 'conv2d_35', 'conv2d_36'].map(
+      (c) => `StatefulPartitionedCall/functional_1/${c}/BiasAdd`,
+    ),
+  },
+  'blazeface-front': {
+    outputs: ['conv2d_17', 'conv2d_18', 'conv2d_19', 'conv2d_20'].map(
+      (c) => `StatefulPartitionedCall/functional_1/${c}/BiasAdd`,
+    ),
+  },
+  // FaceMesh: the 468 points and the face flag (the contours head is not read).
+  facemesh: {
+    outputs: [
+      'StatefulPartitionedCall/model_1/conv2d_21/BiasAdd',
+      'StatefulPartitionedCall/model_1/activation_1/Sigmoid',
+    ],
+  },
   // MoveNet MultiPose from its input cast to float to its six heads (centres, box sizes and
   // offsets, key point heatmaps, offsets and regressions); the decoding of people stays with tfjs.
   'movenet-multipose': {

@@ -26,10 +26,15 @@ import {
   type FaceAnalysisParams,
   type FaceAnalysisResult,
 } from './analysis-params.ts';
-import { DETECTOR_INPUT, FRONT_DETECTOR_INPUT } from './detector.ts';
 import type { Point3 } from './landmarks.ts';
 import { cropTransform, round1, type Point2, type RotatedSquare } from './geometry.ts';
-import { findFaceMeshes, imageRectangle, loadMeshFaceModels, type MeshFaceModels } from './mesh-faces.ts';
+import {
+  findFaceMeshes,
+  imageRectangle,
+  loadMeshFaceModels,
+  warmupMeshFaces,
+  type MeshFaceModels,
+} from './mesh-faces.ts';
 import { headPose } from './pose.ts';
 import { faceFeatures } from './features.ts';
 import { appearance } from './appearance.ts';
@@ -64,9 +69,6 @@ async function loadModels(): Promise<FaceAnalysisModels> {
 async function warmup(models: FaceAnalysisModels): Promise<void> {
   const outs = tf.tidy(() =>
     [
-      models.detector.model.execute(tf.zeros([1, DETECTOR_INPUT, DETECTOR_INPUT, 3])),
-      models.detector.front?.model.execute(tf.zeros([1, FRONT_DETECTOR_INPUT, FRONT_DETECTOR_INPUT, 3])) ??
-        [],
       models.faceres.execute(tf.zeros([1, FACERES_INPUT, FACERES_INPUT, 3])),
       models.emotion.execute(tf.zeros([1, EMOTION_INPUT, EMOTION_INPUT, 1])),
       models.gear.execute(tf.zeros([1, GEAR_INPUT, GEAR_INPUT, 3])),
@@ -74,6 +76,7 @@ async function warmup(models: FaceAnalysisModels): Promise<void> {
   );
   await Promise.all(outs.map((t) => t.data()));
   tf.dispose(outs);
+  await warmupMeshFaces();
 }
 
 /** Upright square crop of `roi` at `n` x `n`, RGB in 0..255. */

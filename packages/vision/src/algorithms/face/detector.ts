@@ -11,9 +11,7 @@
  * long side. For larger photos we also run it on overlapping tiles and merge everything with
  * weighted NMS.
  */
-import type { GraphModel, Tensor } from '@tensorflow/tfjs';
-import { tf } from '../../runtime/tfjs.ts';
-import { float32View } from '../../runtime/scratch.ts';
+import { runOnnxGraph } from '../../runtime/onnx.ts';
 import { resizeRgb, type PixelRegion, type RgbPixels } from '../../image/resize.ts';
 import { iou, type Box, type Point2 } from './geometry.ts';
 
@@ -29,9 +27,10 @@ export interface FaceDetection {
   keypoints: Point2[];
 }
 
-/** One BlazeFace graph model with its input side and anchors. */
+/** One BlazeFace model with its input side and anchors. */
 export interface DetectorModel {
-  model: GraphModel;
+  /** The model's name: its network runs with onnxruntime (runtime/onnx.ts GRAPH_PARTS). */
+  name: 'blazeface' | 'blazeface-front';
   /** Input side in pixels (256 for the back-camera model, 128 for the front-camera one). */
   input: number;
   /** Anchor centres in input pixels, [x0, y0, x1, y1, ...] in the model's output order. */
@@ -73,18 +72,15 @@ export function createAnchors(inputSize = DETECTOR_INPUT): Float32Array {
 
 export const FRONT_DETECTOR_INPUT = 128;
 
-function detectorModel(model: GraphModel, input: number): DetectorModel {
-  const shape = model.inputs[0]?.shape;
-  if (!shape || shape[1] !== input || shape[2] !== input) {
-    throw new Error(`unexpected BlazeFace input shape ${JSON.stringify(shape)}`);
-  }
-  return { model, input, anchors: createAnchors(input) };
+function detectorModel(name: DetectorModel['name'], input: number): DetectorModel {
+  return { name, input, anchors: createAnchors(input) };
 }
 
-export function createDetector(model: GraphModel, front?: GraphModel): Detector {
+/** Both BlazeFace variants; their networks are converted and run by runtime/onnx.ts. */
+export function createDetector(): Detector {
   return {
-    ...detectorModel(model, DETECTOR_INPUT),
-    ...(front ? { front: detectorModel(front, FRONT_DETECTOR_INPUT) } : {}),
+    ...detectorModel('blazeface', DETECTOR_INPUT),
+    front: detectorModel('blazeface-front', FRONT_DETECTOR_INPUT),
   };
 }
 
@@ -117,31 +113,26 @@ async function detectInRegion(
   const padY = Math.floor((n - rh) / 2);
   const sx = rw / region.width;
   const sy = rh / region.height;
-  const outputs = tf.tidy(() => {
-    const rgb = tf.tensor3d(float32View(pixels), [rh, rw, 3], 'float32');
-    const norm = tf.sub(tf.div(rgb, 127.5), 1);
-    const padded = tf.pad(norm, [
-      [padY, n - rh - padY],
-      [padX, n - rw - padX],
-      [0, 0],
-    ]);
-    return det.model.execute(tf.expandDims(padded, 0)) as Tensor[];
-  });
+  const input = new Float32Array(n * n * 3);
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < rw * 3; x++) {
+      input[((y + padY) * n + padX) * 3 + x] = Math.fround(pixels[y * rw * 3 + x]! / 127.5) - 1;
+    }
+  }
+  // The network runs with onnxruntime (decision 0013); its heads in NHWC order are the graph's
+  // reshaped outputs: 16 x 16 cells x 2 anchors (512) and 8 x 8 x 6 (384), a score or 16 box
+  // values each.
+  const outputs = await runOnnxGraph(det.name, input, [1, n, n, 3]);
   let scores16: Float32Array | undefined;
   let scores32: Float32Array | undefined;
   let reg16: Float32Array | undefined;
   let reg32: Float32Array | undefined;
-  try {
-    for (const t of outputs) {
-      const data = (await t.data()) as Float32Array;
-      const [, rows, cols] = t.shape;
-      if (rows === 512 && cols === 1) scores16 = data;
-      else if (rows === 384 && cols === 1) scores32 = data;
-      else if (rows === 512 && cols === 16) reg16 = data;
-      else if (rows === 384 && cols === 16) reg32 = data;
-    }
-  } finally {
-    tf.dispose(outputs);
+  for (const { data, dims } of Object.values(outputs)) {
+    const [, rows, , channels] = dims;
+    if (rows === 16 && channels === 2) scores16 = data;
+    else if (rows === 8 && channels === 6) scores32 = data;
+    else if (rows === 16 && channels === 32) reg16 = data;
+    else if (rows === 8 && channels === 96) reg32 = data;
   }
   if (!scores16 || !scores32 || !reg16 || !reg32) throw new Error('unexpected BlazeFace output tensors');
 

@@ -15,11 +15,16 @@ import {
   type FacePointsParams,
   type FacePointsResult,
 } from './facepoints-params.ts';
-import { DETECTOR_INPUT, FRONT_DETECTOR_INPUT } from './detector.ts';
 import { IRIS_INPUT, MESH_INPUT, type Point3 } from './landmarks.ts';
 import { round1, type Point2 } from './geometry.ts';
 import { landmarks106, landmarks118 } from './landmarks106.ts';
-import { findFaceMeshes, imageRectangle, loadMeshFaceModels, type MeshFaceModels } from './mesh-faces.ts';
+import {
+  findFaceMeshes,
+  imageRectangle,
+  loadMeshFaceModels,
+  warmupMeshFaces,
+  type MeshFaceModels,
+} from './mesh-faces.ts';
 
 export type { FacePointsFace, FacePointsParams, FacePointsResult } from './facepoints-params.ts';
 
@@ -46,16 +51,12 @@ async function warmup(models: FaceModels): Promise<void> {
       [MESH_INPUT, MESH_INPUT],
     );
     const eye = tf.image.flipLeftRight(tf.slice(crop, [0, 0, 0, 0], [1, IRIS_INPUT, IRIS_INPUT, 3]));
-    return [
-      models.detector.model.execute(tf.zeros([1, DETECTOR_INPUT, DETECTOR_INPUT, 3])),
-      models.detector.front?.model.execute(tf.zeros([1, FRONT_DETECTOR_INPUT, FRONT_DETECTOR_INPUT, 3])) ??
-        [],
-      models.mesh.execute(crop),
-      models.iris.execute(tf.concat([eye, eye], 0)),
-    ].flat();
+    tf.dispose(crop);
+    return [models.iris.execute(tf.concat([eye, eye], 0))].flat();
   });
   await Promise.all(outs.map((t) => t.data()));
   tf.dispose(outs);
+  await warmupMeshFaces();
 }
 
 async function run(

@@ -17,6 +17,7 @@
  */
 import type { GraphModel, Tensor, Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
+import { GRAPH_PARTS, runOnnxGraph } from '../../runtime/onnx.ts';
 import { cropToImage, cropTransform, type Point2, type RotatedSquare } from './geometry.ts';
 import type { FaceDetection } from './detector.ts';
 import {
@@ -76,8 +77,8 @@ export interface LandmarkOptions {
   iris?: boolean;
 }
 
+/** The iris model (tfjs); the mesh network runs with onnxruntime (GRAPH_PARTS.facemesh). */
 export interface LandmarkModels {
-  mesh: GraphModel;
   iris: GraphModel;
 }
 
@@ -116,18 +117,6 @@ function eyeRoi(points: Point3[], corners: readonly [number, number]): RotatedSq
   };
 }
 
-function readMeshOutputs(outputs: Tensor[]): { mesh: Tensor; flag: Tensor } {
-  let mesh: Tensor | undefined;
-  let flag: Tensor | undefined;
-  for (const t of outputs) {
-    const last = t.shape[t.shape.length - 1];
-    if (last === MESH_POINTS * 3) mesh = t;
-    else if (last === 1) flag = t;
-  }
-  if (!mesh || !flag) throw new Error('unexpected face mesh output tensors');
-  return { mesh, flag };
-}
-
 /**
  * Runs mesh (+ iris unless `iris: false`) for one face. `image` is the working image as float32
  * [1, H, W, 3] in 0..255. Returns null when the mesh model says the region holds no face
@@ -148,18 +137,20 @@ export async function landmarkFace(
   let raw: Point3[];
   let presence: number;
   try {
-    const outputs = models.mesh.execute(crop) as Tensor[];
-    try {
-      const { mesh, flag } = readMeshOutputs(outputs);
-      presence = ((await flag.data()) as Float32Array)[0] ?? 0;
-      if (presence < minPresence) return null;
-      const data = (await mesh.data()) as Float32Array;
-      raw = [];
-      for (let i = 0; i < MESH_POINTS; i++)
-        raw.push([data[3 * i] ?? 0, data[3 * i + 1] ?? 0, data[3 * i + 2] ?? 0]);
-    } finally {
-      tf.dispose(outputs);
-    }
+    // The mesh network runs with onnxruntime (decision 0013) on the crop's pixels.
+    const [meshName, flagName] = GRAPH_PARTS.facemesh.outputs as [string, string];
+    const outputs = await runOnnxGraph('facemesh', (await crop.data()) as Float32Array, [
+      1,
+      MESH_INPUT,
+      MESH_INPUT,
+      3,
+    ]);
+    presence = outputs[flagName]!.data[0] ?? 0;
+    if (presence < minPresence) return null;
+    const data = outputs[meshName]!.data;
+    raw = [];
+    for (let i = 0; i < MESH_POINTS; i++)
+      raw.push([data[3 * i] ?? 0, data[3 * i + 1] ?? 0, data[3 * i + 2] ?? 0]);
     const modelMesh = meshToImage(roi, raw);
     if (opts.iris === false) return { presence, mesh: modelMesh, modelMesh };
 

@@ -9,8 +9,16 @@ import { tf } from '../../runtime/tfjs.ts';
 import { float32View } from '../../runtime/scratch.ts';
 import { getModel } from '../../runtime/models.ts';
 import type { RgbPixels } from '../../image/resize.ts';
-import { createDetector, detectFaces, type Detector, type FaceDetection } from './detector.ts';
-import { landmarkFace, roiFromDetection, type FaceLandmarks, type Point3 } from './landmarks.ts';
+import { runOnnxGraph } from '../../runtime/onnx.ts';
+import {
+  createDetector,
+  detectFaces,
+  DETECTOR_INPUT,
+  FRONT_DETECTOR_INPUT,
+  type Detector,
+  type FaceDetection,
+} from './detector.ts';
+import { landmarkFace, MESH_INPUT, roiFromDetection, type FaceLandmarks, type Point3 } from './landmarks.ts';
 import { clamp, overlapOfSmaller, round1, type Box, type RotatedSquare } from './geometry.ts';
 
 /** Mesh face-presence threshold: measured ~1.0 on real faces and < 0.01 on detector misfires. */
@@ -27,19 +35,26 @@ export const DUPLICATE_OVERLAP = 0.5;
 
 export interface MeshFaceModels {
   detector: Detector;
-  mesh: GraphModel;
   iris: GraphModel;
 }
 
-/** The detector (both BlazeFace variants), the mesh and the iris model, loaded once per thread. */
+/**
+ * The detector (both BlazeFace variants) and the iris model, loaded once per thread. The
+ * detectors' and the mesh's networks run with onnxruntime (decision 0013): no tfjs model of
+ * theirs is loaded; warmupMeshFaces makes their sessions.
+ */
 export async function loadMeshFaceModels(): Promise<MeshFaceModels> {
-  const [blazeface, blazefaceFront, mesh, iris] = await Promise.all([
-    getModel('blazeface'),
-    getModel('blazeface-front'),
-    getModel('facemesh'),
-    getModel('iris'),
-  ]);
-  return { detector: createDetector(blazeface, blazefaceFront), mesh, iris };
+  return { detector: createDetector(), iris: await getModel('iris') };
+}
+
+/** Makes the onnxruntime sessions of both detectors and the mesh (first runs allocate). */
+export async function warmupMeshFaces(): Promise<void> {
+  for (const [name, side] of [
+    ['blazeface', DETECTOR_INPUT],
+    ['blazeface-front', FRONT_DETECTOR_INPUT],
+    ['facemesh', MESH_INPUT],
+  ] as const)
+    await runOnnxGraph(name, new Float32Array(side * side * 3), [1, side, side, 3]);
 }
 
 /**

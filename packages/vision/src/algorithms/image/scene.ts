@@ -315,12 +315,7 @@ export async function sceneEvidence(
 
 /** The models: CenterNet and BlazeFace (both variants), loaded once per thread. */
 export async function loadSceneModels(): Promise<SceneModels> {
-  const [centernet, blazeface, front] = await Promise.all([
-    getModel('centernet'),
-    getModel('blazeface'),
-    getModel('blazeface-front'),
-  ]);
-  return { centernet, faces: createDetector(blazeface, front) };
+  return { centernet: await getModel('centernet'), faces: createDetector() };
 }
 
 /** First runs compile the kernels: once on a grey photo. */
