@@ -1117,6 +1117,7 @@ async function main() {
   const keptScaleOut = fs.existsSync(reportFile)
     ? sectionOf(fs.readFileSync(reportFile, 'utf8'), SCALEOUT_HEADING)
     : '';
+  const perCore = (t: Throughput) => (t.jobsPerSecond / t.coresUsed).toFixed(1);
   const report = `# Benchmarks
 
 Written by \`npm run bench\` (scripts/bench.ts). Do not edit by hand; rerun it.
@@ -1147,7 +1148,12 @@ ${THROUGHPUT_ROUNDS} rounds each, and each row is the median round, because this
 by 20 % and more over minutes (ratios of the rounds, threads: ${roundRatios}; processes:
 ${processRoundRatios}). Cores busy is CPU time over the measurement (the server process and any
 worker processes) divided by wall time: one worker should keep one core busy
-(docs/decisions/0004-one-core-per-worker.md). Memory per worker: for threads, the process's peak
+(docs/decisions/0004-one-core-per-worker.md). Jobs per busy core: threads ${perCore(one)} with one worker,
+${perCore(two)} with two; processes ${perCore(oneProcess)} and ${perCore(twoProcesses)}. Where one worker keeps more
+than one core busy (onnxruntime runs a network on a libuv thread while the worker's JavaScript
+thread starts on its next job, decision 0013), the ratio of the throughputs understates the scaling:
+two workers cannot have more than the machine's two cores; the jobs per busy core show what the
+second worker loses by sharing the machine. Memory per worker: for threads, the process's peak
 RSS above its RSS before the pool started, divided by the number of workers; for processes, the
 largest worker process's own peak RSS.
 
