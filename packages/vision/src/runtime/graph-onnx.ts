@@ -188,7 +188,8 @@ export function tfjsGraphToOnnx(
     const onnxName = `c:${name}/slope`;
     if (!made.has(onnxName)) {
       const { shape, data } = constant(name);
-      if (shape.slice(0, -1).some((d) => d !== 1)) throw new Error(`graph-onnx: PReLU slope ${name} of shape ${shape.join('x')}`);
+      if (shape.slice(0, -1).some((d) => d !== 1))
+        throw new Error(`graph-onnx: PReLU slope ${name} of shape ${shape.join('x')}`);
       initializers.push(tensor(onnxName, [data.length, 1, 1], Float32Array.from(data)));
       made.add(onnxName);
     }
@@ -328,7 +329,9 @@ export function tfjsGraphToOnnx(
         if (p.length !== 8) throw new Error(`graph-onnx: ${n.name} pads ${p.length / 2} axes`);
         const begins = [p[0]!, p[6]!, p[2]!, p[4]!];
         const ends = [p[1]!, p[7]!, p[3]!, p[5]!];
-        initializers.push(tensor(`${t(n.name)}/pads`, [8], BigInt64Array.from([...begins, ...ends].map(BigInt))));
+        initializers.push(
+          tensor(`${t(n.name)}/pads`, [8], BigInt64Array.from([...begins, ...ends].map(BigInt))),
+        );
         nodes.push(node('Pad', [t(inputs[0]!), `${t(n.name)}/pads`], [t(n.name)], n.name));
         break;
       }
