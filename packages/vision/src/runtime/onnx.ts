@@ -16,6 +16,7 @@ import type { InferenceSession } from 'onnxruntime-node';
 import { kerasLayersToOnnx } from './keras-onnx.ts';
 import { tfjsGraphToOnnx } from './graph-onnx.ts';
 import { modelPath } from './models.ts';
+import { cachedOnnxFile } from './onnx-cache.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -104,19 +105,44 @@ function graphPart(name: OnnxGraphName): Uint8Array {
 
 const isGraph = (name: OnnxModelName | OnnxGraphName): name is OnnxGraphName => name in GRAPH_PARTS;
 
-/** The session of a model, created once per thread; a failed creation is retried next time. */
+/** Whether `name` is a model this module runs (the converter process checks its argument). */
+export function isOnnxName(name: string): name is OnnxModelName | OnnxGraphName {
+  return name === 'esrgan-slim-x2' || name === 'esrgan-slim-x4' || name in GRAPH_PARTS;
+}
+
+/** The model converted to ONNX, in memory (keras-onnx.ts or graph-onnx.ts). */
+export function onnxModelBytes(name: OnnxModelName | OnnxGraphName): Uint8Array {
+  return isGraph(name) ? graphPart(name) : kerasLayersToOnnx(onnxModelSource(name));
+}
+
+/** The tfjs model.json a model is converted from, and what its converted part is (the cache's key). */
+export function onnxModelOrigin(name: OnnxModelName | OnnxGraphName): { modelJson: string; part: string } {
+  return isGraph(name)
+    ? { modelJson: modelPath(name), part: JSON.stringify(GRAPH_PARTS[name]) }
+    : { modelJson: onnxModelSource(name), part: 'keras layers' };
+}
+
+const SESSION_OPTIONS = {
+  intraOpNumThreads: 1,
+  interOpNumThreads: 1,
+  executionMode: 'sequential',
+  graphOptimizationLevel: 'all',
+} as const;
+
+/**
+ * The session of a model, created once per thread; a failed creation is retried next time. The
+ * model comes from the converted-model cache (onnx-cache.ts: converted once per machine, in a
+ * process of its own), or is converted here when the cache cannot be used.
+ */
 export function getOnnxSession(name: OnnxModelName | OnnxGraphName): Promise<InferenceSession> {
   let p = sessions.get(name);
   if (!p) {
     p = (async () => {
       const ort = await import('onnxruntime-node');
-      const bytes = isGraph(name) ? graphPart(name) : kerasLayersToOnnx(onnxModelSource(name));
-      return ort.InferenceSession.create(bytes, {
-        intraOpNumThreads: 1,
-        interOpNumThreads: 1,
-        executionMode: 'sequential',
-        graphOptimizationLevel: 'all',
-      });
+      const file = await cachedOnnxFile(name, onnxModelOrigin(name));
+      return file
+        ? ort.InferenceSession.create(file, SESSION_OPTIONS)
+        : ort.InferenceSession.create(onnxModelBytes(name), SESSION_OPTIONS);
     })();
     p.catch(() => sessions.delete(name));
     sessions.set(name, p);

@@ -1,0 +1,81 @@
+/**
+ * What converting to ONNX costs a process in memory (docs/quality.md, "Speed and memory of the
+ * shared paths"): every graph part of runtime/onnx.ts GRAPH_PARTS, converted in this process and
+ * its session made (`convert`), or its session made from the converted-model cache's file
+ * (`files`, runtime/onnx-cache.ts; converted there first if missing); then each session run 3
+ * times on a blank input of its size. RSS after a full garbage collection at each step:
+ *
+ *   node --expose-gc --import tsx packages/vision/scripts/measure-onnx-memory.ts convert|files [--arena-off]
+ */
+import fs from 'node:fs';
+import type { InferenceSession } from 'onnxruntime-node';
+import { GRAPH_PARTS, onnxModelBytes, onnxModelOrigin, type OnnxGraphName } from '../src/runtime/onnx.ts';
+import { cachedOnnxFile } from '../src/runtime/onnx-cache.ts';
+
+const mode = process.argv[2];
+if (mode !== 'convert' && mode !== 'files')
+  throw new Error('usage: measure-onnx-memory.ts convert|files [--arena-off]');
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc');
+const rss = () => {
+  gc();
+  const status = fs.readFileSync('/proc/self/status', 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+};
+const SIDES: Record<OnnxGraphName, number> = {
+  'movenet-multipose': 256,
+  handtrack: 320,
+  centernet: 512,
+  selfie: 256,
+  'handlandmark-full': 224,
+  blazeface: 256,
+  'blazeface-front': 128,
+  facemesh: 192,
+};
+const ort = await import('onnxruntime-node');
+const options = {
+  intraOpNumThreads: 1,
+  interOpNumThreads: 1,
+  executionMode: 'sequential',
+  graphOptimizationLevel: 'all',
+  enableCpuMemArena: !process.argv.includes('--arena-off'),
+} as const;
+const names = Object.keys(GRAPH_PARTS) as OnnxGraphName[];
+const start = rss();
+const files = new Map<OnnxGraphName, string>();
+if (mode === 'files') {
+  for (const name of names) {
+    const file = await cachedOnnxFile(name, onnxModelOrigin(name));
+    if (!file) throw new Error(`the cache cannot be used (${name})`);
+    files.set(name, file);
+  }
+}
+const afterFiles = rss();
+const sessions: Array<[OnnxGraphName, InferenceSession]> = [];
+let converted = 0;
+for (const name of names) {
+  if (mode === 'files') {
+    sessions.push([name, await ort.InferenceSession.create(files.get(name)!, options)]);
+  } else {
+    const bytes = onnxModelBytes(name);
+    converted += bytes.byteLength;
+    sessions.push([name, await ort.InferenceSession.create(bytes, options)]);
+  }
+}
+const made = rss();
+for (let round = 0; round < 3; round++) {
+  for (const [name, session] of sessions) {
+    const n = SIDES[name];
+    await session.run({
+      input: new ort.Tensor('float32', new Float32Array(n * n * 3).fill(0.5), [1, n, n, 3]),
+    });
+  }
+}
+const ran = rss();
+console.log(
+  `${mode}${options.enableCpuMemArena ? '' : ', arena off'}: RSS ${start} MB at the start` +
+    (mode === 'files'
+      ? `, ${afterFiles} MB with the files found`
+      : `, ${Math.round(converted / 1e6)} MB of ONNX converted`) +
+    `, ${made} MB with ${sessions.length} sessions made, ${ran} MB after 3 runs of each`,
+);

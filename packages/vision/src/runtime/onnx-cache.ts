@@ -1,0 +1,90 @@
+/**
+ * Converted models as files, converted once per machine by a process of their own.
+ *
+ * Why a file and another process: the conversion (graph-onnx.ts, keras-onnx.ts) makes tens of
+ * megabytes of short-lived buffers (weight shards joined, dequantised weights, the protobuf), and
+ * glibc keeps the heap they were freed from. Every graph part's session made in one process
+ * (scripts/measure-onnx-memory.ts), RSS after a full garbage collection: converted there, 165 ->
+ * 371 MB; from files converted before, 181 -> 272 MB. One worker process with every model ready:
+ * about 25 MB less (docs/quality.md, "Speed and memory of the shared paths"). Each worker
+ * process of the pool also no longer spends the conversion's CPU (about 2 s) at every start.
+ *
+ * The files live in `ONNX_CACHE_DIR`, by default `<tmp>/pixora-onnx-<uid>`: a folder only this
+ * user may write (another user's files are never loaded: a folder owned by someone else, or
+ * writable by others, is not used). A file's name carries a hash of everything its bytes depend
+ * on: the model's model.json and its weight shards' sizes, the part converted, and the source of
+ * the converters, so a changed model or converter makes a new file. A file is written under a
+ * temporary name and renamed, so processes starting together never read half a file. When the
+ * cache cannot be used, the caller converts in its own process as before (answers the same).
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const converter = fileURLToPath(
+  new URL(`./convert-onnx${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url),
+);
+/** The sources a converted model's bytes depend on (besides the model's own files). */
+const CONVERTER_SOURCES = ['graph-onnx', 'keras-onnx', 'onnx', 'models', 'human-models'];
+/** A conversion takes about 0.6 s on one core for the largest part; a stuck one is given up. */
+const CONVERSION_TIMEOUT_MS = 120_000;
+
+export function onnxCacheDir(): string {
+  const uid = process.getuid?.() ?? 'user';
+  return process.env.ONNX_CACHE_DIR || path.join(os.tmpdir(), `pixora-onnx-${uid}`);
+}
+
+function cacheKey(origin: { modelJson: string; part: string }): string {
+  const hash = createHash('sha256');
+  const ext = path.extname(converter);
+  for (const source of CONVERTER_SOURCES) hash.update(fs.readFileSync(path.join(here, source + ext)));
+  const modelJson = fs.readFileSync(origin.modelJson);
+  hash.update(modelJson).update(origin.part);
+  const manifest = (JSON.parse(modelJson.toString('utf8')) as { weightsManifest: Array<{ paths: string[] }> })
+    .weightsManifest;
+  for (const shard of manifest.flatMap((group) => group.paths))
+    hash.update(`${shard}:${fs.statSync(path.join(path.dirname(origin.modelJson), shard)).size}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The cache folder, made if missing; null when it is not this user's alone. */
+function ownFolder(): string | null {
+  const dir = onnxCacheDir();
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.statSync(dir);
+  const uid = process.getuid?.();
+  if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0)
+    return null;
+  return dir;
+}
+
+/**
+ * The path of model `name` converted to ONNX, converting it first (in a child process) when no
+ * file holds it yet; null when the cache cannot be used (the caller converts in memory).
+ */
+export async function cachedOnnxFile(
+  name: string,
+  origin: { modelJson: string; part: string },
+): Promise<string | null> {
+  let tmp: string | undefined;
+  try {
+    const dir = ownFolder();
+    if (!dir) return null;
+    const file = path.join(dir, `${name}-${cacheKey(origin)}.onnx`);
+    if (fs.existsSync(file)) return file;
+    tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    const loader = converter.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
+    await run(process.execPath, [...loader, converter, name, tmp], { timeout: CONVERSION_TIMEOUT_MS });
+    fs.renameSync(tmp, file);
+    return file;
+  } catch {
+    if (tmp) fs.rmSync(tmp, { force: true });
+    return null;
+  }
+}

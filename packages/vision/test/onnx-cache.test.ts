@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cachedOnnxFile } from '../src/runtime/onnx-cache.ts';
+import { onnxModelBytes, onnxModelOrigin } from '../src/runtime/onnx.ts';
+
+const saved = process.env.ONNX_CACHE_DIR;
+const folders: string[] = [];
+const tempFolder = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'onnx-cache-test-'));
+  folders.push(dir);
+  return dir;
+};
+
+afterEach(() => {
+  if (saved === undefined) delete process.env.ONNX_CACHE_DIR;
+  else process.env.ONNX_CACHE_DIR = saved;
+  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('converted-model cache', () => {
+  it('converts a model once, in another process, into the bytes the in-memory conversion makes', async () => {
+    const dir = tempFolder();
+    process.env.ONNX_CACHE_DIR = path.join(dir, 'cache');
+    const file = await cachedOnnxFile('selfie', onnxModelOrigin('selfie'));
+    expect(file).not.toBeNull();
+    expect(path.dirname(file!)).toBe(path.join(dir, 'cache'));
+    expect(fs.statSync(path.dirname(file!)).mode & 0o077).toBe(0);
+    expect(Buffer.compare(fs.readFileSync(file!), Buffer.from(onnxModelBytes('selfie')))).toBe(0);
+    // Found the second time, not converted again; no temporary file left behind.
+    const written = fs.statSync(file!).mtimeMs;
+    expect(await cachedOnnxFile('selfie', onnxModelOrigin('selfie'))).toBe(file);
+    expect(fs.statSync(file!).mtimeMs).toBe(written);
+    expect(fs.readdirSync(path.dirname(file!))).toEqual([path.basename(file!)]);
+    // Another part of a model, or another model, is another file.
+    const other = await cachedOnnxFile('blazeface-front', onnxModelOrigin('blazeface-front'));
+    expect(other).not.toBe(file);
+  });
+
+  it('does not use a folder others may write to, nor a model name the converter does not know', async () => {
+    const open = tempFolder();
+    fs.chmodSync(open, 0o777);
+    process.env.ONNX_CACHE_DIR = open;
+    expect(await cachedOnnxFile('selfie', onnxModelOrigin('selfie'))).toBeNull();
+    expect(fs.readdirSync(open)).toEqual([]);
+    process.env.ONNX_CACHE_DIR = tempFolder();
+    expect(await cachedOnnxFile('no-such-model', onnxModelOrigin('selfie'))).toBeNull();
+    expect(fs.readdirSync(process.env.ONNX_CACHE_DIR)).toEqual([]);
+  });
+});
