@@ -3,15 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { tfjsGraphToOnnx } from '../src/runtime/graph-onnx.ts';
 import { GRAPH_PARTS, runOnnxGraph } from '../src/runtime/onnx.ts';
 import { getModel, modelPath } from '../src/runtime/models.ts';
-import { tf } from '../src/runtime/tfjs.ts';
+import { loadGraphModelFromFile } from '../src/runtime/model-files.ts';
+import { executeAfterOnnx } from '../src/runtime/graph-part.ts';
+import { initTf, tf } from '../src/runtime/tfjs.ts';
 import { astronautPath, read } from './fixtures.ts';
+
+/** The whole tfjs graph (getModel leaves out the part onnxruntime runs). */
+const whole = async (name: Parameters<typeof modelPath>[0]) => {
+  await initTf();
+  return loadGraphModelFromFile(modelPath(name));
+};
 
 describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () => {
   it("computes CenterNet's heatmaps and box sizes as tfjs does, on the astronaut", async () => {
     const side = 512;
     const rgb = await sharp(read(astronautPath())).resize(side, side).raw().toBuffer();
     const input = Float32Array.from(rgb);
-    const model = await getModel('centernet');
+    const model = await whole('centernet');
     const x = tf.tensor4d(input, [1, side, side, 3]);
     const expected = model.execute(x, [...GRAPH_PARTS.centernet.outputs]) as tf.Tensor[];
     const got = await runOnnxGraph('centernet', input, [1, side, side, 3]);
@@ -35,7 +43,7 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
     const side = 256;
     const rgb = await sharp(read(astronautPath())).resize(side, side).raw().toBuffer();
     const input = Float32Array.from(rgb, (v) => v / 255);
-    const model = await getModel('selfie');
+    const model = await whole('selfie');
     const x = tf.tensor4d(input, [1, side, side, 3]);
     const expected = model.execute(x) as tf.Tensor;
     const want = expected.dataSync();
@@ -63,7 +71,7 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
       await sharp(read(astronautPath())).resize(224, 224).raw().toBuffer(),
       (v) => v / 255,
     );
-    const landmarks = await getModel('handlandmark-full');
+    const landmarks = await whole('handlandmark-full');
     const x = tf.tensor4d(crop, [1, 224, 224, 3]);
     const expected = landmarks.execute(x, [...GRAPH_PARTS['handlandmark-full'].outputs]) as tf.Tensor[];
     const got = await runOnnxGraph('handlandmark-full', crop, [1, 224, 224, 3]);
@@ -78,7 +86,7 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
       await sharp(read(astronautPath())).resize(320, 320).raw().toBuffer(),
       (v) => (v * 2) / 255 - 1,
     );
-    const tracker = await getModel('handtrack');
+    const tracker = await whole('handtrack');
     const heads = tracker.execute(
       {
         [part.input]: tf.tensor4d(image, [1, 320, 320, 3]),
@@ -102,7 +110,7 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
     const part = GRAPH_PARTS['movenet-multipose'];
     const [w, h] = [256, 192];
     const rgb = Float32Array.from(await sharp(read(astronautPath())).resize(w, h).raw().toBuffer());
-    const model = await getModel('movenet-multipose');
+    const model = await whole('movenet-multipose');
     const x = tf.tensor4d(rgb, [1, h, w, 3]);
     const expected = model.execute({ [part.input]: x }, [...part.outputs]) as tf.Tensor[];
     const got = await runOnnxGraph('movenet-multipose', rgb, [1, h, w, 3]);
@@ -132,7 +140,7 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
       );
       const outputs = [...GRAPH_PARTS[name].outputs];
       const x = tf.tensor4d(input, [1, side, side, 3]);
-      const result = (await getModel(name)).execute(x, outputs) as tf.Tensor | tf.Tensor[];
+      const result = (await whole(name)).execute(x, outputs) as tf.Tensor | tf.Tensor[];
       const expected = Array.isArray(result) ? result : [result];
       const got = await runOnnxGraph(name, input, [1, side, side, 3]);
       for (const [k, output] of outputs.entries()) {
@@ -151,5 +159,37 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
     // MoveNet MultiPose's decoding (TopKV2, GatherNd, ...) is not among the converted ops, nor the
     // cast of its integer input.
     expect(() => tfjsGraphToOnnx(modelPath('movenet-multipose'), ['Identity'])).toThrow(/is not supported/);
+  });
+
+  it('loads CenterNet for tfjs without its network: fed the converted heads, the same detections as the whole graph', async () => {
+    const side = 512;
+    const input = Float32Array.from(await sharp(read(astronautPath())).resize(side, side).raw().toBuffer());
+    const full = await whole('centernet');
+    const cut = await getModel('centernet');
+    const bytes = (m: tf.GraphModel) =>
+      Object.values(m.weights)
+        .flat()
+        .reduce((sum, t) => sum + t.size * 4, 0);
+    // The network's weights (about 8 MB as float32) are not in the cut model; the decoder's are.
+    expect(bytes(full) - bytes(cut)).toBeGreaterThan(7e6);
+    const x = tf.tensor4d(input, [1, side, side, 3]);
+    const want = full.execute(x, 'tower_0/detections') as tf.Tensor;
+    const got = (await executeAfterOnnx(
+      'centernet',
+      cut,
+      input,
+      [1, side, side, 3],
+      ['tower_0/detections'],
+    )) as tf.Tensor;
+    expect(got.shape).toEqual(want.shape);
+    const a = want.dataSync();
+    const b = got.dataSync();
+    let worst = 0;
+    for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+    // Boxes in 512-px input pixels, scores and class ids: float rounding only.
+    expect(worst).toBeLessThan(0.05);
+    // The astronaut is the best detection, a person (COCO class 0 in this model's numbering).
+    expect(b[4]).toBeGreaterThan(0.3);
+    tf.dispose([x, want, got]);
   });
 });

@@ -6,6 +6,7 @@ import type { GraphModel } from '@tensorflow/tfjs';
 import { initTf } from './tfjs.ts';
 import { loadGraphModelFromFile } from './model-files.ts';
 import { humanModelPath, humanModelsPackagePath } from './human-models.ts';
+import { GRAPH_PARTS } from './graph-parts.ts';
 
 /** Models shipped in npm packages that algorithms may ask for. */
 export type ModelName =
@@ -51,13 +52,20 @@ export function modelPath(name: ModelName): string {
   }
 }
 
-/** Loads (once per thread) a named model; concurrent callers share the same promise. */
+/**
+ * Loads (once per thread) a named model; concurrent callers share the same promise. A model whose
+ * network runs with onnxruntime (graph-parts.ts) is loaded without that network: only the rest of
+ * its graph, fed the network's tensors (model-files.ts cutAbove).
+ */
 export function getModel(name: ModelName): Promise<GraphModel> {
   let p = cache.get(name);
   if (!p) {
     p = (async () => {
       await initTf();
-      return loadGraphModelFromFile(modelPath(name));
+      const part: { outputs: readonly string[] } | undefined = (
+        GRAPH_PARTS as Record<string, { outputs: readonly string[] }>
+      )[name];
+      return loadGraphModelFromFile(modelPath(name), part?.outputs ?? []);
     })();
     // A failed load must not poison the cache forever.
     p.catch(() => cache.delete(name));
