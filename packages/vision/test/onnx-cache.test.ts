@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cachedOnnxFile } from '../src/runtime/onnx-cache.ts';
-import { onnxModelBytes, onnxModelOrigin } from '../src/runtime/onnx.ts';
+import { getOnnxSession, onnxModelBytes, onnxModelOrigin } from '../src/runtime/onnx.ts';
 
 const saved = process.env.ONNX_CACHE_DIR;
 const folders: string[] = [];
@@ -47,5 +47,14 @@ describe('converted-model cache', () => {
     process.env.ONNX_CACHE_DIR = tempFolder();
     expect(await cachedOnnxFile('no-such-model', onnxModelOrigin('selfie'))).toBeNull();
     expect(fs.readdirSync(process.env.ONNX_CACHE_DIR)).toEqual([]);
+  });
+
+  it('removes a damaged file and makes the session from the model converted in memory', async () => {
+    process.env.ONNX_CACHE_DIR = tempFolder();
+    const file = (await cachedOnnxFile('blazeface-front', onnxModelOrigin('blazeface-front')))!;
+    fs.writeFileSync(file, 'not an ONNX model');
+    const session = await getOnnxSession('blazeface-front');
+    expect(session.inputNames).toEqual(['input']);
+    expect(fs.existsSync(file)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@
  * The native library ships inside the npm package (bin/napi-v6/linux/x64); its install script,
  * which would fetch optional GPU libraries, is not run (root package.json `allowScripts`).
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
@@ -84,9 +85,15 @@ export function getOnnxSession(name: OnnxModelName | OnnxGraphName): Promise<Inf
     p = (async () => {
       const ort = await import('onnxruntime-node');
       const file = await cachedOnnxFile(name, onnxModelOrigin(name));
-      return file
-        ? ort.InferenceSession.create(file, SESSION_OPTIONS)
-        : ort.InferenceSession.create(onnxModelBytes(name), SESSION_OPTIONS);
+      if (file) {
+        try {
+          return await ort.InferenceSession.create(file, SESSION_OPTIONS);
+        } catch {
+          // A damaged file is removed (the next process converts again); this one converts here.
+          fs.rmSync(file, { force: true });
+        }
+      }
+      return ort.InferenceSession.create(onnxModelBytes(name), SESSION_OPTIONS);
     })();
     p.catch(() => sessions.delete(name));
     sessions.set(name, p);
