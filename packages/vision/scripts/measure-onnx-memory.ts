@@ -5,16 +5,22 @@
  * (`files`, runtime/onnx-cache.ts; converted there first if missing); then each session run 3
  * times on a blank input of its size. RSS after a full garbage collection at each step:
  *
- *   node --expose-gc --import tsx packages/vision/scripts/measure-onnx-memory.ts convert|files [--arena-off]
+ *   node --expose-gc --import tsx packages/vision/scripts/measure-onnx-memory.ts convert|files [--arena-on|--arena-off]
  */
 import fs from 'node:fs';
 import type { InferenceSession } from 'onnxruntime-node';
-import { GRAPH_PARTS, onnxModelBytes, onnxModelOrigin, type OnnxGraphName } from '../src/runtime/onnx.ts';
+import {
+  GRAPH_PARTS,
+  onnxModelBytes,
+  onnxModelOrigin,
+  sessionOptions,
+  type OnnxGraphName,
+} from '../src/runtime/onnx.ts';
 import { cachedOnnxFile } from '../src/runtime/onnx-cache.ts';
 
 const mode = process.argv[2];
 if (mode !== 'convert' && mode !== 'files')
-  throw new Error('usage: measure-onnx-memory.ts convert|files [--arena-off]');
+  throw new Error('usage: measure-onnx-memory.ts convert|files [--arena-on|--arena-off]');
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 const rss = () => {
@@ -33,13 +39,16 @@ const SIDES: Record<OnnxGraphName, number> = {
   facemesh: 192,
 };
 const ort = await import('onnxruntime-node');
-const options = {
-  intraOpNumThreads: 1,
-  interOpNumThreads: 1,
-  executionMode: 'sequential',
-  graphOptimizationLevel: 'all',
-  enableCpuMemArena: !process.argv.includes('--arena-off'),
-} as const;
+// As served (onnx.ts sessionOptions), or every session with the arena (--arena-on) or without (--arena-off).
+const arena = process.argv.includes('--arena-on')
+  ? true
+  : process.argv.includes('--arena-off')
+    ? false
+    : undefined;
+const options = (name: OnnxGraphName) => ({
+  ...sessionOptions(name),
+  ...(arena === undefined ? {} : { enableCpuMemArena: arena }),
+});
 const names = Object.keys(GRAPH_PARTS) as OnnxGraphName[];
 const start = rss();
 const files = new Map<OnnxGraphName, string>();
@@ -55,11 +64,11 @@ const sessions: Array<[OnnxGraphName, InferenceSession]> = [];
 let converted = 0;
 for (const name of names) {
   if (mode === 'files') {
-    sessions.push([name, await ort.InferenceSession.create(files.get(name)!, options)]);
+    sessions.push([name, await ort.InferenceSession.create(files.get(name)!, options(name))]);
   } else {
     const bytes = onnxModelBytes(name);
     converted += bytes.byteLength;
-    sessions.push([name, await ort.InferenceSession.create(bytes, options)]);
+    sessions.push([name, await ort.InferenceSession.create(bytes, options(name))]);
   }
 }
 const made = rss();
@@ -73,7 +82,7 @@ for (let round = 0; round < 3; round++) {
 }
 const ran = rss();
 console.log(
-  `${mode}${options.enableCpuMemArena ? '' : ', arena off'}: RSS ${start} MB at the start` +
+  `${mode}${arena === undefined ? ', arenas as served' : arena ? ', every arena on' : ', every arena off'}: RSS ${start} MB at the start` +
     (mode === 'files'
       ? `, ${afterFiles} MB with the files found`
       : `, ${Math.round(converted / 1e6)} MB of ONNX converted`) +

@@ -67,12 +67,26 @@ export function onnxModelOrigin(name: OnnxModelName | OnnxGraphName): { modelJso
     : { modelJson: onnxModelSource(name), part: 'keras layers' };
 }
 
-const SESSION_OPTIONS = {
-  intraOpNumThreads: 1,
-  interOpNumThreads: 1,
-  executionMode: 'sequential',
-  graphOptimizationLevel: 'all',
-} as const;
+/**
+ * Models whose session keeps onnxruntime's memory arena (its largest run's buffers, kept for the
+ * next run). The other graph parts allocate per run at the same speed: one core, 20 runs after 3,
+ * arena on / off alternating (ms): selfie 6.2 / 6.3, hand landmarks 11.8 / 11.8, BlazeFace 7.5 /
+ * 7.5, front 1.6 / 1.7, FaceMesh 2.8 / 2.8, MoveNet 24.4 / 24.5, HandTrack 28.0 / 28.4; CenterNet
+ * (62.6 / 69.2) and ESRGAN (docs/quality.md, v1/aiquality) are slower without it. Memory:
+ * scripts/measure-onnx-memory.ts.
+ */
+const KEEPS_ARENA: ReadonlySet<string> = new Set(['centernet', 'esrgan-slim-x2', 'esrgan-slim-x4']);
+
+/** The session options of a model (one thread: one core per worker, decision 0004). */
+export function sessionOptions(name: OnnxModelName | OnnxGraphName) {
+  return {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    enableCpuMemArena: KEEPS_ARENA.has(name),
+  } as const;
+}
 
 /**
  * The session of a model, created once per thread; a failed creation is retried next time. The
@@ -87,13 +101,13 @@ export function getOnnxSession(name: OnnxModelName | OnnxGraphName): Promise<Inf
       const file = await cachedOnnxFile(name, onnxModelOrigin(name));
       if (file) {
         try {
-          return await ort.InferenceSession.create(file, SESSION_OPTIONS);
+          return await ort.InferenceSession.create(file, sessionOptions(name));
         } catch {
           // A damaged file is removed (the next process converts again); this one converts here.
           fs.rmSync(file, { force: true });
         }
       }
-      return ort.InferenceSession.create(onnxModelBytes(name), SESSION_OPTIONS);
+      return ort.InferenceSession.create(onnxModelBytes(name), sessionOptions(name));
     })();
     p.catch(() => sessions.delete(name));
     sessions.set(name, p);
