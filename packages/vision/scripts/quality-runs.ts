@@ -97,4 +97,7 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('speed-uploaded-sticker', 'measure-uploaded-sticker.ts', [], true),
   run('speed-uploaded-look', 'measure-uploaded-look.ts', [], true),
   run('speed-worker-memory', 'measure-worker-memory.ts', [], true),
+  run('speed-onnx-memory-convert', 'measure-onnx-memory.ts', ['convert'], true),
+  run('speed-onnx-memory-files', 'measure-onnx-memory.ts', ['files'], true),
+  run('speed-onnx-arena', 'measure-onnx-memory.ts', ['speed'], true),
 ];

@@ -4,8 +4,8 @@
  * Why a file and another process: the conversion (graph-onnx.ts, keras-onnx.ts) makes tens of
  * megabytes of short-lived buffers (weight shards joined, dequantised weights, the protobuf), and
  * glibc keeps the heap they were freed from. Every graph part's session made in one process
- * (scripts/measure-onnx-memory.ts), RSS after a full garbage collection: converted there, 165 ->
- * 371 MB; from files converted before, 181 -> 272 MB. One worker process with every model ready:
+ * (scripts/measure-onnx-memory.ts), RSS after a full garbage collection: converted there, 168 ->
+ * 369 MB; from files converted before, 158 -> 266 MB. One worker process with every model ready:
  * about 25 MB less (docs/quality.md, "Speed and memory of the shared paths"). Each worker
  * process of the pool also no longer spends the conversion's CPU (about 2 s) at every start.
  *

@@ -69,11 +69,11 @@ export function onnxModelOrigin(name: OnnxModelName | OnnxGraphName): { modelJso
 
 /**
  * Models whose session keeps onnxruntime's memory arena (its largest run's buffers, kept for the
- * next run). The other graph parts allocate per run at the same speed: one core, 20 runs after 3,
- * arena on / off alternating (ms): selfie 6.2 / 6.3, hand landmarks 11.8 / 11.8, BlazeFace 7.5 /
- * 7.5, front 1.6 / 1.7, FaceMesh 2.8 / 2.8, MoveNet 24.4 / 24.5, HandTrack 28.0 / 28.4; CenterNet
- * (62.6 / 69.2) and ESRGAN (docs/quality.md, v1/aiquality) are slower without it. Memory:
- * scripts/measure-onnx-memory.ts.
+ * next run). The other graph parts allocate per run at the same speed (scripts/measure-onnx-memory.ts
+ * speed, one core, arena on / off alternating, ms): selfie 8.6 / 8.4, hand landmarks 15.8 / 16.8,
+ * BlazeFace 12.1 / 11.9, front 3.2 / 3.2, FaceMesh 5.1 / 5.2, MoveNet 37.5 / 37.7, HandTrack 30.1 /
+ * 30.5. CenterNet, the largest run, keeps it: three runs gave 103.4 / 99.8, 84.3 / 92.2 and 75.1 /
+ * 74.8, not shown as fast without it; ESRGAN (docs/quality.md, v1/aiquality) keeps it.
  */
 const KEEPS_ARENA: ReadonlySet<string> = new Set(['centernet', 'esrgan-slim-x2', 'esrgan-slim-x4']);
 
