@@ -6,8 +6,10 @@
  * glibc keeps the heap they were freed from. Every graph part's session made in one process
  * (scripts/measure-onnx-memory.ts), RSS after a full garbage collection: converted there, 168 ->
  * 369 MB; from files converted before, 158 -> 266 MB. One worker process with every model ready:
- * about 25 MB less (docs/quality.md, "Speed and memory of the shared paths"). Each worker
- * process of the pool also no longer spends the conversion's CPU (about 2 s) at every start.
+ * about 25 MB less (docs/quality.md, "Speed and memory of the shared paths"). The price: the first
+ * start on a machine converts in one child process per model: a 1-worker pool on one core was
+ * ready in 30.8 s, against 8.0 s once the files exist and 9.4 s converting in memory
+ * (scripts/measure-worker-memory.ts under `taskset -c 0`, one run each).
  *
  * The files live in `ONNX_CACHE_DIR`, by default `<tmp>/pixora-onnx-<uid>`: a folder only this
  * user may write (another user's files are never loaded: a folder owned by someone else, or
