@@ -24,6 +24,7 @@ import {
   type OnnxGraphName,
 } from '../src/runtime/onnx.ts';
 import { cachedOnnxFile } from '../src/runtime/onnx-cache.ts';
+import { INPUTS } from './graph-part-inputs.ts';
 
 const mode = process.argv[2];
 if (mode !== 'convert' && mode !== 'files' && mode !== 'speed')
@@ -35,16 +36,6 @@ const rss = () => {
   gc();
   const status = fs.readFileSync('/proc/self/status', 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-};
-const SIDES: Record<OnnxGraphName, number> = {
-  'movenet-multipose': 256,
-  handtrack: 320,
-  centernet: 512,
-  selfie: 256,
-  'handlandmark-full': 224,
-  blazeface: 256,
-  'blazeface-front': 128,
-  facemesh: 192,
 };
 const ort = await import('onnxruntime-node');
 // As served (onnx.ts sessionOptions), or every session with the arena (--arena-on) or without (--arena-off).
@@ -68,7 +59,7 @@ if (mode === 'speed') {
       ...sessionOptions(name),
       enableCpuMemArena: false,
     });
-    const n = SIDES[name];
+    const n = INPUTS[name].width;
     const input = new ort.Tensor('float32', new Float32Array(n * n * 3).fill(0.5), [1, n, n, 3]);
     const times: Record<'on' | 'off', number[]> = { on: [], off: [] };
     for (let i = 0; i < 23; i++) {
@@ -109,7 +100,7 @@ for (const name of names) {
 const made = rss();
 for (let round = 0; round < 3; round++) {
   for (const [name, session] of sessions) {
-    const n = SIDES[name];
+    const n = INPUTS[name].width;
     await session.run({
       input: new ort.Tensor('float32', new Float32Array(n * n * 3).fill(0.5), [1, n, n, 3]),
     });

@@ -13,23 +13,13 @@ import sharp from 'sharp';
 import { tfjsGraphToOnnx } from '../src/runtime/graph-onnx.ts';
 import { GRAPH_PARTS, runOnnxGraph, type OnnxGraphName } from '../src/runtime/onnx.ts';
 import { modelPath } from '../src/runtime/models.ts';
+import { INPUTS } from './graph-part-inputs.ts';
 import { loadGraphModelFromFile } from '../src/runtime/model-files.ts';
 import { initTf, tf } from '../src/runtime/tfjs.ts';
 import { astronautPath } from '../test/fixtures.ts';
 
 await initTf();
 
-/** Input side and the scaling of 0..255 values each part takes (as its task feeds it). */
-const INPUTS: Record<OnnxGraphName, { width: number; height: number; scale: (v: number) => number }> = {
-  centernet: { width: 512, height: 512, scale: (v) => v },
-  selfie: { width: 256, height: 256, scale: (v) => v / 255 },
-  'handlandmark-full': { width: 224, height: 224, scale: (v) => v / 255 },
-  handtrack: { width: 320, height: 320, scale: (v) => (v * 2) / 255 - 1 },
-  'movenet-multipose': { width: 256, height: 256, scale: (v) => v },
-  blazeface: { width: 256, height: 256, scale: (v) => v / 127.5 - 1 },
-  'blazeface-front': { width: 128, height: 128, scale: (v) => v / 127.5 - 1 },
-  facemesh: { width: 192, height: 192, scale: (v) => v / 255 },
-};
 /** Other tensors tfjs needs fed beside the input (HandTrack's postprocessor reads the image shape). */
 const EXTRA_FEEDS: Partial<Record<OnnxGraphName, () => Record<string, tf.Tensor>>> = {
   handtrack: () => ({

@@ -37,15 +37,25 @@ const CONVERTER_SOURCES = ['graph-onnx', 'keras-onnx', 'onnx', 'models', 'human-
 /** A conversion takes about 0.6 s on one core for the largest part; a stuck one is given up. */
 const CONVERSION_TIMEOUT_MS = 120_000;
 
-export function onnxCacheDir(): string {
+function onnxCacheDir(): string {
   const uid = process.getuid?.() ?? 'user';
   return process.env.ONNX_CACHE_DIR || path.join(os.tmpdir(), `pixora-onnx-${uid}`);
 }
 
+/** The converters' sources, hashed once per process (every model's key includes them). */
+let sourcesDigest: string | undefined;
+function converterSources(): string {
+  if (sourcesDigest === undefined) {
+    const hash = createHash('sha256');
+    const ext = path.extname(converter);
+    for (const source of CONVERTER_SOURCES) hash.update(fs.readFileSync(path.join(here, source + ext)));
+    sourcesDigest = hash.digest('hex');
+  }
+  return sourcesDigest;
+}
+
 function cacheKey(origin: { modelJson: string; part: string }): string {
-  const hash = createHash('sha256');
-  const ext = path.extname(converter);
-  for (const source of CONVERTER_SOURCES) hash.update(fs.readFileSync(path.join(here, source + ext)));
+  const hash = createHash('sha256').update(converterSources());
   const modelJson = fs.readFileSync(origin.modelJson);
   hash.update(modelJson).update(origin.part);
   const manifest = (JSON.parse(modelJson.toString('utf8')) as { weightsManifest: Array<{ paths: string[] }> })

@@ -51,7 +51,6 @@ async function warmup(models: FaceModels): Promise<void> {
       [MESH_INPUT, MESH_INPUT],
     );
     const eye = tf.image.flipLeftRight(tf.slice(crop, [0, 0, 0, 0], [1, IRIS_INPUT, IRIS_INPUT, 3]));
-    tf.dispose(crop);
     return [models.iris.execute(tf.concat([eye, eye], 0))].flat();
   });
   await Promise.all(outs.map((t) => t.data()));
