@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runTaskInProcess, TaskParamsError } from '../src/index.ts';
 import { parseDenoiseParams, type DenoiseResult } from '../src/algorithms/image/denoise-params.ts';
-import { blockiness, estimateNoise, toOpponent } from '../src/algorithms/image/denoise-core.ts';
+import { blockiness, dctDenoise, estimateNoise, toOpponent } from '../src/algorithms/image/denoise-core.ts';
 import { psnr } from '../src/image/metrics.ts';
 import { decodeRgb, encodePng, gaussianNoise, jpegRoundTrip, type Rgb } from '../scripts/degrade.ts';
 import { astronautPath, coffeePath, read } from './fixtures.ts';
@@ -62,6 +62,72 @@ describe('denoise', () => {
     // A step edge and nothing else: no noise.
     for (let i = 0; i < flat.length; i++) flat[i] = i % 64 < 32 ? 40 : 200;
     expect(estimateNoise(flat, 64, 64)).toBeLessThan(0.5);
+  });
+
+  it('thresholds each sliding block as the plain definition does (shared row transforms, skipped zero columns)', async () => {
+    // The definition, block by block: the 8x8 DCT-II as a matrix product, coefficients below the
+    // threshold set to zero (the mean kept), inverse, each pixel the 1/kept-weighted mean.
+    const C = Array.from({ length: 8 }, (_, u) =>
+      Array.from(
+        { length: 8 },
+        (_, x) => (u === 0 ? Math.sqrt(1 / 8) : 0.5) * Math.cos(((2 * x + 1) * u * Math.PI) / 16),
+      ),
+    );
+    const plain = (ch: Float32Array, w: number, h: number, threshold: number, step: number) => {
+      const starts = (n: number) => {
+        const out: number[] = [];
+        for (let p = 0; p + 8 <= n; p += step) out.push(p);
+        if (out.at(-1) !== n - 8) out.push(n - 8);
+        return out;
+      };
+      const acc = new Float64Array(w * h);
+      const weight = new Float64Array(w * h);
+      for (const y0 of starts(h))
+        for (const x0 of starts(w)) {
+          const F = C.map((cu) =>
+            C.map((cv) => {
+              let sum = 0;
+              for (let y = 0; y < 8; y++)
+                for (let x = 0; x < 8; x++) sum += cu[y]! * cv[x]! * ch[(y0 + y) * w + x0 + x]!;
+              return sum;
+            }),
+          );
+          let kept = 1;
+          for (let u = 0; u < 8; u++)
+            for (let v = 0; v < 8; v++)
+              if (u + v > 0) {
+                if (Math.abs(F[u]![v]!) < threshold) F[u]![v] = 0;
+                else kept++;
+              }
+          for (let y = 0; y < 8; y++)
+            for (let x = 0; x < 8; x++) {
+              let sum = 0;
+              for (let u = 0; u < 8; u++)
+                for (let v = 0; v < 8; v++) sum += C[u]![y]! * C[v]![x]! * F[u]![v]!;
+              acc[(y0 + y) * w + x0 + x]! += sum / kept;
+              weight[(y0 + y) * w + x0 + x]! += 1 / kept;
+            }
+        }
+      return acc.map((a, i) => a / weight[i]!);
+    };
+    const noisy = gaussianNoise(await rgb(await sharp(read(coffeePath())).resize(61, 43).toBuffer()), 15, 3);
+    const luma = toOpponent(noisy.data, noisy.width, noisy.height).c[0];
+    for (const [threshold, step] of [
+      [40, 3],
+      [15, 2],
+      [90, 1],
+    ] as const) {
+      const fast = dctDenoise(luma, noisy.width, noisy.height, threshold, step);
+      const reference = plain(luma, noisy.width, noisy.height, threshold, step);
+      let worst = 0;
+      for (let i = 0; i < fast.length; i++) worst = Math.max(worst, Math.abs(fast[i]! - reference[i]!));
+      // Float32 against float64 arithmetic: far below one grey level.
+      expect(worst).toBeLessThan(0.01);
+      // And it did something: the noise is smoothed.
+      let moved = 0;
+      for (let i = 0; i < fast.length; i++) moved = Math.max(moved, Math.abs(fast[i]! - luma[i]!));
+      expect(moved).toBeGreaterThan(5);
+    }
   });
 
   it('handles photos smaller than a block and refuses over 12 MP', async () => {
