@@ -53,47 +53,105 @@ export function boxMeanFilter(
   const line = new Float32Array(width);
   const rows = new Float32Array(width * height);
   const sums = new Float64Array(width);
+  const addEndX = Math.max(0, width - r - 1);
+  const addEndY = Math.max(0, height - r - 1);
   return (a, b) => {
-    // Horizontal pass: a running window sum along each row (of a, or of a x b copied to `line`).
+    // Horizontal pass: of a, or of a x b row by row in `line`.
     for (let y = 0; y < height; y++) {
       const o = y * width;
-      let src: Float32Array = a;
-      let base = o;
       if (b) {
         for (let x = 0; x < width; x++) line[x] = a[o + x]! * b[o + x]!;
-        src = line;
-        base = 0;
-      }
-      let sum = 0;
-      for (let x = 0; x <= r && x < width; x++) sum += src[base + x]!;
-      for (let x = 0; x < width; x++) {
-        rows[o + x] = sum * invX[x]!;
-        if (x + r + 1 < width) sum += src[base + x + r + 1]!;
-        if (x >= r) sum -= src[base + x - r]!;
-      }
+        runningRow(line, 0, rows, o, width, r, addEndX, invX);
+      } else runningRow(a, o, rows, o, width, r, addEndX, invX);
     }
-    // Vertical pass: column sums over the window, moved down one row at a time.
     const out = new Float32Array(width * height);
-    sums.fill(0);
-    for (let y = 0; y <= r && y < height; y++) {
-      const o = y * width;
-      for (let x = 0; x < width; x++) sums[x] = sums[x]! + rows[o + x]!;
+    runningColumns(rows, out, sums, width, height, r, addEndY, invY);
+    return out;
+  };
+}
+
+/**
+ * Horizontal pass of boxMeanFilter, the row at src[s..] into rows[o..]: the running window sum
+ * takes a sample in at x + r + 1 < width (x < addEnd) and drops one at x >= r; the loops are
+ * split at those bounds so that no test is made per pixel (the same sums in the same order).
+ */
+function runningRow(
+  src: Float32Array,
+  s: number,
+  rows: Float32Array,
+  o: number,
+  width: number,
+  r: number,
+  addEnd: number,
+  inv: Float32Array,
+): void {
+  let sum = 0;
+  for (let x = 0; x <= r && x < width; x++) sum += src[s + x]!;
+  const mid = addEnd < r ? addEnd : r;
+  let x = 0;
+  for (; x < mid; x++) {
+    rows[o + x] = sum * inv[x]!;
+    sum += src[s + x + r + 1]!;
+  }
+  if (addEnd <= r) {
+    for (; x < r && x < width; x++) rows[o + x] = sum * inv[x]!;
+  } else {
+    for (; x < addEnd; x++) {
+      rows[o + x] = sum * inv[x]!;
+      sum += src[s + x + r + 1]!;
+      sum -= src[s + x - r]!;
     }
-    for (let y = 0; y < height; y++) {
-      const o = y * width;
-      const inv = invY[y]!;
-      const add = (y + r + 1) * width;
-      const sub = (y - r) * width;
-      const adding = y + r + 1 < height;
-      const subtracting = y >= r;
+  }
+  for (; x < width; x++) {
+    rows[o + x] = sum * inv[x]!;
+    sum -= src[s + x - r]!;
+  }
+}
+
+/** Vertical pass of boxMeanFilter: column sums over the window, moved down one row at a time. */
+function runningColumns(
+  rows: Float32Array,
+  out: Float32Array,
+  sums: Float64Array,
+  width: number,
+  height: number,
+  r: number,
+  addEnd: number,
+  invY: Float32Array,
+): void {
+  sums.fill(0);
+  for (let y = 0; y <= r && y < height; y++) {
+    const o = y * width;
+    for (let x = 0; x < width; x++) sums[x] = sums[x]! + rows[o + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const o = y * width;
+    const inv = invY[y]!;
+    const add = (y + r + 1) * width;
+    const sub = (y - r) * width;
+    // The same sums as v + (adding ? in : 0) - (dropping ? out : 0), with the test made per row.
+    if (y < addEnd && y >= r) {
       for (let x = 0; x < width; x++) {
         const v = sums[x]!;
         out[o + x] = v * inv;
-        sums[x] = v + (adding ? rows[add + x]! : 0) - (subtracting ? rows[sub + x]! : 0);
+        sums[x] = v + rows[add + x]! - rows[sub + x]!;
       }
+    } else if (y < addEnd) {
+      for (let x = 0; x < width; x++) {
+        const v = sums[x]!;
+        out[o + x] = v * inv;
+        sums[x] = v + rows[add + x]! - 0;
+      }
+    } else if (y >= r) {
+      for (let x = 0; x < width; x++) {
+        const v = sums[x]!;
+        out[o + x] = v * inv;
+        sums[x] = v + 0 - rows[sub + x]!;
+      }
+    } else {
+      for (let x = 0; x < width; x++) out[o + x] = sums[x]! * inv;
     }
-    return out;
-  };
+  }
 }
 
 /** Mean of `src` over the (2r+1) x (2r+1) window around each pixel, clipped at the borders. */

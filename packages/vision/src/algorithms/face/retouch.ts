@@ -224,14 +224,34 @@ export function boxMean(
   tmp: Float32Array,
   out: Float32Array,
 ) {
+  // Window sizes along a row (exact integers, so acc / count is the same division as before).
+  const count = new Float64Array(w);
+  for (let x = 0; x < w; x++) count[x] = Math.min(w - 1, x + r) - Math.max(0, x - r) + 1;
+  // The running sum takes a sample in while x + r + 1 < w and drops one from x = r: the loops
+  // are split at those bounds so that no test is made per pixel.
+  const addEnd = Math.max(0, w - r - 1);
+  const mid = Math.min(addEnd, r);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let acc = 0;
     for (let x = 0; x <= Math.min(r, w - 1); x++) acc += src[row + x]!;
-    for (let x = 0; x < w; x++) {
-      tmp[row + x] = acc / (Math.min(w - 1, x + r) - Math.max(0, x - r) + 1);
-      if (x + r + 1 < w) acc += src[row + x + r + 1]!;
-      if (x - r >= 0) acc -= src[row + x - r]!;
+    let x = 0;
+    for (; x < mid; x++) {
+      tmp[row + x] = acc / count[x]!;
+      acc += src[row + x + r + 1]!;
+    }
+    if (addEnd <= r) {
+      for (; x < r && x < w; x++) tmp[row + x] = acc / count[x]!;
+    } else {
+      for (; x < addEnd; x++) {
+        tmp[row + x] = acc / count[x]!;
+        acc += src[row + x + r + 1]!;
+        acc -= src[row + x - r]!;
+      }
+    }
+    for (; x < w; x++) {
+      tmp[row + x] = acc / count[x]!;
+      acc -= src[row + x - r]!;
     }
   }
   const column = new Float64Array(w);
@@ -239,14 +259,31 @@ export function boxMean(
   for (let y = 0; y < h; y++) {
     const inv = 1 / (Math.min(h - 1, y + r) - Math.max(0, y - r) + 1);
     const row = y * w;
-    for (let x = 0; x < w; x++) out[row + x] = column[x]! * inv;
-    if (y + r + 1 < h) {
-      const add = (y + r + 1) * w;
-      for (let x = 0; x < w; x++) column[x]! += tmp[add + x]!;
-    }
-    if (y - r >= 0) {
-      const sub = (y - r) * w;
-      for (let x = 0; x < w; x++) column[x]! -= tmp[sub + x]!;
+    const add = (y + r + 1) * w;
+    const sub = (y - r) * w;
+    const adding = y + r + 1 < h;
+    const dropping = y - r >= 0;
+    // One pass per row: out, then the column sums moved down (in, then out).
+    if (adding && dropping) {
+      for (let x = 0; x < w; x++) {
+        const v = column[x]!;
+        out[row + x] = v * inv;
+        column[x] = v + tmp[add + x]! - tmp[sub + x]!;
+      }
+    } else if (adding) {
+      for (let x = 0; x < w; x++) {
+        const v = column[x]!;
+        out[row + x] = v * inv;
+        column[x] = v + tmp[add + x]!;
+      }
+    } else if (dropping) {
+      for (let x = 0; x < w; x++) {
+        const v = column[x]!;
+        out[row + x] = v * inv;
+        column[x] = v - tmp[sub + x]!;
+      }
+    } else {
+      for (let x = 0; x < w; x++) out[row + x] = column[x]! * inv;
     }
   }
 }

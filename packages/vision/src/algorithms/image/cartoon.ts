@@ -262,7 +262,9 @@ export function lineInk(
  * The full-size result in one pass: the working copy's colour layer (`colour`, packed RGB; null
  * for white paper) and XDoG ink bilinearly upsampled to W x H, the ink through 1 - T =
  * tanh(phi ink), combined with the face strokes (`strokes`, W x H alpha) by their maximum, and the
- * lines painted in the local colour times `tint` (0: black).
+ * lines painted in the local colour times `tint` (0: black). The bilinear interpolation is done
+ * separably: each output row first blends its two source rows (w values per channel), then each
+ * output pixel blends two neighbours of that row.
  */
 export function composeLines(
   colour: Uint8Array | null,
@@ -279,34 +281,32 @@ export function composeLines(
   const cols = samplingPositions(W, w);
   const rows = samplingPositions(H, h);
   const keep = 1 - tint;
+  const inkRow = new Float64Array(w);
+  const colourRow = new Float64Array(3 * w).fill(255);
   for (let y = 0; y < H; y++) {
     const fy = rows.f[y]!;
+    const gy = 1 - fy;
     const r0 = rows.i0[y]! * w;
     const r1 = rows.i1[y]! * w;
+    for (let x = 0; x < w; x++) inkRow[x] = ink[r0 + x]! * gy + ink[r1 + x]! * fy;
+    if (colour) {
+      for (let x = 0; x < 3 * w; x++) colourRow[x] = colour[3 * r0 + x]! * gy + colour[3 * r1 + x]! * fy;
+    }
     for (let x = 0; x < W; x++) {
       const fx = cols.f[x]!;
-      const i00 = r0 + cols.i0[x]!;
-      const i01 = r0 + cols.i1[x]!;
-      const i10 = r1 + cols.i0[x]!;
-      const i11 = r1 + cols.i1[x]!;
-      const w00 = (1 - fx) * (1 - fy);
-      const w01 = fx * (1 - fy);
-      const w10 = (1 - fx) * fy;
-      const w11 = fx * fy;
+      const gx = 1 - fx;
+      const a0 = cols.i0[x]!;
+      const a1 = cols.i1[x]!;
       const p = y * W + x;
-      const e = ink[i00]! * w00 + ink[i01]! * w01 + ink[i10]! * w10 + ink[i11]! * w11;
+      const e = inkRow[a0]! * gx + inkRow[a1]! * fx;
       let a = e > 0 ? Math.tanh(phi * e) : 0;
       if (strokes && strokes[p]! > a) a = strokes[p]!;
       const shade = 1 - a * keep;
-      for (let c = 0; c < 3; c++) {
-        const v = colour
-          ? colour[3 * i00 + c]! * w00 +
-            colour[3 * i01 + c]! * w01 +
-            colour[3 * i10 + c]! * w10 +
-            colour[3 * i11 + c]! * w11
-          : 255;
-        out[3 * p + c] = v * shade + 0.5;
-      }
+      const c0 = 3 * a0;
+      const c1 = 3 * a1;
+      out[3 * p] = (colourRow[c0]! * gx + colourRow[c1]! * fx) * shade + 0.5;
+      out[3 * p + 1] = (colourRow[c0 + 1]! * gx + colourRow[c1 + 1]! * fx) * shade + 0.5;
+      out[3 * p + 2] = (colourRow[c0 + 2]! * gx + colourRow[c1 + 2]! * fx) * shade + 0.5;
     }
   }
   return out;
