@@ -34,6 +34,8 @@ export async function createEngine(
   // ever running models, and should not pay for loading TensorFlow.js.
   const { initTf } = await import('./runtime/tfjs.ts');
   await initTf();
+  // The converted models as files first, all in one child process on a machine's first start.
+  await (await import('./runtime/onnx.ts')).prepareOnnxModels();
   const loaded = new Map<string, { algo: AnyAlgorithm; models: unknown }>();
   for (const task of taskNames) {
     if (tasks && !tasks.includes(task)) continue;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedOnnxFile } from '../src/runtime/onnx-cache.ts';
+import { cachedOnnxFile, prepareOnnxFiles } from '../src/runtime/onnx-cache.ts';
 import { getOnnxSession, onnxModelBytes, onnxModelOrigin } from '../src/runtime/onnx.ts';
 
 const saved = process.env.ONNX_CACHE_DIR;
@@ -47,6 +47,36 @@ describe('converted-model cache', () => {
     process.env.ONNX_CACHE_DIR = tempFolder();
     expect(await cachedOnnxFile('no-such-model', onnxModelOrigin('selfie'))).toBeNull();
     expect(fs.readdirSync(process.env.ONNX_CACHE_DIR)).toEqual([]);
+  });
+
+  it('converts every missing model in one child process, keeps those it made when a later one fails, and leaves no temporary file', async () => {
+    const dir = tempFolder();
+    process.env.ONNX_CACHE_DIR = dir;
+    const first = (await cachedOnnxFile('blazeface-front', onnxModelOrigin('blazeface-front')))!;
+    const written = fs.statSync(first).mtimeMs;
+    const models = (['blazeface-front', 'selfie', 'facemesh'] as const).map((name) => ({
+      name,
+      origin: onnxModelOrigin(name),
+    }));
+    await prepareOnnxFiles(models);
+    const files = fs.readdirSync(dir).sort();
+    expect(files.map((f) => f.replace(/-[0-9a-f]{16}\.onnx$/, ''))).toEqual([
+      'blazeface-front',
+      'facemesh',
+      'selfie',
+    ]);
+    // The file there before is kept as it was; the others are the in-memory conversion's bytes.
+    expect(fs.statSync(first).mtimeMs).toBe(written);
+    const selfie = (await cachedOnnxFile('selfie', onnxModelOrigin('selfie')))!;
+    expect(Buffer.compare(fs.readFileSync(selfie), Buffer.from(onnxModelBytes('selfie')))).toBe(0);
+    // A model the converter does not know stops the child after the ones before it; nothing throws.
+    const other = tempFolder();
+    process.env.ONNX_CACHE_DIR = other;
+    await prepareOnnxFiles([
+      { name: 'selfie', origin: onnxModelOrigin('selfie') },
+      { name: 'no-such-model', origin: onnxModelOrigin('facemesh') },
+    ]);
+    expect(fs.readdirSync(other).map((f) => f.replace(/-[0-9a-f]{16}\.onnx$/, ''))).toEqual(['selfie']);
   });
 
   it('removes a damaged file and makes the session from the model converted in memory', async () => {

@@ -7,9 +7,12 @@
  * (scripts/measure-onnx-memory.ts), RSS after a full garbage collection: converted there, 168 ->
  * 369 MB; from files converted before, 158 -> 266 MB. One worker process with every model ready:
  * about 25 MB less (docs/quality.md, "Speed and memory of the shared paths"). The price: the first
- * start on a machine converts in one child process per model: a 1-worker pool on one core was
- * ready in 30.8 s, against 8.0 s once the files exist and 9.4 s converting in memory
- * (scripts/measure-worker-memory.ts under `taskset -c 0`, one run each).
+ * start on a machine converts. Converting each model in a child process of its own made a 1-worker
+ * pool on one core ready in 30.8 s, against 8.0 s once the files exist and 9.4 s converting in
+ * memory (scripts/measure-worker-memory.ts under `taskset -c 0`, one run each), most of it each
+ * child's start; so an engine first converts every missing model in one child
+ * (prepareOnnxFiles), and a model converts alone only when that could not make its file: the
+ * first start then took 9.6 s to ready, 7.0 s the next (same script, one run each).
  *
  * The files live in `ONNX_CACHE_DIR`, by default `<tmp>/pixora-onnx-<uid>`: a folder only this
  * user may write (another user's files are never loaded: a folder owned by someone else, or
@@ -34,8 +37,11 @@ const converter = fileURLToPath(
 );
 /** The sources a converted model's bytes depend on (besides the model's own files). */
 const CONVERTER_SOURCES = ['graph-onnx', 'keras-onnx', 'onnx', 'models', 'human-models'];
-/** A conversion takes about 0.6 s on one core for the largest part; a stuck one is given up. */
-const CONVERSION_TIMEOUT_MS = 120_000;
+/**
+ * A conversion takes about 0.6 s on one core for the largest part, the child's start about 2 s; a
+ * stuck one is given up after this much per model converted, plus the start.
+ */
+const CONVERSION_TIMEOUT_MS = { start: 60_000, perModel: 60_000 } as const;
 
 function onnxCacheDir(): string {
   const uid = process.getuid?.() ?? 'user';
@@ -76,6 +82,49 @@ function ownFolder(): string | null {
   return dir;
 }
 
+/** Where model `name` converted from `origin` is kept (it may not exist yet). */
+function cacheFile(dir: string, name: string, origin: { modelJson: string; part: string }): string {
+  return path.join(dir, `${name}-${cacheKey(origin)}.onnx`);
+}
+
+/**
+ * Converts `models` in one child process, each written under a temporary name and renamed by the
+ * child when complete; the temporary files of a failed conversion are removed. Throws when the
+ * child fails (the models it finished before are kept).
+ */
+async function convertInChild(models: Array<{ name: string; file: string }>): Promise<void> {
+  const stamp = `${process.pid}.${Date.now()}`;
+  const jobs = models.map((m) => ({ ...m, tmp: `${m.file}.${stamp}.tmp` }));
+  const loader = converter.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
+  try {
+    await run(process.execPath, [...loader, converter, ...jobs.flatMap((j) => [j.name, j.tmp, j.file])], {
+      timeout: CONVERSION_TIMEOUT_MS.start + CONVERSION_TIMEOUT_MS.perModel * jobs.length,
+    });
+  } finally {
+    for (const j of jobs) fs.rmSync(j.tmp, { force: true });
+  }
+}
+
+/**
+ * Makes the files of every model in `models` that has none yet, all in one child process (one
+ * start instead of one per model). Never throws: a model this could not make is converted on its
+ * own when its session is made (cachedOnnxFile), or in memory.
+ */
+export async function prepareOnnxFiles(
+  models: Array<{ name: string; origin: { modelJson: string; part: string } }>,
+): Promise<void> {
+  try {
+    const dir = ownFolder();
+    if (!dir) return;
+    const missing = models
+      .map(({ name, origin }) => ({ name, file: cacheFile(dir, name, origin) }))
+      .filter(({ file }) => !fs.existsSync(file));
+    if (missing.length > 0) await convertInChild(missing);
+  } catch {
+    // Left to each model's own conversion.
+  }
+}
+
 /**
  * The path of model `name` converted to ONNX, converting it first (in a child process) when no
  * file holds it yet; null when the cache cannot be used (the caller converts in memory).
@@ -84,19 +133,13 @@ export async function cachedOnnxFile(
   name: string,
   origin: { modelJson: string; part: string },
 ): Promise<string | null> {
-  let tmp: string | undefined;
   try {
     const dir = ownFolder();
     if (!dir) return null;
-    const file = path.join(dir, `${name}-${cacheKey(origin)}.onnx`);
-    if (fs.existsSync(file)) return file;
-    tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    const loader = converter.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
-    await run(process.execPath, [...loader, converter, name, tmp], { timeout: CONVERSION_TIMEOUT_MS });
-    fs.renameSync(tmp, file);
+    const file = cacheFile(dir, name, origin);
+    if (!fs.existsSync(file)) await convertInChild([{ name, file }]);
     return file;
   } catch {
-    if (tmp) fs.rmSync(tmp, { force: true });
     return null;
   }
 }

@@ -17,7 +17,7 @@ import type { InferenceSession } from 'onnxruntime-node';
 import { kerasLayersToOnnx } from './keras-onnx.ts';
 import { tfjsGraphToOnnx } from './graph-onnx.ts';
 import { modelPath } from './models.ts';
-import { cachedOnnxFile } from './onnx-cache.ts';
+import { cachedOnnxFile, prepareOnnxFiles } from './onnx-cache.ts';
 import { GRAPH_PARTS } from './graph-parts.ts';
 
 const require = createRequire(import.meta.url);
@@ -65,6 +65,21 @@ export function onnxModelOrigin(name: OnnxModelName | OnnxGraphName): { modelJso
   return isGraph(name)
     ? { modelJson: modelPath(name), part: JSON.stringify(GRAPH_PARTS[name]) }
     : { modelJson: onnxModelSource(name), part: 'keras layers' };
+}
+
+/** Every model run with onnxruntime. */
+export const ONNX_MODEL_NAMES: ReadonlyArray<OnnxModelName | OnnxGraphName> = [
+  'esrgan-slim-x2',
+  'esrgan-slim-x4',
+  ...(Object.keys(GRAPH_PARTS) as OnnxGraphName[]),
+];
+
+/**
+ * Converts every model that has no converted file yet, in one child process (onnx-cache.ts), so
+ * that the sessions made afterwards load files: an engine calls this before loading its models.
+ */
+export function prepareOnnxModels(): Promise<void> {
+  return prepareOnnxFiles(ONNX_MODEL_NAMES.map((name) => ({ name, origin: onnxModelOrigin(name) })));
 }
 
 /**
