@@ -49,6 +49,11 @@ const options = (name: OnnxGraphName) => ({
   ...(arena === undefined ? {} : { enableCpuMemArena: arena }),
 });
 const names = Object.keys(GRAPH_PARTS) as OnnxGraphName[];
+/** A blank input of a part's size (every value 0.5). */
+const blankInput = (name: OnnxGraphName) => {
+  const n = INPUTS[name].width;
+  return new ort.Tensor('float32', new Float32Array(n * n * 3).fill(0.5), [1, n, n, 3]);
+};
 if (mode === 'speed') {
   const median = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1]!.toFixed(1);
   for (const name of names) {
@@ -59,8 +64,8 @@ if (mode === 'speed') {
       ...sessionOptions(name),
       enableCpuMemArena: false,
     });
+    const input = blankInput(name);
     const n = INPUTS[name].width;
-    const input = new ort.Tensor('float32', new Float32Array(n * n * 3).fill(0.5), [1, n, n, 3]);
     const times: Record<'on' | 'off', number[]> = { on: [], off: [] };
     for (let i = 0; i < 23; i++) {
       for (const [key, session] of [
@@ -100,10 +105,7 @@ for (const name of names) {
 const made = rss();
 for (let round = 0; round < 3; round++) {
   for (const [name, session] of sessions) {
-    const n = INPUTS[name].width;
-    await session.run({
-      input: new ort.Tensor('float32', new Float32Array(n * n * 3).fill(0.5), [1, n, n, 3]),
-    });
+    await session.run({ input: blankInput(name) });
   }
 }
 const ran = rss();

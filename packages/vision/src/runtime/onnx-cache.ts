@@ -60,7 +60,22 @@ function converterSources(): string {
   return sourcesDigest;
 }
 
+/**
+ * The hash of a model's origin, read once per process: an engine's start asks for every model's
+ * file (prepareOnnxFiles), then again as each session is made (cachedOnnxFile).
+ */
+const keys = new Map<string, string>();
 function cacheKey(origin: { modelJson: string; part: string }): string {
+  const id = `${origin.modelJson}\0${origin.part}`;
+  let key = keys.get(id);
+  if (key === undefined) {
+    key = hashOrigin(origin);
+    keys.set(id, key);
+  }
+  return key;
+}
+
+function hashOrigin(origin: { modelJson: string; part: string }): string {
   const hash = createHash('sha256').update(converterSources());
   const modelJson = fs.readFileSync(origin.modelJson);
   hash.update(modelJson).update(origin.part);

@@ -50,9 +50,16 @@ function graphPart(name: OnnxGraphName): Uint8Array {
 
 const isGraph = (name: OnnxModelName | OnnxGraphName): name is OnnxGraphName => name in GRAPH_PARTS;
 
+/** Every model run with onnxruntime. */
+export const ONNX_MODEL_NAMES: ReadonlyArray<OnnxModelName | OnnxGraphName> = [
+  'esrgan-slim-x2',
+  'esrgan-slim-x4',
+  ...(Object.keys(GRAPH_PARTS) as OnnxGraphName[]),
+];
+
 /** Whether `name` is a model this module runs (the converter process checks its argument). */
 export function isOnnxName(name: string): name is OnnxModelName | OnnxGraphName {
-  return name === 'esrgan-slim-x2' || name === 'esrgan-slim-x4' || name in GRAPH_PARTS;
+  return (ONNX_MODEL_NAMES as readonly string[]).includes(name);
 }
 
 /** The model converted to ONNX, in memory (keras-onnx.ts or graph-onnx.ts). */
@@ -66,13 +73,6 @@ export function onnxModelOrigin(name: OnnxModelName | OnnxGraphName): { modelJso
     ? { modelJson: modelPath(name), part: JSON.stringify(GRAPH_PARTS[name]) }
     : { modelJson: onnxModelSource(name), part: 'keras layers' };
 }
-
-/** Every model run with onnxruntime. */
-export const ONNX_MODEL_NAMES: ReadonlyArray<OnnxModelName | OnnxGraphName> = [
-  'esrgan-slim-x2',
-  'esrgan-slim-x4',
-  ...(Object.keys(GRAPH_PARTS) as OnnxGraphName[]),
-];
 
 /**
  * Converts every model that has no converted file yet, in one child process (onnx-cache.ts), so
