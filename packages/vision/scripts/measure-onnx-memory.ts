@@ -52,7 +52,8 @@ const names = Object.keys(GRAPH_PARTS) as OnnxGraphName[];
 /** A blank input of a part's size (every value 0.5). */
 const blankInput = (name: OnnxGraphName) => {
   const n = INPUTS[name].width;
-  return new ort.Tensor('float32', new Float32Array(n * n * 3).fill(0.5), [1, n, n, 3]);
+  const c = INPUTS[name].channels ?? 3;
+  return new ort.Tensor('float32', new Float32Array(n * n * c).fill(0.5), [1, n, n, c]);
 };
 if (mode === 'speed') {
   const median = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1]!.toFixed(1);

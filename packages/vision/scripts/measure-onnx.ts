@@ -45,10 +45,14 @@ console.log('| part | input | conversion | largest difference (largest value) | 
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const name of names) {
   const part: { outputs: readonly string[]; input?: string } = GRAPH_PARTS[name];
-  const { width, height, scale } = INPUTS[name];
-  const rgb = await sharp(readFileSync(astronautPath())).resize(width, height).raw().toBuffer();
+  const { width, height, scale, channels = 3 } = INPUTS[name];
+  const photo = sharp(readFileSync(astronautPath())).resize(width, height);
+  const rgb = await (channels === 1 ? photo.greyscale() : photo)
+    .toColourspace(channels === 1 ? 'b-w' : 'srgb')
+    .raw()
+    .toBuffer();
   const input = Float32Array.from(rgb, scale);
-  const dims = [1, height, width, 3] as const;
+  const dims = [1, height, width, channels] as const;
   const start = performance.now();
   tfjsGraphToOnnx(modelPath(name), part.outputs, part.input);
   const conversion = performance.now() - start;

@@ -64,7 +64,7 @@ async function latency(): Promise<void> {
     t = performance.now();
     const px = tf.tensor4d(new Float32Array(img.data), [1, img.height, img.width, 3]);
     const first = dets[0];
-    if (first) await landmarkFace(models, px, roiFromDetection(first), { minPresence: 0.5 });
+    if (first) await landmarkFace(px, roiFromDetection(first), { minPresence: 0.5 });
     px.dispose();
     stages.meshIris?.push(performance.now() - t);
   }

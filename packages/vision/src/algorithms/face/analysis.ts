@@ -3,16 +3,18 @@
  * descriptor and mesh-geometry features. Serves the gateway's face family (facedetect, macro and
  * micro analysis, comparison, baby recognition).
  *
- * Models, all shipped inside @vladmandic/human and loaded once per worker:
+ * Models, shipped inside @vladmandic/human and human-models, their networks run with onnxruntime
+ * (GRAPH_PARTS, decision 0013; the crops are made with tfjs):
  *  - BlazeFace + FaceMesh + Iris: the facepoints pipeline (detector.ts, landmarks.ts); the iris
  *    model runs only when `landmarks` or `features` is asked (see `withIris` in run());
  *  - HSE-FaceRes (faceres.json): age (100-bin softmax), gender (sigmoid) and a 1024-d descriptor,
  *    on a 224x224 upright crop of the same region the mesh model saw (as Human feeds it);
- *  - oarriaga emotion CNN (emotion.json): 7 FER-2013 classes on a 64x64 grey crop of that region.
+ *  - oarriaga emotion CNN (emotion.json): 7 FER-2013 classes on a 64x64 grey crop of that region;
+ *  - GEAR (gear.json, human-models): age band, gender and race, on request (`gear`).
  */
-import type { GraphModel, Tensor, Tensor4D } from '@tensorflow/tfjs';
+import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
-import { getModel } from '../../runtime/models.ts';
+import { GRAPH_PARTS, runOnnxGraph } from '../../runtime/onnx.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import {
@@ -39,11 +41,8 @@ import { headPose } from './pose.ts';
 import { faceFeatures } from './features.ts';
 import { appearance } from './appearance.ts';
 
-export interface FaceAnalysisModels extends MeshFaceModels {
-  faceres: GraphModel;
-  emotion: GraphModel;
-  gear: GraphModel;
-}
+/** The detector; every network of this task runs with onnxruntime, whose sessions are per thread. */
+export type FaceAnalysisModels = MeshFaceModels;
 
 /** Same working-size cap as facepoints (see facepoints.ts for the measurements). */
 const WORKING_SIDE = 2048;
@@ -55,27 +54,14 @@ const GEAR_AGE_BANDS = [15, 23, 28, 35.5, 45.5, 55.5, 65];
 /** A face is a baby or young child when the age model puts most of its mass under this age. */
 export const BABY_AGE = 4;
 
-/** The detection and mesh models of every face algorithm, plus the attribute models (once per thread). */
-async function loadModels(): Promise<FaceAnalysisModels> {
-  const [meshFaces, faceres, emotion, gear] = await Promise.all([
-    loadMeshFaceModels(),
-    getModel('faceres'),
-    getModel('emotion'),
-    getModel('gear'),
-  ]);
-  return { ...meshFaces, faceres, emotion, gear };
-}
-
-async function warmup(models: FaceAnalysisModels): Promise<void> {
-  const outs = tf.tidy(() =>
-    [
-      models.faceres.execute(tf.zeros([1, FACERES_INPUT, FACERES_INPUT, 3])),
-      models.emotion.execute(tf.zeros([1, EMOTION_INPUT, EMOTION_INPUT, 1])),
-      models.gear.execute(tf.zeros([1, GEAR_INPUT, GEAR_INPUT, 3])),
-    ].flat(),
-  );
-  await Promise.all(outs.map((t) => t.data()));
-  tf.dispose(outs);
+/** Makes the sessions of the attribute networks and of the detection and mesh ones (first runs allocate). */
+async function warmup(): Promise<void> {
+  for (const [name, side, channels] of [
+    ['faceres', FACERES_INPUT, 3],
+    ['emotion', EMOTION_INPUT, 1],
+    ['gear', GEAR_INPUT, 3],
+  ] as const)
+    await runOnnxGraph(name, new Float32Array(side * side * channels), [1, side, side, channels]);
   await warmupMeshFaces();
 }
 
@@ -87,66 +73,67 @@ function crop(pixels: Tensor4D, roi: RotatedSquare, n: number): Tensor4D {
   });
 }
 
+/** The pixels of a crop made with tfjs, for an onnxruntime network; the tensor is disposed. */
+async function pixelsOf(t: Tensor4D): Promise<Float32Array> {
+  try {
+    return (await t.data()) as Float32Array;
+  } finally {
+    t.dispose();
+  }
+}
+
 async function runFaceres(
-  model: GraphModel,
   pixels: Tensor4D,
   roi: RotatedSquare,
   wantDescriptor: boolean,
 ): Promise<Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor'>> {
   // FaceRes takes RGB in 0..255 (Human scales its 0..1 face crop by 255 before the model).
-  const input = crop(pixels, roi, FACERES_INPUT);
-  const outs = model.execute(input) as Tensor[];
-  input.dispose();
-  try {
-    const genderT = outs.find((t) => t.shape[1] === 1);
-    const ageT = outs.find((t) => t.shape[1] === 100);
-    const descT = outs.find((t) => t.shape[1] === 1024);
-    if (!genderT || !ageT || !descT) throw new Error('unexpected faceres output tensors');
-    const g = ((await genderT.data()) as Float32Array)[0] ?? 0.5;
-    const bins = (await ageT.data()) as Float32Array;
-    // Age = expectation over the 100 one-year bins (smoother than Human's argmax interpolation).
-    let age = 0;
-    for (let i = 0; i < bins.length; i++) age += i * (bins[i] ?? 0);
-    // Score of the age: the model's mass within 5 years of the estimate; the child
-    // probability: mass of the bins under BABY_AGE years (babyRecognition).
-    let near = 0;
-    let child = 0;
-    for (let i = 0; i < bins.length; i++) {
-      if (Math.abs(i - age) <= 5) near += bins[i] ?? 0;
-      if (i < BABY_AGE) child += bins[i] ?? 0;
-    }
-    const out: Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor'> = {
-      age: round1(age),
-      ageScore: Math.round(near * 1e4) / 1e4,
-      childProbability: Math.round(child * 1e4) / 1e4,
-      gender: { value: g > 0.5 ? 1 : 0, score: Math.round(Math.max(g, 1 - g) * 1e4) / 1e4 },
-    };
-    if (wantDescriptor) {
-      const d = (await descT.data()) as Float32Array;
-      let n = 0;
-      for (const v of d) n += v * v;
-      n = Math.sqrt(n) || 1;
-      out.descriptor = Array.from(d, (v) => Math.round((v / n) * 1e5) / 1e5);
-    }
-    return out;
-  } finally {
-    tf.dispose(outs);
+  const input = await pixelsOf(crop(pixels, roi, FACERES_INPUT));
+  const [genderName = '', ageName = '', descriptorName = ''] = GRAPH_PARTS.faceres.outputs;
+  const outs = await runOnnxGraph('faceres', input, [1, FACERES_INPUT, FACERES_INPUT, 3]);
+  const g = outs[genderName]!.data[0] ?? 0.5;
+  const bins = outs[ageName]!.data;
+  // Age = expectation over the 100 one-year bins (smoother than Human's argmax interpolation).
+  let age = 0;
+  for (let i = 0; i < bins.length; i++) age += i * (bins[i] ?? 0);
+  // Score of the age: the model's mass within 5 years of the estimate; the child
+  // probability: mass of the bins under BABY_AGE years (babyRecognition).
+  let near = 0;
+  let child = 0;
+  for (let i = 0; i < bins.length; i++) {
+    if (Math.abs(i - age) <= 5) near += bins[i] ?? 0;
+    if (i < BABY_AGE) child += bins[i] ?? 0;
   }
+  const out: Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor'> = {
+    age: round1(age),
+    ageScore: Math.round(near * 1e4) / 1e4,
+    childProbability: Math.round(child * 1e4) / 1e4,
+    gender: { value: g > 0.5 ? 1 : 0, score: Math.round(Math.max(g, 1 - g) * 1e4) / 1e4 },
+  };
+  if (wantDescriptor) {
+    const d = outs[descriptorName]!.data;
+    let n = 0;
+    for (const v of d) n += v * v;
+    n = Math.sqrt(n) || 1;
+    out.descriptor = Array.from(d, (v) => Math.round((v / n) * 1e5) / 1e5);
+  }
+  return out;
 }
 
-async function runEmotion(
-  model: GraphModel,
-  pixels: Tensor4D,
-  roi: RotatedSquare,
-): Promise<Record<Emotion, number>> {
-  const out = tf.tidy(() => {
+async function runEmotion(pixels: Tensor4D, roi: RotatedSquare): Promise<Record<Emotion, number>> {
+  const input = tf.tidy(() => {
     const rgb = tf.div(crop(pixels, roi, EMOTION_INPUT), 255);
     // Grey (ITU-R 601 weights), then [-1, 1], as the model was trained (and as Human feeds it).
     const grey = tf.sum(tf.mul(rgb, tf.tensor1d([0.2989, 0.587, 0.114])), 3, true);
-    return model.execute(tf.mul(tf.sub(grey, 0.5), 2)) as Tensor;
+    return tf.mul(tf.sub(grey, 0.5), 2) as Tensor4D;
   });
-  const probs = (await out.data()) as Float32Array;
-  out.dispose();
+  const { Identity: out } = await runOnnxGraph('emotion', await pixelsOf(input), [
+    1,
+    EMOTION_INPUT,
+    EMOTION_INPUT,
+    1,
+  ]);
+  const probs = out!.data;
   return Object.fromEntries(EMOTIONS.map((e, i) => [e, Math.round((probs[i] ?? 0) * 1e4) / 1e4])) as Record<
     Emotion,
     number
@@ -157,41 +144,35 @@ async function runEmotion(
  * GEAR (age, gender, race) on the face region, fed as Human feeds it: RGB in 0..1, the central
  * 80 % of the region's width and its top 90 % (Human's empirical sub-box), resized to 198x198.
  */
-export async function runGear(
-  model: GraphModel,
-  pixels: Tensor4D,
-  roi: RotatedSquare,
-): Promise<GearEstimate> {
+export async function runGear(pixels: Tensor4D, roi: RotatedSquare): Promise<GearEstimate> {
   const n = GEAR_INPUT;
-  const outs = tf.tidy(() => {
+  const input = tf.tidy(() => {
     const region = crop(pixels, roi, 2 * n);
     const sub = tf.image.cropAndResize(region, [[0, 0.1, 0.9, 0.9]], [0], [n, n]);
-    return model.execute(tf.div(sub, 255), ['age_output', 'gender_output', 'race_output']) as Tensor[];
+    return tf.div(sub, 255) as Tensor4D;
   });
-  try {
-    const [ageT, genderT, raceT] = outs as [Tensor, Tensor, Tensor];
-    const ageP = (await ageT.data()) as Float32Array;
-    const g = (await genderT.data()) as Float32Array;
-    const r = (await raceT.data()) as Float32Array;
-    let age = 0;
-    let mass = 0;
-    for (let i = 0; i < GEAR_AGE_BANDS.length; i++) {
-      age += (ageP[i] ?? 0) * GEAR_AGE_BANDS[i]!;
-      mass += ageP[i] ?? 0;
-    }
-    const pMale = (g[0] ?? 0) / ((g[0] ?? 0) + (g[1] ?? 0) || 1);
-    const scores = Object.fromEntries(
-      RACES.map((name, i) => [name, Math.round((r[i] ?? 0) * 1e4) / 1e4]),
-    ) as Record<Race, number>;
-    const [top, p] = Object.entries(scores).sort((a, b) => b[1] - a[1])[0] as [Race, number];
-    return {
-      age: round1(age / (mass || 1)),
-      gender: { value: pMale > 0.5 ? 1 : 0, score: Math.round(Math.max(pMale, 1 - pMale) * 1e4) / 1e4 },
-      race: { value: top, score: p, scores },
-    };
-  } finally {
-    tf.dispose(outs);
+  // The graph's outputs: age bands, gender, race (its signature's age_output, gender_output, race_output).
+  const [ageName = '', genderName = '', raceName = ''] = GRAPH_PARTS.gear.outputs;
+  const outs = await runOnnxGraph('gear', await pixelsOf(input), [1, n, n, 3]);
+  const ageP = outs[ageName]!.data;
+  const g = outs[genderName]!.data;
+  const r = outs[raceName]!.data;
+  let age = 0;
+  let mass = 0;
+  for (let i = 0; i < GEAR_AGE_BANDS.length; i++) {
+    age += (ageP[i] ?? 0) * GEAR_AGE_BANDS[i]!;
+    mass += ageP[i] ?? 0;
   }
+  const pMale = (g[0] ?? 0) / ((g[0] ?? 0) + (g[1] ?? 0) || 1);
+  const scores = Object.fromEntries(
+    RACES.map((name, i) => [name, Math.round((r[i] ?? 0) * 1e4) / 1e4]),
+  ) as Record<Race, number>;
+  const [top, p] = Object.entries(scores).sort((a, b) => b[1] - a[1])[0] as [Race, number];
+  return {
+    age: round1(age / (mass || 1)),
+    gender: { value: pMale > 0.5 ? 1 : 0, score: Math.round(Math.max(pMale, 1 - pMale) * 1e4) / 1e4 },
+    race: { value: top, score: p, scores },
+  };
 }
 
 async function run(
@@ -227,10 +208,9 @@ async function run(
         size: roi.size,
         angle: roi.angle,
       };
-      if (params.faceres)
-        Object.assign(face, await runFaceres(models.faceres, pixels, meshRoi, params.descriptor));
-      if (params.emotion) face.emotion = await runEmotion(models.emotion, pixels, meshRoi);
-      if (params.gear) face.gear = await runGear(models.gear, pixels, meshRoi);
+      if (params.faceres) Object.assign(face, await runFaceres(pixels, meshRoi, params.descriptor));
+      if (params.emotion) face.emotion = await runEmotion(pixels, meshRoi);
+      if (params.gear) face.gear = await runGear(pixels, meshRoi);
       if (params.appearance) face.appearance = appearance(image, lm.modelMesh);
       if (params.features) face.features = faceFeatures(lm.mesh);
       if (params.landmarks) {
@@ -250,7 +230,7 @@ export const faceanalysis: Algorithm<FaceAnalysisParams, FaceAnalysisResult, Fac
   task: 'faceanalysis',
   decode: { maxSide: WORKING_SIDE },
   parseParams: parseFaceAnalysisParams,
-  loadModels,
+  loadModels: loadMeshFaceModels,
   warmup,
   run,
 };

@@ -38,8 +38,11 @@ export type FaceModels = MeshFaceModels;
  */
 export const FACEPOINTS_WORKING_SIDE = 2048;
 
-/** First executions compile wasm kernels and allocate; do it at start-up, not on a request. */
-async function warmup(models: FaceModels): Promise<void> {
+/**
+ * First executions compile wasm kernels and allocate; do it at start-up, not on a request: the
+ * crop sampling and mirroring of the mesh and iris stages (tfjs), then the networks' sessions.
+ */
+async function warmup(): Promise<void> {
   const outs = tf.tidy(() => {
     const image = tf.zeros([1, 300, 300, 3]) as Tensor4D;
     const crop = tf.image.transform(
@@ -51,7 +54,7 @@ async function warmup(models: FaceModels): Promise<void> {
       [MESH_INPUT, MESH_INPUT],
     );
     const eye = tf.image.flipLeftRight(tf.slice(crop, [0, 0, 0, 0], [1, IRIS_INPUT, IRIS_INPUT, 3]));
-    return [models.iris.execute(tf.concat([eye, eye], 0))].flat();
+    return [tf.concat([eye, eye], 0)];
   });
   await Promise.all(outs.map((t) => t.data()));
   tf.dispose(outs);

@@ -8,14 +8,14 @@
  *  2. one affine resample (`tf.image.transform`) of that region to the 192x192 mesh input;
  *  3. mesh model -> 468 points + a face-presence score; crops that are not faces score low;
  *  4. for each eye, a 64x64 crop around the mesh eye corners (2.3 x the corner distance) goes to
- *     the iris model, which returns 71 refined eye-contour points and 5 iris points. The
+ *     the iris model (run with onnxruntime, GRAPH_PARTS.iris, decision 0013), which returns 71 refined eye-contour points and 5 iris points. The
  *     subject's left eye is mirrored in (and its points mirrored back) because the model was
  *     trained on right eyes only; measured on our samples, mirroring the other eye instead puts
  *     the eye contour 11-19 px (in the 192 crop) away from the mesh, versus 1-4 px;
  *  5. refined eye contours replace the mesh ones (as MediaPipe/tfjs-models do) when the head is
  *     roughly frontal, and everything is mapped back through the crop transforms.
  */
-import type { GraphModel, Tensor, Tensor4D } from '@tensorflow/tfjs';
+import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { GRAPH_PARTS, runOnnxGraph } from '../../runtime/onnx.ts';
 import { cropToImage, cropTransform, type Point2, type RotatedSquare } from './geometry.ts';
@@ -77,11 +77,6 @@ export interface LandmarkOptions {
   iris?: boolean;
 }
 
-/** The iris model (tfjs); the mesh network runs with onnxruntime (GRAPH_PARTS.facemesh). */
-export interface LandmarkModels {
-  iris: GraphModel;
-}
-
 /** Mesh points in 192-crop coordinates -> working-image pixels (z scaled like x). */
 function meshToImage(roi: RotatedSquare, raw: Point3[]): Point3[] {
   const scaleZ = roi.size / MESH_INPUT;
@@ -123,7 +118,6 @@ function eyeRoi(points: Point3[], corners: readonly [number, number]): RotatedSq
  * (presence < minPresence).
  */
 export async function landmarkFace(
-  models: LandmarkModels,
   image: Tensor4D,
   roi: RotatedSquare,
   opts: LandmarkOptions,
@@ -170,11 +164,20 @@ export async function landmarkFace(
       // The iris model was trained on one eye side; the other is mirrored in, then back out.
       return tf.concat([tf.image.flipLeftRight(sample(leftRoi)), sample(rightRoi)], 0);
     });
-    const irisOut = models.iris.execute(eyes) as Tensor;
+    const eyePixels = (await eyes.data()) as Float32Array;
     tf.dispose(eyes);
-    const irisData = (await irisOut.data()) as Float32Array;
-    tf.dispose(irisOut);
+    // The iris network (onnxruntime, decision 0013) takes one eye at a time.
+    const eyeSize = IRIS_INPUT * IRIS_INPUT * 3;
     const perEye = (IRIS_MODEL_EYE_POINTS + IRIS_MODEL_IRIS_POINTS) * 3;
+    const irisData = new Float32Array(2 * perEye);
+    for (let e = 0; e < 2; e++) {
+      const { Identity: out } = await runOnnxGraph(
+        'iris',
+        eyePixels.subarray(e * eyeSize, (e + 1) * eyeSize),
+        [1, IRIS_INPUT, IRIS_INPUT, 3],
+      );
+      irisData.set(out!.data.subarray(0, perEye), e * perEye);
+    }
     const eyePoints = (offset: number, r: RotatedSquare, mirrored: boolean): Point3[] => {
       const pts: Point3[] = [];
       for (let i = 0; i < IRIS_MODEL_EYE_POINTS + IRIS_MODEL_IRIS_POINTS; i++) {

@@ -4,10 +4,9 @@
  * (candidates under MIN_PRESENCE dropped), duplicates (a face found twice) dropped.
  * Coordinates are those of the pixels given (the working image).
  */
-import type { GraphModel, Tensor4D } from '@tensorflow/tfjs';
+import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { float32View } from '../../runtime/scratch.ts';
-import { getModel } from '../../runtime/models.ts';
 import type { RgbPixels } from '../../image/resize.ts';
 import { runOnnxGraph } from '../../runtime/onnx.ts';
 import {
@@ -18,7 +17,14 @@ import {
   type Detector,
   type FaceDetection,
 } from './detector.ts';
-import { landmarkFace, MESH_INPUT, roiFromDetection, type FaceLandmarks, type Point3 } from './landmarks.ts';
+import {
+  IRIS_INPUT,
+  landmarkFace,
+  MESH_INPUT,
+  roiFromDetection,
+  type FaceLandmarks,
+  type Point3,
+} from './landmarks.ts';
 import { clamp, overlapOfSmaller, round1, type Box, type RotatedSquare } from './geometry.ts';
 
 /** Mesh face-presence threshold: measured ~1.0 on real faces and < 0.01 on detector misfires. */
@@ -35,24 +41,24 @@ export const DUPLICATE_OVERLAP = 0.5;
 
 export interface MeshFaceModels {
   detector: Detector;
-  iris: GraphModel;
 }
 
 /**
- * The detector (both BlazeFace variants) and the iris model, loaded once per thread. The
- * detectors' and the mesh's networks run with onnxruntime (decision 0013): no tfjs model of
- * theirs is loaded; warmupMeshFaces makes their sessions.
+ * The detector (both BlazeFace variants), made once per thread. The detectors', the mesh's and
+ * the iris model's networks run with onnxruntime (decision 0013): no tfjs model of theirs is
+ * loaded; warmupMeshFaces makes their sessions.
  */
-export async function loadMeshFaceModels(): Promise<MeshFaceModels> {
-  return { detector: createDetector(), iris: await getModel('iris') };
+export function loadMeshFaceModels(): Promise<MeshFaceModels> {
+  return Promise.resolve({ detector: createDetector() });
 }
 
-/** Makes the onnxruntime sessions of both detectors and the mesh (first runs allocate). */
+/** Makes the onnxruntime sessions of both detectors, the mesh and the iris model (first runs allocate). */
 export async function warmupMeshFaces(): Promise<void> {
   for (const [name, side] of [
     ['blazeface', DETECTOR_INPUT],
     ['blazeface-front', FRONT_DETECTOR_INPUT],
     ['facemesh', MESH_INPUT],
+    ['iris', IRIS_INPUT],
   ] as const)
     await runOnnxGraph(name, new Float32Array(side * side * 3), [1, side, side, 3]);
 }
@@ -127,7 +133,7 @@ export async function findFaceMeshes<T = undefined>(
     for (const detection of detections.slice(0, opts.maxFaces * MAX_CANDIDATES_PER_FACE)) {
       if (faces.length >= opts.maxFaces) break;
       const roi = roiFromDetection(detection);
-      const landmarks = await landmarkFace(models, pixels, roi, {
+      const landmarks = await landmarkFace(pixels, roi, {
         minPresence: MIN_PRESENCE,
         iris: opts.iris,
       });
