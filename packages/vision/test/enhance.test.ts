@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import * as tf from '@tensorflow/tfjs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImageInputError, runTaskInProcess, TaskParamsError } from '../src/index.ts';
 import { parseEnhanceParams, type EnhanceResult } from '../src/algorithms/image/enhance-params.ts';
 import { upscaleRgb } from '../src/algorithms/image/enhance.ts';
@@ -9,6 +9,25 @@ import { getOnnxSession, onnxModelSource, runOnnx } from '../src/runtime/onnx.ts
 import { initTf } from '../src/runtime/tfjs.ts';
 import { readModelArtifacts } from '../src/runtime/model-files.ts';
 import { astronautPath, chelseaPath, read } from './fixtures.ts';
+
+/** The sessions the task makes for its jobs: opened, and released. */
+const sessions = vi.hoisted(() => ({ opened: 0, released: 0 }));
+vi.mock('../src/runtime/onnx.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/runtime/onnx.ts')>();
+  return {
+    ...actual,
+    openOnnxSession: async (...args: Parameters<typeof actual.openOnnxSession>) => {
+      const session = await actual.openOnnxSession(...args);
+      sessions.opened++;
+      const release = session.release.bind(session);
+      session.release = () => {
+        sessions.released++;
+        return release();
+      };
+      return session;
+    },
+  };
+});
 
 const run = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<EnhanceResult>('enhance', { image, params });
@@ -105,6 +124,14 @@ describe('enhance', () => {
     expect(await energy(sharpened.images.media_data.bytes)).toBeGreaterThan(
       1.1 * (await energy(x4.images.media_data.bytes)),
     );
+  });
+
+  it('keeps no session between jobs: each job releases the one it made', async () => {
+    const before = { ...sessions };
+    await run(read(chelseaPath()), { scale: 2 });
+    await run(read(chelseaPath()), { scale: 4 });
+    expect(sessions.opened - before.opened).toBe(2);
+    expect(sessions.released).toBe(sessions.opened);
   });
 
   it('refuses a result above 2048 x 2048 pixels as too large, before inference', async () => {

@@ -88,7 +88,8 @@ export function prepareOnnxModels(): Promise<void> {
  * speed, one core, arena on / off alternating, ms): selfie 8.6 / 8.4, hand landmarks 15.8 / 16.8,
  * BlazeFace 12.1 / 11.9, front 3.2 / 3.2, FaceMesh 5.1 / 5.2, MoveNet 37.5 / 37.7, HandTrack 30.1 /
  * 30.5. CenterNet, the largest run, keeps it: three runs gave 103.4 / 99.8, 84.3 / 92.2 and 75.1 /
- * 74.8, not shown as fast without it; ESRGAN (docs/quality.md, v1/aiquality) keeps it.
+ * 74.8, not shown as fast without it; ESRGAN (docs/quality.md, v1/aiquality) keeps it for the
+ * tiles of one job (its session is made per job, openOnnxSession).
  */
 const KEEPS_ARENA: ReadonlySet<string> = new Set(['centernet', 'esrgan-slim-x2', 'esrgan-slim-x4']);
 
@@ -111,23 +112,35 @@ export function sessionOptions(name: OnnxModelName | OnnxGraphName) {
 export function getOnnxSession(name: OnnxModelName | OnnxGraphName): Promise<InferenceSession> {
   let p = sessions.get(name);
   if (!p) {
-    p = (async () => {
-      const ort = await import('onnxruntime-node');
-      const file = await cachedOnnxFile(name, onnxModelOrigin(name));
-      if (file) {
-        try {
-          return await ort.InferenceSession.create(file, sessionOptions(name));
-        } catch {
-          // A damaged file is removed (the next process converts again); this one converts here.
-          fs.rmSync(file, { force: true });
-        }
-      }
-      return ort.InferenceSession.create(onnxModelBytes(name), sessionOptions(name));
-    })();
+    p = openOnnxSession(name);
     p.catch(() => sessions.delete(name));
     sessions.set(name, p);
   }
   return p;
+}
+
+/**
+ * A new session of a model, for the caller alone, which releases it (`release()`) when done. For
+ * the super-resolution models (enhance.ts), made per job: a session's memory arena keeps its
+ * largest run's buffers while the session lives, about 190 MB for x2 and 230 MB more for x4 at
+ * their tile sizes, which a kept session would hold in every worker between the rare calls that
+ * need it (and both, once both factors were asked for). Released, that memory is given back
+ * (642 -> 278 MB RSS after an x2 and an x4 run); a session is made from the cached file in about
+ * 4 ms, and its first run at these tile sizes is as fast as the next ones (docs/quality.md, "Speed
+ * and memory of the shared paths").
+ */
+export async function openOnnxSession(name: OnnxModelName | OnnxGraphName): Promise<InferenceSession> {
+  const ort = await import('onnxruntime-node');
+  const file = await cachedOnnxFile(name, onnxModelOrigin(name));
+  if (file) {
+    try {
+      return await ort.InferenceSession.create(file, sessionOptions(name));
+    } catch {
+      // A damaged file is removed (the next process converts again); this one converts here.
+      fs.rmSync(file, { force: true });
+    }
+  }
+  return ort.InferenceSession.create(onnxModelBytes(name), sessionOptions(name));
 }
 
 /**

@@ -4,8 +4,9 @@
  *
  * 1. Model: the UpscalerJS "ESRGAN slim" x2 / x4 models (MIT; runtime/onnx.ts): a residual dense
  *    network (RDN, Zhang, Tian, Kong, Zhong, Fu, CVPR 2018) that maps an RGB photo (0..255) to the
- *    photo `scale` times larger. Run with onnxruntime-node on a graph converted in memory from the
- *    package's tfjs files (runtime/keras-onnx.ts).
+ *    photo `scale` times larger. Run with onnxruntime-node on a graph converted from the
+ *    package's tfjs files (runtime/keras-onnx.ts), in a session made for the job and released
+ *    after it (its memory arena would otherwise keep the largest run's buffers in the worker).
  * 2. Tiles: the photo is cut into tiles of at most ENHANCE_TILE[scale] px a side, each read with
  *    TILE_MARGIN px of its neighbours around it; only the tile's own part of the answer is kept.
  *    The network sees 11 px around a pixel (ten 3x3 / 5x5 convolutions at the input size and one
@@ -19,7 +20,7 @@
 import sharp from 'sharp';
 import { ImageInputError } from '../../errors.ts';
 import type { DecodedImage } from '../../image/decode.ts';
-import { getOnnxSession, runOnnx } from '../../runtime/onnx.ts';
+import { openOnnxSession, runOnnx } from '../../runtime/onnx.ts';
 import type { Algorithm } from '../types.ts';
 import {
   ENHANCE_MAX_OUTPUT_PIXELS,
@@ -30,8 +31,26 @@ import {
   type EnhanceScale,
 } from './enhance-params.ts';
 
-type Session = Awaited<ReturnType<typeof getOnnxSession>>;
-export type EnhanceModels = Record<EnhanceScale, Session>;
+type Session = Awaited<ReturnType<typeof openOnnxSession>>;
+
+/** The network of each factor (runtime/onnx.ts). */
+const MODEL: Record<EnhanceScale, 'esrgan-slim-x2' | 'esrgan-slim-x4'> = {
+  2: 'esrgan-slim-x2',
+  4: 'esrgan-slim-x4',
+};
+
+/**
+ * Runs `use` with a session of the factor's network made for it and released after: a kept
+ * session would hold its largest run's buffers in the worker between calls (openOnnxSession).
+ */
+async function withSession<T>(scale: EnhanceScale, use: (session: Session) => Promise<T>): Promise<T> {
+  const session = await openOnnxSession(MODEL[scale]);
+  try {
+    return await use(session);
+  } finally {
+    await session.release();
+  }
+}
 
 /**
  * Largest tile side at the input's size: x2 320 px, x4 192 px (peak memory of one run, measured
@@ -100,11 +119,7 @@ export async function upscaleRgb(
   return out;
 }
 
-async function run(
-  image: DecodedImage,
-  params: EnhanceParams,
-  models: EnhanceModels,
-): Promise<EnhanceResult> {
+async function run(image: DecodedImage, params: EnhanceParams): Promise<EnhanceResult> {
   const { width: W, height: H } = image;
   const { scale } = params;
   const OW = W * scale;
@@ -115,7 +130,7 @@ async function run(
       `the result of x${scale} would be ${OW}x${OH}; at most ${ENHANCE_MAX_OUTPUT_PIXELS} pixels and ${ENHANCE_MAX_OUTPUT_SIDE} px a side (an input of at most ${Math.floor(Math.sqrt(ENHANCE_MAX_OUTPUT_PIXELS) / scale)} x ${Math.floor(Math.sqrt(ENHANCE_MAX_OUTPUT_PIXELS) / scale)} px)`,
     );
   }
-  const rgb = await upscaleRgb(image, scale, models[scale]);
+  const rgb = await withSession(scale, (session) => upscaleRgb(image, scale, session));
   let pipeline = sharp(rgb, { raw: { width: OW, height: OH, channels: 3 } });
   if (params.sharpen > 0) {
     // libvips sharpen: an unsharp mask on L* with a Gaussian of `sigma`, gain m1 in flat areas
@@ -130,20 +145,19 @@ async function run(
   };
 }
 
-export const enhance: Algorithm<EnhanceParams, EnhanceResult, EnhanceModels> = {
+export const enhance: Algorithm<EnhanceParams, EnhanceResult, null> = {
   task: 'enhance',
   // Full size: the result is the photo itself, larger.
   decode: {},
   parseParams: parseEnhanceParams,
-  loadModels: async () => ({
-    2: await getOnnxSession('esrgan-slim-x2'),
-    4: await getOnnxSession('esrgan-slim-x4'),
-  }),
-  // The first run of a session is about twice as slow as the next ones (memory planning).
-  warmup: async (models) => {
+  // Nothing is kept between jobs: each job makes its session (withSession).
+  loadModels: async () => null,
+  // Checks that both networks load and run (their converted files made, onnxruntime's kernels
+  // initialised) before the worker says it is ready.
+  warmup: async () => {
     const tiny = { data: new Uint8Array(32 * 32 * 3).fill(128), width: 32, height: 32 };
-    await upscaleRgb(tiny, 2, models[2]);
-    await upscaleRgb(tiny, 4, models[4]);
+    for (const scale of [2, 4] as const)
+      await withSession(scale, (session) => upscaleRgb(tiny, scale, session));
   },
   run,
 };
