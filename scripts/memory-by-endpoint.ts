@@ -2,7 +2,7 @@
  * Where a worker's memory goes, endpoint by endpoint (docs/quality.md, "Speed and memory of the
  * shared paths"): a pool of one worker process with every model loaded runs every served endpoint,
  * then the bench's 1080-px rows (each by its binding, as scripts/bench.ts's endpoint stage runs it;
- * enhance x2 at 512 px) REPS times (default 3),
+ * enhance x2 at 512 px and x4 at 256 px) REPS times (default 3),
  * and prints after each the worker's time and CPU time per call, its RSS and peak RSS (VmRSS /
  * VmHWM), and its resident memory by kind of mapping from /proc/<pid>/smaps ([heap]: glibc's main
  * heap; anon: anonymous mappings, where the wasm heap, V8's heap and onnxruntime's arena live).
@@ -127,6 +127,8 @@ const list: Array<[string, Record<string, unknown>, number?]> = [
     endpoint === 'v1/aiquality' ? [endpoint, { scale: '2' }, 512] : [endpoint, {}],
   ),
   ...at1080.map((endpoint): [string, Record<string, unknown>, number] => [endpoint, {}, 1080]),
+  // The bench's x4 row.
+  ['v1/aiquality', { scale: '4' }, 256],
 ];
 for (const [endpoint, parameter, side] of list) {
   if (only && !only.test(endpoint)) continue;

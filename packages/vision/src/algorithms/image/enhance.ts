@@ -11,7 +11,7 @@
  *    TILE_MARGIN px of its neighbours around it; only the tile's own part of the answer is kept.
  *    The network sees 11 px around a pixel (ten 3x3 / 5x5 convolutions at the input size and one
  *    3x3 after upsampling), so with a 12 px margin the tiled result equals the whole-image one
- *    (test/enhance.test.ts), while memory stays bounded (about 0.3 GB at the tile sizes below).
+ *    (test/enhance.test.ts), while memory stays bounded (ENHANCE_TILE).
  * 3. Detail enhancement (`sharpen` > 0): an unsharp mask on the lightness channel (libvips
  *    sharpen through sharp), radius growing with the factor.
  * The result is a JPEG of the input's size times `scale`; results above ENHANCE_MAX_OUTPUT_* are
@@ -53,11 +53,16 @@ async function withSession<T>(scale: EnhanceScale, use: (session: Session) => Pr
 }
 
 /**
- * Largest tile side at the input's size: x2 320 px, x4 192 px (peak memory of one run, measured
- * with onnxruntime: ~0.3 GB x2 at 256 px and ~0.45 GB x4 at 256 px). A 512 px photo at x2 is 2 x 2
- * tiles of 256 px.
+ * Largest tile side at the input's size: x2 192 px, x4 96 px. Smaller tiles read more margin
+ * (more pixels computed) but hold smaller activations: one process, one core, a session per run,
+ * peak RSS above the ready process and time per photo (throwaway script, 2026-11-28): x2 on a
+ * 512-px photo, tiles of 320 (2 x 2 of 256 px) +304-310 MB, 1507-1630 ms; 192 (3 x 3 of 171 px)
+ * +213-225 MB, 1589-1687 ms; 160 +169 MB, 1654-1685 ms. x4 on a 384-px photo, tiles of 192 +489
+ * MB, 1452-1478 ms; 128 +366-378 MB, 1418-1538 ms; 96 +243 MB, 1598-1665 ms. x2 takes 192 (about
+ * 5 % slower, 85 MB less), x4 96 (about 12 % slower, 250 MB less): a worker that serves either
+ * then needs about the same memory for it.
  */
-export const ENHANCE_TILE: Record<EnhanceScale, number> = { 2: 320, 4: 192 };
+export const ENHANCE_TILE: Record<EnhanceScale, number> = { 2: 192, 4: 96 };
 /** Context read around each tile: the network's reach (11 px) plus one. */
 export const TILE_MARGIN = 12;
 
