@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedOnnxFile, prepareOnnxFiles } from '../src/runtime/onnx-cache.ts';
+import { cachedOnnxFile, CONVERSION_LOCK, prepareOnnxFiles } from '../src/runtime/onnx-cache.ts';
 import { getOnnxSession, onnxModelBytes, onnxModelOrigin } from '../src/runtime/onnx.ts';
 
 const saved = process.env.ONNX_CACHE_DIR;
@@ -20,6 +21,39 @@ afterEach(() => {
 });
 
 describe('converted-model cache', () => {
+  it("waits while a live process holds the folder's lock and then uses the files it made; takes over a dead process's lock", async () => {
+    const models = [{ name: 'selfie', origin: onnxModelOrigin('selfie') }];
+    const dir = tempFolder();
+    process.env.ONNX_CACHE_DIR = dir;
+    const lock = path.join(dir, CONVERSION_LOCK);
+    fs.writeFileSync(lock, String(process.pid));
+    let done = false;
+    const waiting = prepareOnnxFiles(models).then(() => {
+      done = true;
+    });
+    // The holder's work: the file, made elsewhere (a conversion in a child process, which takes
+    // longer than the waiting one's own would), then put in place; then the holder lets go.
+    process.env.ONNX_CACHE_DIR = tempFolder();
+    const made = (await cachedOnnxFile('selfie', onnxModelOrigin('selfie')))!;
+    expect(done).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual([CONVERSION_LOCK]);
+    const placed = path.join(dir, path.basename(made));
+    fs.copyFileSync(made, placed);
+    const written = fs.statSync(placed).mtimeMs;
+    fs.rmSync(lock);
+    await waiting;
+    expect(fs.readdirSync(dir)).toEqual([path.basename(made)]);
+    expect(fs.statSync(placed).mtimeMs).toBe(written);
+
+    // A lock whose process has ended is removed, and the conversion goes ahead.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const other = tempFolder();
+    process.env.ONNX_CACHE_DIR = other;
+    fs.writeFileSync(path.join(other, CONVERSION_LOCK), String(gone));
+    await prepareOnnxFiles(models);
+    expect(fs.readdirSync(other)).toEqual([path.basename(made)]);
+  });
+
   it('converts a model once, in another process, into the bytes the in-memory conversion makes', async () => {
     const dir = tempFolder();
     process.env.ONNX_CACHE_DIR = path.join(dir, 'cache');

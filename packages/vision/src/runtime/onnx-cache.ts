@@ -19,8 +19,11 @@
  * writable by others, is not used). A file's name carries a hash of everything its bytes depend
  * on: the model's model.json and its weight shards' sizes, the part converted, and the source of
  * the converters, so a changed model or converter makes a new file. A file is written under a
- * temporary name and renamed, so processes starting together never read half a file. When the
- * cache cannot be used, the caller converts in its own process as before (answers the same).
+ * temporary name and renamed, so processes starting together never read half a file, and a
+ * process converts holding the folder's lock (withFolderLock), so that processes starting together
+ * on one machine (a pool's workers, several `npm run worker`) convert once between them: the others
+ * wait for it, then find the files. When the cache cannot be used, the caller converts in its own
+ * process as before (answers the same).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -113,17 +116,73 @@ async function convertInChild(models: Array<{ name: string; file: string }>): Pr
   const loader = converter.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
   try {
     await run(process.execPath, [...loader, converter, ...jobs.flatMap((j) => [j.name, j.tmp, j.file])], {
-      timeout: CONVERSION_TIMEOUT_MS.start + CONVERSION_TIMEOUT_MS.perModel * jobs.length,
+      timeout: conversionTimeout(jobs.length),
     });
   } finally {
     for (const j of jobs) fs.rmSync(j.tmp, { force: true });
   }
 }
 
+/** The file a converting process holds in the folder, its pid inside. */
+export const CONVERSION_LOCK = 'converting.lock';
+/** How often a process waiting for another's conversion looks again. */
+const LOCK_POLL_MS = 200;
+
+/** Whether the process named in `lock` is alive (a lock still being written counts as held). */
+function heldByLiveProcess(lock: string): boolean {
+  let text: string;
+  try {
+    text = fs.readFileSync(lock, 'utf8');
+  } catch {
+    return false;
+  }
+  const pid = Number(text);
+  if (!Number.isInteger(pid) || pid <= 0) return Date.now() - fs.statSync(lock).mtimeMs < 10_000;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `convert` holding the folder's lock. A process that finds the lock held by a live process
+ * waits until it is gone, at most `waitMs` (then converts without it: the files are renamed into
+ * place whole, so two conversions at once cost time, never a wrong file); a lock left by a process
+ * that died is removed. `convert` is called after the wait, so it sees what the other made.
+ */
+async function withFolderLock(dir: string, waitMs: number, convert: () => Promise<void>): Promise<void> {
+  const lock = path.join(dir, CONVERSION_LOCK);
+  const deadline = Date.now() + waitMs;
+  let held = false;
+  while (!held) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
+      held = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!heldByLiveProcess(lock)) fs.rmSync(lock, { force: true });
+      else if (Date.now() >= deadline) break;
+      else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+  }
+  try {
+    await convert();
+  } finally {
+    if (held) fs.rmSync(lock, { force: true });
+  }
+}
+
+/** The longest a conversion of `count` models may take (the child's timeout). */
+const conversionTimeout = (count: number) =>
+  CONVERSION_TIMEOUT_MS.start + CONVERSION_TIMEOUT_MS.perModel * count;
+
 /**
  * Makes the files of every model in `models` that has none yet, all in one child process (one
- * start instead of one per model). Never throws: a model this could not make is converted on its
- * own when its session is made (cachedOnnxFile), or in memory.
+ * start instead of one per model), holding the folder's lock. Never throws: a model this could not
+ * make is converted on its own when its session is made (cachedOnnxFile), or in memory.
  */
 export async function prepareOnnxFiles(
   models: Array<{ name: string; origin: { modelJson: string; part: string } }>,
@@ -131,10 +190,15 @@ export async function prepareOnnxFiles(
   try {
     const dir = ownFolder();
     if (!dir) return;
-    const missing = models
-      .map(({ name, origin }) => ({ name, file: cacheFile(dir, name, origin) }))
-      .filter(({ file }) => !fs.existsSync(file));
-    if (missing.length > 0) await convertInChild(missing);
+    const missing = () =>
+      models
+        .map(({ name, origin }) => ({ name, file: cacheFile(dir, name, origin) }))
+        .filter(({ file }) => !fs.existsSync(file));
+    if (missing().length === 0) return;
+    await withFolderLock(dir, conversionTimeout(models.length), async () => {
+      const left = missing();
+      if (left.length > 0) await convertInChild(left);
+    });
   } catch {
     // Left to each model's own conversion.
   }
@@ -152,7 +216,10 @@ export async function cachedOnnxFile(
     const dir = ownFolder();
     if (!dir) return null;
     const file = cacheFile(dir, name, origin);
-    if (!fs.existsSync(file)) await convertInChild([{ name, file }]);
+    if (!fs.existsSync(file))
+      await withFolderLock(dir, conversionTimeout(1), async () => {
+        if (!fs.existsSync(file)) await convertInChild([{ name, file }]);
+      });
     return file;
   } catch {
     return null;
