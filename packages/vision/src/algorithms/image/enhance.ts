@@ -41,7 +41,8 @@ const MODEL: Record<EnhanceScale, 'esrgan-slim-x2' | 'esrgan-slim-x4'> = {
 
 /**
  * Runs `use` with a session of the factor's network made for it and released after: a kept
- * session would hold its largest run's buffers in the worker between calls (openOnnxSession).
+ * session would hold its largest run's buffers in the worker between calls (openOnnxSession,
+ * docs/decisions/0014-enhance-memory-over-latency.md).
  */
 async function withSession<T>(scale: EnhanceScale, use: (session: Session) => Promise<T>): Promise<T> {
   const session = await openOnnxSession(MODEL[scale]);
