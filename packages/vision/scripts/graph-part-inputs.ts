@@ -4,7 +4,10 @@
  * the range the task gives that network; `channels` 1 (the emotion model's grey input) takes the
  * photo's grey.
  */
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import type { OnnxGraphName } from '../src/runtime/onnx.ts';
+import { astronautPath } from '../test/fixtures.ts';
 
 export const INPUTS: Record<
   OnnxGraphName,
@@ -23,3 +26,16 @@ export const INPUTS: Record<
   gear: { width: 198, height: 198, scale: (v) => v / 255 },
   emotion: { width: 64, height: 64, scale: (v) => v / 127.5 - 1, channels: 1 },
 };
+
+/** A part's input as INPUTS describes it, NHWC, with its dimensions. */
+export async function partInput(
+  name: OnnxGraphName,
+): Promise<{ input: Float32Array; dims: readonly [1, number, number, number] }> {
+  const { width, height, scale, channels = 3 } = INPUTS[name];
+  const photo = sharp(readFileSync(astronautPath())).resize(width, height);
+  const pixels = await (channels === 1 ? photo.greyscale() : photo)
+    .toColourspace(channels === 1 ? 'b-w' : 'srgb')
+    .raw()
+    .toBuffer();
+  return { input: Float32Array.from(pixels, scale), dims: [1, height, width, channels] };
+}

@@ -8,15 +8,12 @@
  * 3 runs warm up each runtime, then 10 are timed (mean). tfjs runs the same part (fed at the same
  * tensor, read at the same outputs), so the two times compare like with like.
  */
-import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import { tfjsGraphToOnnx } from '../src/runtime/graph-onnx.ts';
 import { GRAPH_PARTS, runOnnxGraph, type OnnxGraphName } from '../src/runtime/onnx.ts';
 import { modelPath } from '../src/runtime/models.ts';
-import { INPUTS } from './graph-part-inputs.ts';
+import { INPUTS, partInput } from './graph-part-inputs.ts';
 import { loadGraphModelFromFile } from '../src/runtime/model-files.ts';
 import { initTf, tf } from '../src/runtime/tfjs.ts';
-import { astronautPath } from '../test/fixtures.ts';
 
 await initTf();
 
@@ -45,14 +42,8 @@ console.log('| part | input | conversion | largest difference (largest value) | 
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const name of names) {
   const part: { outputs: readonly string[]; input?: string } = GRAPH_PARTS[name];
-  const { width, height, scale, channels = 3 } = INPUTS[name];
-  const photo = sharp(readFileSync(astronautPath())).resize(width, height);
-  const rgb = await (channels === 1 ? photo.greyscale() : photo)
-    .toColourspace(channels === 1 ? 'b-w' : 'srgb')
-    .raw()
-    .toBuffer();
-  const input = Float32Array.from(rgb, scale);
-  const dims = [1, height, width, channels] as const;
+  const { width, height } = INPUTS[name];
+  const { input, dims } = await partInput(name);
   const start = performance.now();
   tfjsGraphToOnnx(modelPath(name), part.outputs, part.input);
   const conversion = performance.now() - start;

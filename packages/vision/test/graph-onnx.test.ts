@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { tfjsGraphToOnnx } from '../src/runtime/graph-onnx.ts';
-import { GRAPH_PARTS, runOnnxGraph } from '../src/runtime/onnx.ts';
+import { GRAPH_PARTS, runOnnxGraph, type OnnxGraphName } from '../src/runtime/onnx.ts';
+import { partInput } from '../scripts/graph-part-inputs.ts';
 import { getModel, modelPath } from '../src/runtime/models.ts';
 import { loadGraphModelFromFile } from '../src/runtime/model-files.ts';
 import { executeAfterOnnx } from '../src/runtime/graph-part.ts';
@@ -129,24 +130,17 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
   });
 
   /**
-   * Runs a whole-model part on the astronaut scaled to side x side (grey for one channel, values
-   * mapped by `scale`) with both runtimes and expects every output within `tolerance` of tfjs's.
+   * Runs a whole-model part on its measurement input (the astronaut at the part's size, values as
+   * its task maps them; scripts/graph-part-inputs.ts) with both runtimes and expects every output
+   * within `tolerance` of tfjs's.
    */
-  const expectAsTfjs = async (
-    name: 'blazeface' | 'blazeface-front' | 'facemesh' | 'iris' | 'faceres' | 'gear' | 'emotion',
-    side: number,
-    channels: 1 | 3,
-    scale: (v: number) => number,
-    tolerance: number,
-  ) => {
-    const photo = sharp(read(astronautPath())).resize(side, side);
-    const pixels = await (channels === 1 ? photo.greyscale().toColourspace('b-w') : photo).raw().toBuffer();
-    const input = Float32Array.from(pixels, scale);
+  const expectAsTfjs = async (name: OnnxGraphName, tolerance: number) => {
+    const { input, dims } = await partInput(name);
     const outputs = [...GRAPH_PARTS[name].outputs];
-    const x = tf.tensor4d(input, [1, side, side, channels]);
+    const x = tf.tensor4d(input, [...dims]);
     const result = (await whole(name)).execute(x, outputs) as tf.Tensor | tf.Tensor[];
     const expected = Array.isArray(result) ? result : [result];
-    const got = await runOnnxGraph(name, input, [1, side, side, channels]);
+    const got = await runOnnxGraph(name, input, dims);
     for (const [k, output] of outputs.entries()) {
       const want = expected[k]!.dataSync();
       expect(got[output]!.dims, output).toEqual(expected[k]!.shape);
@@ -159,17 +153,13 @@ describe('the ONNX part converted from a tfjs graph model (graph-onnx.ts)', () =
   };
 
   it('computes the face detectors, the mesh and the iris model as tfjs does (channel padding, PReLU)', async () => {
-    await expectAsTfjs('blazeface', 256, 3, (v) => v / 127.5 - 1, 0.01);
-    await expectAsTfjs('blazeface-front', 128, 3, (v) => v / 127.5 - 1, 0.01);
-    await expectAsTfjs('facemesh', 192, 3, (v) => v / 255, 0.01);
-    await expectAsTfjs('iris', 64, 3, (v) => v / 255, 0.01);
+    for (const name of ['blazeface', 'blazeface-front', 'facemesh', 'iris'] as const)
+      await expectAsTfjs(name, 0.01);
   });
 
   it('computes the face attribute models as tfjs does (clipping, global max pooling, softmax)', async () => {
     // Probabilities (0..1) and FaceRes's descriptor (pooled clipped activations, 0..6).
-    await expectAsTfjs('faceres', 224, 3, (v) => v, 1e-3);
-    await expectAsTfjs('gear', 198, 3, (v) => v / 255, 1e-3);
-    await expectAsTfjs('emotion', 64, 1, (v) => v / 127.5 - 1, 1e-3);
+    for (const name of ['faceres', 'gear', 'emotion'] as const) await expectAsTfjs(name, 1e-3);
   });
 
   it('refuses a graph with an op it does not translate, rather than run part of it', () => {

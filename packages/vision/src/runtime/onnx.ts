@@ -122,12 +122,11 @@ export function getOnnxSession(name: OnnxModelName | OnnxGraphName): Promise<Inf
 /**
  * A new session of a model, for the caller alone, which releases it (`release()`) when done. For
  * the super-resolution models (enhance.ts), made per job: a session's memory arena keeps its
- * largest run's buffers while the session lives, about 190 MB for x2 and 230 MB more for x4 at
- * their tile sizes, which a kept session would hold in every worker between the rare calls that
- * need it (and both, once both factors were asked for). Released, that memory is given back
- * (642 -> 278 MB RSS after an x2 and an x4 run); a session is made from the cached file in about
- * 4 ms, and its first run at these tile sizes is as fast as the next ones (docs/quality.md, "Speed
- * and memory of the shared paths").
+ * largest run's buffers while the session lives (with the tiles of before: about 190 MB for x2
+ * and 230 MB more for x4), which a kept session would hold in every worker between the rare calls
+ * that need it. Released, that memory is given back (642 -> 278 MB RSS after an x2 and an x4 run);
+ * a session is made from the cached file in about 4 ms, and its first run lays out its arena,
+ * about 4 % of an x2 call at the served tiles (docs/decisions/0014-enhance-memory-over-latency.md).
  */
 export async function openOnnxSession(name: OnnxModelName | OnnxGraphName): Promise<InferenceSession> {
   const ort = await import('onnxruntime-node');
@@ -159,6 +158,17 @@ export async function runOnnxGraph(
   for (const key of GRAPH_PARTS[name].outputs)
     result[key] = { data: out[key]!.data as Float32Array, dims: [...out[key]!.dims] };
   return result;
+}
+
+/**
+ * Makes the sessions of graph parts by running each once on a blank square input of `side` px and
+ * `channels` channels (default 3): a session's first run allocates, which belongs to start-up.
+ */
+export async function warmupOnnxGraphs(
+  parts: ReadonlyArray<readonly [name: OnnxGraphName, side: number, channels?: number]>,
+): Promise<void> {
+  for (const [name, side, channels = 3] of parts)
+    await runOnnxGraph(name, new Float32Array(side * side * channels), [1, side, side, channels]);
 }
 
 /** Runs a model with one NHWC float input "input" and returns "output" with its shape. */

@@ -14,7 +14,7 @@
  */
 import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
-import { GRAPH_PARTS, runOnnxGraph } from '../../runtime/onnx.ts';
+import { GRAPH_PARTS, runOnnxGraph, warmupOnnxGraphs } from '../../runtime/onnx.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
 import {
@@ -56,12 +56,11 @@ export const BABY_AGE = 4;
 
 /** Makes the sessions of the attribute networks and of the detection and mesh ones (first runs allocate). */
 async function warmup(): Promise<void> {
-  for (const [name, side, channels] of [
-    ['faceres', FACERES_INPUT, 3],
+  await warmupOnnxGraphs([
+    ['faceres', FACERES_INPUT],
     ['emotion', EMOTION_INPUT, 1],
-    ['gear', GEAR_INPUT, 3],
-  ] as const)
-    await runOnnxGraph(name, new Float32Array(side * side * channels), [1, side, side, channels]);
+    ['gear', GEAR_INPUT],
+  ]);
   await warmupMeshFaces();
 }
 

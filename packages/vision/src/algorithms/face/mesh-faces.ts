@@ -8,7 +8,7 @@ import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { float32View } from '../../runtime/scratch.ts';
 import type { RgbPixels } from '../../image/resize.ts';
-import { runOnnxGraph } from '../../runtime/onnx.ts';
+import { warmupOnnxGraphs } from '../../runtime/onnx.ts';
 import {
   createDetector,
   detectFaces,
@@ -54,13 +54,12 @@ export function loadMeshFaceModels(): Promise<MeshFaceModels> {
 
 /** Makes the onnxruntime sessions of both detectors, the mesh and the iris model (first runs allocate). */
 export async function warmupMeshFaces(): Promise<void> {
-  for (const [name, side] of [
+  await warmupOnnxGraphs([
     ['blazeface', DETECTOR_INPUT],
     ['blazeface-front', FRONT_DETECTOR_INPUT],
     ['facemesh', MESH_INPUT],
     ['iris', IRIS_INPUT],
-  ] as const)
-    await runOnnxGraph(name, new Float32Array(side * side * 3), [1, side, side, 3]);
+  ]);
 }
 
 /**
