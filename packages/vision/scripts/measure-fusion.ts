@@ -16,7 +16,9 @@
  *    over the same in the template: 1 means the seam adds no edge the template did not have.
  *    The same ratio for a plain paste (the warped user face put in with a hard mask, no colour
  *    transfer, no multi-band blend) shows what the blending removes.
- * 3. Head replacement (headreplace) into each template: the same identity relation.
+ * 3. Head replacement (headreplace) into each template: the same identity relation; and the seam
+ *    ratio of 2 along the placed head's outline (headSeam: below the template face's mouth, where the head
+ *    meets the template's jaw and neck, and above it), against a plain paste of the mapped head.
  * 4. Child fusion (facefusechild): the people of the set in pairs (1st with 2nd, 3rd with 4th...),
  *    equal shares: the child's similarity to the parent it is drawn on, to the other parent, and
  *    the highest to the set's other people (strangers).
@@ -51,6 +53,8 @@ import {
   type XY,
 } from '../src/algorithms/face/fusion.ts';
 import type { RgbPixels } from '../src/image/resize.ts';
+import { replaceHead, type PlacedHead } from '../src/algorithms/face/headreplace.ts';
+import { loadSkinHairModels } from '../src/algorithms/body/skin-hair.ts';
 import { astronautPath } from '../test/fixtures.ts';
 import {
   beardedMan,
@@ -63,6 +67,7 @@ import {
 import { speedPhotos, timeTask } from './task-timing.ts';
 import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts';
 import { appearanceOf, upperLipDarkness } from '../test/child-looks.ts';
+import { headSeam, meanGradient, seamEdgeRatio } from '../test/head-seam.ts';
 
 const tuning = process.argv.includes('--tuning');
 const childOnly = process.argv.includes('--child');
@@ -80,27 +85,31 @@ if (tuning) {
 
 /** Mean gradient magnitude of the grey level at the pixels along a closed polygon. */
 function seamGradient(image: RgbPixels, polygon: readonly XY[]): number {
-  const { width: W, height: H, data } = image;
-  const grey = (x: number, y: number) => {
-    const i = (Math.min(H - 1, Math.max(0, y)) * W + Math.min(W - 1, Math.max(0, x))) * 3;
-    return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-  };
-  let sum = 0;
-  let n = 0;
+  const pixels: XY[] = [];
   for (let k = 0; k < polygon.length; k++) {
     const a = polygon[k]!;
     const b = polygon[(k + 1) % polygon.length]!;
     const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1])));
-    for (let s = 0; s < steps; s++) {
-      const x = Math.round(a[0] + ((b[0] - a[0]) * s) / steps);
-      const y = Math.round(a[1] + ((b[1] - a[1]) * s) / steps);
-      const gx = (grey(x + 1, y) - grey(x - 1, y)) / 2;
-      const gy = (grey(x, y + 1) - grey(x, y - 1)) / 2;
-      sum += Math.hypot(gx, gy);
-      n++;
-    }
+    for (let s = 0; s < steps; s++)
+      pixels.push([
+        Math.round(a[0] + ((b[0] - a[0]) * s) / steps),
+        Math.round(a[1] + ((b[1] - a[1]) * s) / steps),
+      ]);
   }
-  return n ? sum / n : 0;
+  return meanGradient(image, pixels);
+}
+
+/** The head pasted with a hard mask (>= 0.5), as mapped: no recolouring, no multi-band blend. */
+function plainHeadPaste(template: RgbPixels, placed: PlacedHead): RgbPixels {
+  const out = copyPixels(template);
+  const { box, mask, mapped } = placed;
+  const bw = box.x1 - box.x0;
+  for (let i = 0; i < mask.length; i++) {
+    if (mask[i]! < 0.5) continue;
+    const o = ((Math.floor(i / bw) + box.y0) * out.width + (i % bw) + box.x0) * 3;
+    for (let c = 0; c < 3; c++) out.data[o + c] = Math.max(0, Math.min(255, Math.round(mapped[i * 3 + c]!)));
+  }
+  return out;
 }
 
 /** The plain paste: the user's face warped to the same shape, put in where the mask is, nothing else. */
@@ -185,13 +194,40 @@ if (!childOnly) {
   let headHolds = 0;
   let headFaces = 0;
   const headMargins: number[] = [];
+  const headSeams = {
+    lower: [] as number[],
+    upper: [] as number[],
+    pasteLower: [] as number[],
+    pasteUpper: [] as number[],
+    bothLower: [] as number[],
+    bothUpper: [] as number[],
+  };
+  const skinHairModels = await loadSkinHairModels();
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
     if (!userDesc) continue;
     const row: string[] = [];
+    const userImage = await decodeImage(bytes);
     for (const t of FUSION_TEMPLATES) {
       const r = await runTaskInProcess<HeadResult>('headreplace', { image: bytes, params: { template: t } });
       headPairs++;
+      // The seam, on the answer's picture, where replaceHead (the task's own steps) put the head.
+      const { placed, template } = await replaceHead(userImage, { template: t }, skinHairModels);
+      if (placed && template.face) {
+        const result = await decodeImage(Buffer.from(r.images.media_data.bytes));
+        const paste = plainHeadPaste(template.image, placed);
+        const seam = headSeam(placed, template.face.mesh, result.width, result.height);
+        for (const part of ['lower', 'upper'] as const) {
+          const own = meanGradient(template.image, seam[part]);
+          const edge = seamEdgeRatio(result, template.image, placed, seam[part]);
+          if (edge === undefined || own === 0) continue;
+          headSeams[part].push(meanGradient(result, seam[part]) / own);
+          headSeams[part === 'lower' ? 'pasteLower' : 'pasteUpper'].push(
+            meanGradient(paste, seam[part]) / own,
+          );
+          headSeams[part === 'lower' ? 'bothLower' : 'bothUpper'].push(edge);
+        }
+      }
       const fused = await descriptorOf(r.images.media_data.bytes);
       if (!fused) {
         row.push(`${t} no face`);
@@ -209,6 +245,14 @@ if (!childOnly) {
   console.log(
     `head replacement: ${headPairs} results; a face found in ${headFaces}; closer to the user than to the template in ${headHolds} ` +
       `(margin median ${f2(median(headMargins))}, min ${f2(Math.min(...headMargins))})`,
+  );
+  const spread = (v: number[]) => `median ${f2(median(v))}, max ${f2(Math.max(...v))} (${v.length} results)`;
+  console.log(
+    `head seam gradient / template's own: below the mouth ${spread(headSeams.lower)}, plain paste ${spread(headSeams.pasteLower)}; ` +
+      `above it ${spread(headSeams.upper)}, plain paste ${spread(headSeams.pasteUpper)}`,
+  );
+  console.log(
+    `head seam gradient / the larger of the template's own and the mapped head's own: below the mouth ${spread(headSeams.bothLower)}; above it ${spread(headSeams.bothUpper)}`,
   );
 }
 

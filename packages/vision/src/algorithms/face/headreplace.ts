@@ -4,9 +4,11 @@
  * of v1/hair_segment (skin-hair.ts, called as it is); the rest is classical:
  *
  *  1. The head: the face oval of the user's mesh joined with the hair mask (skin-hair.ts's hair
- *     probability, kept within HEAD_RULES of the face: hair of other people or on the shoulders
- *     stays out) and the skin beside and above the oval (forehead up to the hairline, temples,
- *     ears), refined at full size by the guided filter as v1/hair_segment does.
+ *     probability, kept within HEAD_RULES of the face and faded out towards that frame's edges:
+ *     hair of other people or far down the shoulders stays out) and the skin beside and above the
+ *     oval (forehead up to the hairline, temples, ears), refined at full size by the guided filter
+ *     as v1/hair_segment does.
+ *  1b. The template's own beard and glasses are taken out of it first (child-skin.ts).
  *  2. Pose: the similarity (Umeyama 1991) taking the user's eye corners, nose bridge, forehead
  *     and chin onto the template's: the head is scaled to the template's face and turned by the
  *     difference of the two eye lines.
@@ -18,12 +20,13 @@
  *     1983), which hides the seam at the neck; outside the mask the head layer is the template
  *     itself, so the blend's low bands carry none of the user's background (no halo).
  *
- * Weak where the template's own hair reaches beyond the user's head (it stays visible around
- * it; filling it from around by pull-push was tried and left a smear as visible as the hair),
+ * Weak where the template's own hair or head reaches beyond the user's head (it stays visible
+ * around it, and the template's ears and jaw where the user's face is turned or narrower; filling it from around by pull-push was tried and left a smear as visible as the hair),
  * and where the user's hair is cut by the photo's border or not found by the hair mask.
  */
 import type { Algorithm } from '../types.ts';
 import type { RgbPixels } from '../../image/resize.ts';
+import type { DecodedImage } from '../../image/decode.ts';
 import {
   analysePhoto,
   hairProbability,
@@ -35,6 +38,7 @@ import {
 import {
   alignSimilarity,
   boxAround,
+  copyPixels,
   cropFloat,
   multiBandBlend,
   ovalOf,
@@ -45,7 +49,8 @@ import {
   type Similarity,
   type XY,
 } from './fusion.ts';
-import { FUSION_RULES, templateResult, userAndTemplate } from './facefuse.ts';
+import { FUSION_RULES, templateResult, userAndTemplate, type Template } from './facefuse.ts';
+import { cleanChildSkin } from './child-skin.ts';
 import { parseHeadParams, type HeadParams, type HeadResult } from './facefuse-params.ts';
 
 /** The head's extent around the face, in face widths (u across, v down from the mesh centre). */
@@ -55,7 +60,13 @@ export const HEAD_RULES = {
   /** And from this far above the face's centre ... */
   above: 1.4,
   /** ... to this far below it (the chin is about 0.6 below). */
-  below: 0.9,
+  below: 1.1,
+  /**
+   * The hair's weight falls from 1 to 0 over this many face widths inside the frame's edges (`side`
+   * at the sides and the top, `below` at the bottom): long hair cut by a straight line at `below`
+   * (0.9 before, with no fade) showed as a hard edge over the template's clothes.
+   */
+  hairFade: { side: 0.1, below: 0.35 },
   /** The face's recolouring fades out over this many face widths (two box blurs) at the oval's edge. */
   colourFade: 0.12,
   /** The user's skin joins the head down to this far below the face's centre (the ears; not the neck). */
@@ -70,6 +81,8 @@ export const HEAD_RULES = {
   /** Mesh points the pose is taken from: eye corners, nose bridge, forehead top, chin. */
   posePoints: [33, 133, 263, 362, 168, 10, 152],
 } as const;
+
+const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
 const invert = (m: Similarity): Similarity => {
   const d = m.a * m.a + m.b * m.b;
@@ -93,6 +106,7 @@ function headMasksOnWorking(
   const oval = polygonMask(ovalOf(face.mesh as XY[]), { x0: 0, y0: 0, x1: w, y1: h });
   const head = new Float32Array(w * h);
   const skin = new Float32Array(w * h);
+  const fade = HEAD_RULES.hairFade;
   // The face's own frame: v along chin -> forehead reversed (down positive), u across.
   const vx = -face.ux;
   const vy = -face.uy;
@@ -106,8 +120,13 @@ function headMasksOnWorking(
       const near = Math.abs(u) <= HEAD_RULES.side && v >= -HEAD_RULES.above && v <= HEAD_RULES.below;
       skin[i] = near ? Math.max(oval[i]!, skinAll[i]!) : 0;
       // The head: the oval, the hair, and the skin beside and above the face (forehead up to the
-      // hairline, temples, ears; the oval ends below the hairline), not the neck.
-      head[i] = Math.max(oval[i]!, near ? hair[i]! : 0, v <= HEAD_RULES.skinBelow ? skin[i]! : 0);
+      // hairline, temples, ears; the oval ends below the hairline), not the neck. The hair fades
+      // out towards the frame's edges (HEAD_RULES.hairFade) instead of ending on its straight lines.
+      const keep =
+        clamp01((HEAD_RULES.side - Math.abs(u)) / fade.side) *
+        clamp01((HEAD_RULES.below - v) / fade.below) *
+        clamp01((HEAD_RULES.above + v) / fade.side);
+      head[i] = Math.max(oval[i]!, hair[i]! * keep, v <= HEAD_RULES.skinBelow ? skin[i]! : 0);
     }
   fillHoles(head, w, h);
   return { head, skin };
@@ -147,12 +166,62 @@ function fillHoles(mask: Float32Array, w: number, h: number): void {
   for (let i = 0; i < mask.length; i++) if (!outside[i] && mask[i]! < 0.5) mask[i] = 1;
 }
 
+const cleaned = new WeakMap<Template, RgbPixels>();
+
+/**
+ * The template with its own beard (and the band under the chin when its beard detector finds one)
+ * and glasses taken out (child-skin.ts, as for a child's parents): where the user's head is
+ * smaller than the template's, they stayed visible around the user's chin and temples, and they
+ * darkened the template face's colour that the user's skin is moved towards. Once per bundled
+ * template and thread (bundledTemplate gives the same object); a sent template every call.
+ */
+function cleanedTemplate(template: Template, mesh: readonly XY[]): RgbPixels {
+  let clean = cleaned.get(template);
+  if (!clean) {
+    clean = copyPixels(template.image);
+    cleanChildSkin({ ...template.image, data: clean.data }, mesh);
+    cleaned.set(template, clean);
+  }
+  return clean;
+}
+
 /** The widest face of a photo's skin-hair maps. */
 const widestFace = (maps: Awaited<ReturnType<typeof analysePhoto>>) =>
   maps.faces.reduce<(typeof maps.faces)[number] | undefined>(
     (a, b) => (!a || b.width > a.width ? b : a),
     undefined,
   );
+
+/**
+ * The head replacement itself: the template with the user's head put on it (`out`), and where it
+ * went (`placed`: the head's mask 0..1 in the template, in `box`, and the head layer as mapped
+ * there before recolouring and blending); no `placed` when either photo has no face.
+ */
+export async function replaceHead(image: DecodedImage, p: HeadParams, models: SkinHairModels) {
+  const { template, user, out } = await userAndTemplate(image, p, models);
+  let scale = 1;
+  let rotation = 0;
+  let placed: PlacedHead | undefined;
+  const maps = user && template.face ? await analysePhoto(image, models, { poses: true }) : undefined;
+  const head = maps && widestFace(maps);
+  if (user && template.face && maps && head) {
+    out.data.set(cleanedTemplate(template, template.face.mesh).data);
+    const masks = headMasksOnWorking(maps, head);
+    const alpha = await refineToFullSize(maps, masks.head, image);
+    // The skin only steers the recolouring, which is faded out over a wide band: the working
+    // copy's map is enough (no refinement to full size).
+    const skin = { map: masks.skin, width: maps.working.width, scale: maps.working.width / image.width };
+    const idx = HEAD_RULES.posePoints;
+    const toTemplate = alignSimilarity(
+      idx.map((i) => user.mesh[i]!),
+      idx.map((i) => template.face!.mesh[i]!),
+    );
+    scale = Math.hypot(toTemplate.a, toTemplate.b);
+    rotation = (Math.atan2(toTemplate.b, toTemplate.a) * 180) / Math.PI;
+    placed = placeHead(out, image, { alpha, skin }, user.mesh, template.face.mesh, toTemplate);
+  }
+  return { out, user, template, scale, rotation, placed };
+}
 
 export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
   task: 'headreplace',
@@ -161,26 +230,7 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
   loadModels: loadSkinHairModels,
   warmup: async () => {},
   async run(image, p, models) {
-    const { template, user, out } = await userAndTemplate(image, p, models);
-    let scale = 1;
-    let rotation = 0;
-    const maps = user && template.face ? await analysePhoto(image, models, { poses: true }) : undefined;
-    const head = maps && widestFace(maps);
-    if (user && template.face && maps && head) {
-      const masks = headMasksOnWorking(maps, head);
-      const alpha = await refineToFullSize(maps, masks.head, image);
-      // The skin only steers the recolouring, which is faded out over a wide band: the working
-      // copy's map is enough (no refinement to full size).
-      const skin = { map: masks.skin, width: maps.working.width, scale: maps.working.width / image.width };
-      const idx = HEAD_RULES.posePoints;
-      const toTemplate = alignSimilarity(
-        idx.map((i) => user.mesh[i]!),
-        idx.map((i) => template.face!.mesh[i]!),
-      );
-      scale = Math.hypot(toTemplate.a, toTemplate.b);
-      rotation = (Math.atan2(toTemplate.b, toTemplate.a) * 180) / Math.PI;
-      placeHead(out, image, { alpha, skin }, user.mesh, template.face.mesh, toTemplate);
-    }
+    const { out, user, template, scale, rotation } = await replaceHead(image, p, models);
     return templateResult(out, p, user, template, {
       scale: Math.round(scale * 1e4) / 1e4,
       rotation: Math.round(rotation * 10) / 10,
@@ -188,9 +238,19 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
   },
 };
 
+/** Where placeHead put the head: its box in the template, the mask and the mapped head in it. */
+export interface PlacedHead {
+  box: { x0: number; y0: number; x1: number; y1: number };
+  /** 0..1 per pixel of the box. */
+  mask: Float32Array;
+  /** The user's photo mapped into the box (RGB floats), before recolouring and blending. */
+  mapped: Float32Array;
+}
+
 /**
  * Maps the user's head (`masks.alpha`, 0..255 at the user photo's size) into `out` (the template)
  * by `m`, its skin (`masks.skin`) colour-matched to the template's face, and blends it in.
+ * Undefined when the head falls (nearly) outside the template.
  */
 function placeHead(
   out: RgbPixels,
@@ -200,7 +260,7 @@ function placeHead(
   userMesh: readonly XY[],
   templateMesh: readonly XY[],
   m: Similarity,
-): void {
+): PlacedHead | undefined {
   const W = out.width;
   const H = out.height;
   const faceWidth = Math.hypot(userMesh[454]![0] - userMesh[234]![0], userMesh[454]![1] - userMesh[234]![1]);
@@ -219,7 +279,7 @@ function placeHead(
   const box = boxAround(corners, 2, W, H);
   const bw = box.x1 - box.x0;
   const bh = box.y1 - box.y0;
-  if (bw < 8 || bh < 8) return;
+  if (bw < 8 || bh < 8) return undefined;
   const back = invert(m);
   const head = new Float32Array(bw * bh * 3);
   const mask = new Float32Array(bw * bh);
@@ -268,11 +328,13 @@ function placeHead(
   transferColour(recoloured, userOval, templateCrop, templateOval, fade, 1, HEAD_RULES.spread);
   // Outside the head the template (without its own head) is taken on both sides of the blend, so
   // its low bands carry no colour of the user's background: no halo of it around the head.
+  // (`recoloured` becomes the blend's head layer; `head` stays as mapped.)
   for (let i = 0; i < fade.length; i++)
     for (let c = 0; c < 3; c++) {
       const k = i * 3 + c;
       const face = head[k]! + fade[i]! * (recoloured[k]! - head[k]!);
-      head[k] = mask[i]! * face + (1 - mask[i]!) * templateCrop[k]!;
+      recoloured[k] = mask[i]! * face + (1 - mask[i]!) * templateCrop[k]!;
     }
-  pasteFloat(out, box, multiBandBlend(head, templateCrop, mask, bw, bh, FUSION_RULES.levels));
+  pasteFloat(out, box, multiBandBlend(recoloured, templateCrop, mask, bw, bh, FUSION_RULES.levels));
+  return { box, mask, mapped: head };
 }
