@@ -16,6 +16,9 @@
  *    over the same in the template: 1 means the seam adds no edge the template did not have.
  *    The same ratio for a plain paste (the warped user face put in with a hard mask, no colour
  *    transfer, no multi-band blend) shows what the blending removes.
+ * 2b. The mouth's opening (test/mouth-opening.ts): the share of the result's pixels inside the
+ *    opening between the inner lip lines (where the fused face's mesh puts it) within 8 levels
+ *    of the template's own pixel, i.e. the template showing through the user's open mouth.
  * 3. Head replacement (headreplace) into each template: the same identity relation; and the seam
  *    ratio of 2 along the placed head's outline (headSeam: below the template face's mouth, where the head
  *    meets the template's jaw and neck, and above it), against a plain paste of the mapped head.
@@ -68,6 +71,7 @@ import { speedPhotos, timeTask } from './task-timing.ts';
 import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts';
 import { appearanceOf, upperLipDarkness } from '../test/child-looks.ts';
 import { headSeam, meanGradient, seamEdgeRatio } from '../test/head-seam.ts';
+import { templateShareInOpening } from '../test/mouth-opening.ts';
 
 const tuning = process.argv.includes('--tuning');
 const childOnly = process.argv.includes('--child');
@@ -143,6 +147,7 @@ if (!childOnly) {
   const margins: number[] = [];
   const seamRatios: number[] = [];
   const pasteRatios: number[] = [];
+  const openingShares: number[] = [];
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
     const userImage = await decodeImage(bytes);
@@ -167,6 +172,8 @@ if (!childOnly) {
       const own = seamGradient(template.image, seam);
       seamRatios.push(seamGradient(result, seam) / own);
       pasteRatios.push(seamGradient(plainPaste(template.image, userImage, userFace.mesh, shape), seam) / own);
+      const opening = templateShareInOpening(result, template.image, shape);
+      if (opening.pixels >= 20) openingShares.push(opening.share);
       if (!fused) {
         row.push(`${t} no face`);
         continue;
@@ -187,6 +194,10 @@ if (!childOnly) {
   console.log(
     `seam gradient / template's own: median ${f2(median(seamRatios))}, max ${f2(Math.max(...seamRatios))}; ` +
       `plain paste: median ${f2(median(pasteRatios))}, max ${f2(Math.max(...pasteRatios))}`,
+  );
+  console.log(
+    `mouth's opening (20 px or more): share within 8 levels of the template's own pixels median ${f2(median(openingShares))}, ` +
+      `max ${f2(Math.max(...openingShares))}; over 0.1 in ${openingShares.filter((v) => v > 0.1).length} of ${openingShares.length}`,
   );
 
   // 3: head replacement.

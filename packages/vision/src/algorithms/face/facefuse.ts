@@ -25,6 +25,7 @@ import { encodeJpeg } from './retouch-faces.ts';
 import type { Algorithm } from '../types.ts';
 import { loadMeshFaceModels, type MeshFaceModels } from './mesh-faces.ts';
 import { FACE_OVAL } from './retouch.ts';
+import { MESH_TRIANGLES } from './mesh-triangles.ts';
 import {
   alignSimilarity,
   applySimilarity,
@@ -121,7 +122,15 @@ export function fuseInto(
   user: RgbPixels,
   userMesh: readonly XY[],
   rate: number,
-  options: { shape?: readonly XY[]; colour?: number } = {},
+  options: {
+    shape?: readonly XY[];
+    colour?: number;
+    /**
+     * Warp the mouth's opening too (fusion.ts MOUTH_TRIANGLES; default). Off, the opening stays a
+     * hole of the warp and shows the target's own pixels there (child fusion, see facefusechild.ts).
+     */
+    warpMouthOpening?: boolean;
+  } = {},
 ): void {
   const shape = options.shape ?? shapeTowards(targetMesh, userMesh, rate);
   const W = target.width;
@@ -131,6 +140,7 @@ export function fuseInto(
   const bw = box.x1 - box.x0;
   const bh = box.y1 - box.y0;
   if (bw < 8 || bh < 8) return;
+  const triangles = options.warpMouthOpening === false ? MESH_TRIANGLES : TRIANGLES;
   // The template warped to the new shape; pixels outside the ring keep their place.
   const warpedTemplate = cropFloat(target, box);
   const unused = new Float32Array(bw * bh);
@@ -138,7 +148,7 @@ export function fuseInto(
     target,
     [...targetMesh, ...ring],
     [...shape, ...ring],
-    [...TRIANGLES, ...RING_TRIANGLES],
+    [...triangles, ...RING_TRIANGLES],
     box,
     warpedTemplate,
     unused,
@@ -146,7 +156,7 @@ export function fuseInto(
   // The user's face warped from its own mesh to the same shape.
   const warpedUser = new Float32Array(bw * bh * 3);
   const cover = new Float32Array(bw * bh);
-  warpTriangles(user, userMesh, shape, TRIANGLES, box, warpedUser, cover);
+  warpTriangles(user, userMesh, shape, triangles, box, warpedUser, cover);
   const oval = polygonMask(ovalOf(shape, FUSION_RULES.ovalShrink), box);
   for (let i = 0; i < oval.length; i++) oval[i]! *= cover[i]!;
   // Above the brows only the user's skin is moved: where the user's forehead is covered by hair (a

@@ -74,7 +74,15 @@ export const facefusechild: Algorithm<ChildParams, ChildResult, MeshFaceModels> 
       cleanChildSkin(out, baseFace.mesh);
       cleanChildSkin(clean, otherFace.mesh);
       const shape = shapeTowards(baseFace.mesh, otherFace.mesh, otherShare);
-      fuseInto(out, baseFace.mesh, clean, otherFace.mesh, otherShare, { shape, colour: 0 });
+      // The mouth's opening is left a hole of the warp, showing the base parent's own mouth there:
+      // warping both parents' openings (as facefuse does) mixed an open and a closed mouth into a
+      // ghost of teeth, and giving the child the base's opening instead made one report-set child
+      // closer to a stranger than to the other parent (face compare; docs/quality.md).
+      fuseInto(out, baseFace.mesh, clean, otherFace.mesh, otherShare, {
+        shape,
+        colour: 0,
+        warpMouthOpening: false,
+      });
       await retouchFace(out, shape, CHILD_SHAPE[p.gender]);
     }
     const bytes = await encodeJpeg(out, FUSION_JPEG_QUALITY);

@@ -466,8 +466,27 @@ export function softenMask(mask: Float32Array, w: number, h: number, r: number):
   return twice;
 }
 
-/** The mesh's triangles (MediaPipe's triangulation). */
-export const TRIANGLES = MESH_TRIANGLES;
+/** The inner lip lines, corner (78) to corner (308): the upper lip's and the lower lip's. */
+export const UPPER_INNER = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308] as const;
+export const LOWER_INNER = [78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308] as const;
+
+/**
+ * Triangles over the mouth's opening, a strip between the inner lip lines. MediaPipe's
+ * triangulation leaves the opening as a hole: warped without it, a fused face showed there the
+ * template's own unwarped pixels (its lips or teeth at the old place) instead of the user's
+ * mouth. A closed mouth's triangles have no area in it and are skipped by the warp.
+ */
+export const MOUTH_TRIANGLES: readonly number[] = UPPER_INNER.slice(0, -1).flatMap((u, k) => {
+  const u1 = UPPER_INNER[k + 1]!;
+  const l = LOWER_INNER[k]!;
+  const l1 = LOWER_INNER[k + 1]!;
+  if (k === 0) return [u, u1, l1];
+  if (k === UPPER_INNER.length - 2) return [u, u1, l];
+  return [u, u1, l, u1, l1, l];
+});
+
+/** The mesh's triangles (MediaPipe's triangulation) and the mouth's opening. */
+export const TRIANGLES: readonly number[] = [...MESH_TRIANGLES, ...MOUTH_TRIANGLES];
 
 /**
  * A ring of points around a face for warping the photo around it smoothly: each face-oval point
