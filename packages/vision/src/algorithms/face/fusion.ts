@@ -474,7 +474,9 @@ export const LOWER_INNER = [78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308] as
  * Triangles over the mouth's opening, a strip between the inner lip lines. MediaPipe's
  * triangulation leaves the opening as a hole: warped without it, a fused face showed there the
  * template's own unwarped pixels (its lips or teeth at the old place) instead of the user's
- * mouth. A closed mouth's triangles have no area in it and are skipped by the warp.
+ * mouth. Where the shape's mouth is closed these triangles have no area and the warp skips them;
+ * a photo's closed mouth warped to an open shape fills the opening with its stretched lip line,
+ * which the mix weighs by that photo's share.
  */
 export const MOUTH_TRIANGLES: readonly number[] = UPPER_INNER.slice(0, -1).flatMap((u, k) => {
   const u1 = UPPER_INNER[k + 1]!;

@@ -21,8 +21,9 @@
  *     itself, so the blend's low bands carry none of the user's background (no halo).
  *
  * Weak where the template's own hair or head reaches beyond the user's head (it stays visible
- * around it, and the template's ears and jaw where the user's face is turned or narrower; filling it from around by pull-push was tried and left a smear as visible as the hair),
- * and where the user's hair is cut by the photo's border or not found by the hair mask.
+ * around it, and the template's ears and jaw where the user's face is turned or narrower;
+ * filling it from around by pull-push was tried and left a smear as visible as the hair), and
+ * where the user's hair is cut by the photo's border or not found by the hair mask.
  */
 import type { Algorithm } from '../types.ts';
 import type { RgbPixels } from '../../image/resize.ts';
