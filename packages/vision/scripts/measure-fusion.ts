@@ -38,11 +38,16 @@
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { runTaskInProcess, type ChildResult, type FaceFuseResult, type HeadResult } from '../src/index.ts';
+import { runTaskInProcess, type ChildResult, type FaceFuseResult } from '../src/index.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import { loadMeshFaceModels } from '../src/algorithms/face/mesh-faces.ts';
 import { FUSION_TEMPLATES } from '../src/algorithms/face/facefuse-params.ts';
-import { bundledTemplate, FUSION_RULES, shapeTowards } from '../src/algorithms/face/facefuse.ts';
+import {
+  bundledTemplate,
+  FUSION_RULES,
+  shapeTowards,
+  templateResult,
+} from '../src/algorithms/face/facefuse.ts';
 import {
   boxAround,
   cropFloat,
@@ -220,12 +225,14 @@ if (!childOnly) {
     const row: string[] = [];
     const userImage = await decodeImage(bytes);
     for (const t of FUSION_TEMPLATES) {
-      const r = await runTaskInProcess<HeadResult>('headreplace', { image: bytes, params: { template: t } });
+      // The task's own steps, once: the answer's picture (templateResult, as the task encodes it)
+      // and where the head went, for the seam.
+      const { out, user, template, placed } = await replaceHead(userImage, { template: t }, skinHairModels);
+      const picture = (await templateResult(out, { template: t }, user, template, {})).images.media_data
+        .bytes;
       headPairs++;
-      // The seam, on the answer's picture, where replaceHead (the task's own steps) put the head.
-      const { placed, template } = await replaceHead(userImage, { template: t }, skinHairModels);
       if (placed && template.face) {
-        const result = await decodeImage(Buffer.from(r.images.media_data.bytes));
+        const result = await decodeImage(Buffer.from(picture));
         const paste = plainHeadPaste(template.image, placed);
         const seam = headSeam(placed, template.face.mesh, result.width, result.height);
         for (const part of ['lower', 'upper'] as const) {
@@ -239,7 +246,7 @@ if (!childOnly) {
           headSeams[part === 'lower' ? 'bothLower' : 'bothUpper'].push(edge);
         }
       }
-      const fused = await descriptorOf(r.images.media_data.bytes);
+      const fused = await descriptorOf(picture);
       if (!fused) {
         row.push(`${t} no face`);
         continue;

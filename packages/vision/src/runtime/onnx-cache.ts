@@ -190,10 +190,8 @@ export async function prepareOnnxFiles(
   try {
     const dir = ownFolder();
     if (!dir) return;
-    const missing = () =>
-      models
-        .map(({ name, origin }) => ({ name, file: cacheFile(dir, name, origin) }))
-        .filter(({ file }) => !fs.existsSync(file));
+    const files = models.map(({ name, origin }) => ({ name, file: cacheFile(dir, name, origin) }));
+    const missing = () => files.filter(({ file }) => !fs.existsSync(file));
     if (missing().length === 0) return;
     await withFolderLock(dir, conversionTimeout(models.length), async () => {
       const left = missing();

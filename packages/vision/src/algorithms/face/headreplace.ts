@@ -47,6 +47,7 @@ import {
   polygonMask,
   softenMask,
   transferColour,
+  type Box,
   type Similarity,
   type XY,
 } from './fusion.ts';
@@ -241,7 +242,7 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
 
 /** Where placeHead put the head: its box in the template, the mask and the mapped head in it. */
 export interface PlacedHead {
-  box: { x0: number; y0: number; x1: number; y1: number };
+  box: Box;
   /** 0..1 per pixel of the box. */
   mask: Float32Array;
   /** The user's photo mapped into the box (RGB floats), before recolouring and blending. */
