@@ -9,6 +9,7 @@ import { replaceHead } from '../src/algorithms/face/headreplace.ts';
 import { loadSkinHairModels } from '../src/algorithms/body/skin-hair.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import { headSeam, seamEdgeRatio } from './head-seam.ts';
+import { ovalOf, polygonMask } from '../src/algorithms/face/fusion.ts';
 
 /**
  * v2/headreplace's rated defects, measured (docs/quality.md, "Generated pictures rated by eye"):
@@ -147,5 +148,34 @@ describe('headreplace looks', () => {
     // With the hard cut and the template's beard kept: astronaut 2.84, smiling_man 2.15.
     expect(ratios.astronaut).toBeLessThan(2.5);
     expect(ratios.smiling_man).toBeLessThan(2);
+  });
+
+  it("takes the template's own glasses and beard out where the user's head leaves them showing", async () => {
+    // glasses_man wears glasses and stubble; s3_middle's face is narrower than his, so his face
+    // shows beside hers. Before the template was cleaned (child-skin.ts), those pixels were his
+    // own, unchanged.
+    const models = await loadSkinHairModels();
+    const image = await decodeImage(await cropOf(TUNING_CROPS.s3_middle!));
+    const { out, placed, template } = await replaceHead(image, { template: 'glasses_man' }, models);
+    const { box, mask } = placed!;
+    const bw = box.x1 - box.x0;
+    const oval = polygonMask(ovalOf(template.face!.mesh), { x0: 0, y0: 0, x1: out.width, y1: out.height });
+    let shown = 0;
+    let changed = 0;
+    for (let y = 0; y < out.height; y++)
+      for (let x = 0; x < out.width; x++) {
+        const i = y * out.width + x;
+        if (oval[i]! < 0.5) continue;
+        const inBox = x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
+        if (inBox && mask[(y - box.y0) * bw + (x - box.x0)]! >= 0.02) continue;
+        shown++;
+        let d = 0;
+        for (let c = 0; c < 3; c++)
+          d = Math.max(d, Math.abs(out.data[i * 3 + c]! - template.image.data[i * 3 + c]!));
+        if (d > 12) changed++;
+      }
+    console.log('template face left showing beside the head: pixels, share changed', shown, changed / shown);
+    expect(shown).toBeGreaterThan(500);
+    expect(changed / shown).toBeGreaterThan(0.1);
   });
 });
