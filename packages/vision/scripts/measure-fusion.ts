@@ -75,6 +75,7 @@ import {
 import { speedPhotos, timeTask } from './task-timing.ts';
 import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts';
 import { appearanceOf, upperLipDarkness } from '../test/child-looks.ts';
+import { GREY_CHROMA, greyShare } from '../test/grey-skin.ts';
 import { headSeam, meanGradient, seamEdgeRatio } from '../test/head-seam.ts';
 import { templateShareInOpening } from '../test/mouth-opening.ts';
 
@@ -153,6 +154,7 @@ if (!childOnly) {
   const seamRatios: number[] = [];
   const pasteRatios: number[] = [];
   const openingShares: number[] = [];
+  const greyAdded: number[] = [];
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
     const userImage = await decodeImage(bytes);
@@ -162,6 +164,7 @@ if (!childOnly) {
       continue;
     }
     const row: string[] = [];
+    const userGrey = greyShare(userImage, userFace.mesh);
     for (const t of FUSION_TEMPLATES) {
       const r = await runTaskInProcess<FaceFuseResult>('facefuse', {
         image: bytes,
@@ -179,6 +182,7 @@ if (!childOnly) {
       pasteRatios.push(seamGradient(plainPaste(template.image, userImage, userFace.mesh, shape), seam) / own);
       const opening = templateShareInOpening(result, template.image, shape);
       if (opening.pixels >= 20) openingShares.push(opening.share);
+      greyAdded.push(greyShare(result, shape) - userGrey);
       if (!fused) {
         row.push(`${t} no face`);
         continue;
@@ -204,12 +208,17 @@ if (!childOnly) {
     `mouth's opening (20 px or more): share within 8 levels of the template's own pixels median ${f2(median(openingShares))}, ` +
       `max ${f2(Math.max(...openingShares))}; over 0.1 in ${openingShares.filter((v) => v > 0.1).length} of ${openingShares.length}`,
   );
+  console.log(
+    `grey skin (chroma under ${GREY_CHROMA}) in the face oval, result's share minus the user photo's: median ${f2(median(greyAdded))}, ` +
+      `max ${f2(Math.max(...greyAdded))}; over 0.05 in ${greyAdded.filter((v) => v > 0.05).length} of ${greyAdded.length}`,
+  );
 
   // 3: head replacement.
   let headPairs = 0;
   let headHolds = 0;
   let headFaces = 0;
   const headMargins: number[] = [];
+  const headGreyAdded: number[] = [];
   const headSeams = {
     lower: [] as number[],
     upper: [] as number[],
@@ -224,6 +233,7 @@ if (!childOnly) {
     if (!userDesc) continue;
     const row: string[] = [];
     const userImage = await decodeImage(bytes);
+    const userFace = await largestFace(userImage, models);
     for (const t of FUSION_TEMPLATES) {
       // The task's own steps, once: the answer's picture (templateResult, as the task encodes it)
       // and where the head went, for the seam.
@@ -245,6 +255,9 @@ if (!childOnly) {
           );
           headSeams[part === 'lower' ? 'bothLower' : 'bothUpper'].push(edge);
         }
+        const resultFace = await largestFace(result, models);
+        if (resultFace && userFace)
+          headGreyAdded.push(greyShare(result, resultFace.mesh) - greyShare(userImage, userFace.mesh));
       }
       const fused = await descriptorOf(picture);
       if (!fused) {
@@ -271,6 +284,10 @@ if (!childOnly) {
   );
   console.log(
     `head seam gradient / the larger of the template's own and the mapped head's own: below the mouth ${spread(headSeams.bothLower)}; above it ${spread(headSeams.bothUpper)}`,
+  );
+  console.log(
+    `head grey skin (chroma under ${GREY_CHROMA}) in the face oval, result's share minus the user photo's: ${spread(headGreyAdded)}; ` +
+      `over 0.05 in ${headGreyAdded.filter((v) => v > 0.05).length}`,
   );
 }
 

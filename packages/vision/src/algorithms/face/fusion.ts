@@ -294,11 +294,23 @@ const clamp8 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 const TRANSFER_SPREAD = { min: 0.6, max: 1.6 } as const;
 
 /**
+ * The colour transfer's chroma factor (`chroma: 'gain'`) is held within min..max, and used only
+ * where both regions' mean a* (or b*) is over `warm` (skin's are about 10 to 25).
+ */
+const CHROMA_GAIN = { min: 0.5, max: 2, warm: 2 } as const;
+
+/**
  * Reinhard colour transfer in CIELAB: the pixels of `rgb` where `apply` > 0 get the mean and
  * standard deviation (per channel, measured where `sourceRegion` > 0.5) of `target` (measured
  * where `targetRegion` > 0.5), or `amount` (0..1) of the way to them. The spread ratio is held
  * within `spread` (TRANSFER_SPREAD unless given), so a flat or tiny region does not blow up the
  * contrast.
+ *
+ * `chroma: 'gain'` moves a* and b* by a factor instead (each scaled by the ratio of the two
+ * regions' means, held within CHROMA_GAIN; a shift where a mean is not warm): a shift moves
+ * every pixel by the same amount, so a warm face moved towards a paler one had its near-neutral
+ * highlights (nose, upper lip, chin) pushed to grey while the rest stayed warm, a grey patch; a
+ * factor keeps each pixel's share of the face's warmth.
  */
 export function transferColour(
   rgb: Float32Array,
@@ -308,6 +320,7 @@ export function transferColour(
   apply: Float32Array,
   amount = 1,
   spread: { min: number; max: number } = TRANSFER_SPREAD,
+  chroma: 'shift' | 'gain' = 'shift',
 ): void {
   const s = labMoments(rgb, sourceRegion);
   const full = labMoments(target, targetRegion);
@@ -320,16 +333,18 @@ export function transferColour(
   const ratio = [0, 1, 2].map((c) =>
     s.std[c]! > 1e-3 ? Math.min(spread.max, Math.max(spread.min, t.std[c]! / s.std[c]!)) : 1,
   );
+  // Per channel: a factor (chroma 'gain', a* and b* whose means are both warm), else 0: a shift.
+  const gain = [0, 1, 2].map((c) =>
+    chroma === 'gain' && c > 0 && s.mean[c]! > CHROMA_GAIN.warm && t.mean[c]! > CHROMA_GAIN.warm
+      ? Math.min(CHROMA_GAIN.max, Math.max(CHROMA_GAIN.min, t.mean[c]! / s.mean[c]!))
+      : 0,
+  );
+  const move = (v: number, c: number) => (gain[c] ? v * gain[c]! : (v - s.mean[c]!) * ratio[c]! + t.mean[c]!);
   const out = [0, 0, 0];
   for (let i = 0; i < apply.length; i++) {
     if (apply[i]! <= 0) continue;
     const lab = srgbToLab(clamp8(rgb[i * 3]!), clamp8(rgb[i * 3 + 1]!), clamp8(rgb[i * 3 + 2]!));
-    labToSrgb(
-      (lab[0] - s.mean[0]!) * ratio[0]! + t.mean[0]!,
-      (lab[1] - s.mean[1]!) * ratio[1]! + t.mean[1]!,
-      (lab[2] - s.mean[2]!) * ratio[2]! + t.mean[2]!,
-      out,
-    );
+    labToSrgb(move(lab[0], 0), move(lab[1], 1), move(lab[2], 2), out);
     for (let c = 0; c < 3; c++) rgb[i * 3 + c] = out[c]!;
   }
 }

@@ -15,7 +15,9 @@
  *  3. The user's photo and head mask are mapped into the template by that similarity
  *     (bilinear); the face's colour is moved towards the template face's in CIELAB (Reinhard et
  *     al. 2001) over its skin (oval and skin mask), so the skin meets the template's neck, its
- *     spread of lightness kept (HEAD_RULES.spread); hair keeps its colour.
+ *     spread of lightness kept (HEAD_RULES.spread) and its a* and b* scaled rather than shifted
+ *     (fusion.ts transferColour's chroma 'gain': a shift turned a warm face's highlights grey on
+ *     a paler template); hair keeps its colour.
  *  4. The head is joined to the template through its mask by multi-band blending (Burt & Adelson
  *     1983), which hides the seam at the neck; outside the mask the head layer is the template
  *     itself, so the blend's low bands carry none of the user's background (no halo).
@@ -74,10 +76,11 @@ export const HEAD_RULES = {
   /** The user's skin joins the head down to this far below the face's centre (the ears; not the neck). */
   skinBelow: 0.2,
   /**
-   * The colour transfer's spread ratio per CIELAB channel is held within these (face fusion's
-   * allow 0.6..1.6): the face takes the template face's mean colour but keeps its own light and
-   * shade. Stretched to a harder-lit template's spread (x1.5), a highlight on the nose went white
-   * and the eye sockets black; squeezed to a paler face's chroma (x0.6), the lips lost their red.
+   * The colour transfer's spread ratio of L* (and of a* or b* when not scaled by a factor, see
+   * placeHead) is held within these (face fusion's allow 0.6..1.6): the face takes the template
+   * face's mean colour but keeps its own light and shade. Stretched to a harder-lit template's
+   * spread (x1.5), a highlight on the nose went white and the eye sockets black; squeezed to a
+   * paler face's chroma (x0.6), the lips lost their red.
    */
   spread: { min: 0.8, max: 1 },
   /** Mesh points the pose is taken from: eye corners, nose bridge, forehead top, chin. */
@@ -327,7 +330,7 @@ function placeHead(
     Math.max(1, Math.round(HEAD_RULES.colourFade * faceWidth * Math.hypot(m.a, m.b))),
   );
   const recoloured = new Float32Array(head);
-  transferColour(recoloured, userOval, templateCrop, templateOval, fade, 1, HEAD_RULES.spread);
+  transferColour(recoloured, userOval, templateCrop, templateOval, fade, 1, HEAD_RULES.spread, 'gain');
   // Outside the head the template (without its own head) is taken on both sides of the blend, so
   // its low bands carry no colour of the user's background: no halo of it around the head.
   // (`recoloured` becomes the blend's head layer; `head` stays as mapped.)
