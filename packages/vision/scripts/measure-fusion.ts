@@ -75,7 +75,7 @@ import {
 import { speedPhotos, timeTask } from './task-timing.ts';
 import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts';
 import { appearanceOf, upperLipDarkness } from '../test/child-looks.ts';
-import { GREY_CHROMA, greyShare } from '../test/grey-skin.ts';
+import { GREY_CHROMA, greyShare, offHueShare, SKIN_HUES } from '../test/grey-skin.ts';
 import { headSeam, meanGradient, seamEdgeRatio } from '../test/head-seam.ts';
 import { templateShareInOpening } from '../test/mouth-opening.ts';
 
@@ -219,6 +219,7 @@ if (!childOnly) {
   let headFaces = 0;
   const headMargins: number[] = [];
   const headGreyAdded: number[] = [];
+  const headOffHueAdded: number[] = [];
   const headSeams = {
     lower: [] as number[],
     upper: [] as number[],
@@ -256,8 +257,10 @@ if (!childOnly) {
           headSeams[part === 'lower' ? 'bothLower' : 'bothUpper'].push(edge);
         }
         const resultFace = await largestFace(result, models);
-        if (resultFace && userFace)
+        if (resultFace && userFace) {
           headGreyAdded.push(greyShare(result, resultFace.mesh) - greyShare(userImage, userFace.mesh));
+          headOffHueAdded.push(offHueShare(result, resultFace.mesh) - offHueShare(userImage, userFace.mesh));
+        }
       }
       const fused = await descriptorOf(picture);
       if (!fused) {
@@ -288,6 +291,10 @@ if (!childOnly) {
   console.log(
     `head grey skin (chroma under ${GREY_CHROMA}) in the face oval, result's share minus the user photo's: ${spread(headGreyAdded)}; ` +
       `over 0.05 in ${headGreyAdded.filter((v) => v > 0.05).length}`,
+  );
+  console.log(
+    `head off skin's hue (chroma ${GREY_CHROMA} and over, hue beyond ${SKIN_HUES.min}..${SKIN_HUES.max} degrees) in the face oval, result's share minus the user photo's: ` +
+      `${spread(headOffHueAdded)}; over 0.05 in ${headOffHueAdded.filter((v) => v > 0.05).length}`,
   );
 }
 

@@ -4,6 +4,8 @@
  * chroma even in its highlights; a colour transfer that shifts a* and b* by the difference of
  * two faces' means pushes a warm face's near-neutral highlights (nose, upper lip, chin) to grey.
  * Compared with the same share in the user's own photo, whose eye whites and teeth count too.
+ * Also the share of the oval's coloured pixels whose hue lies outside skin's (green to purple,
+ * offHueShare), which a colour transfer that scales a* and b* separately could raise.
  * Used by scripts/measure-fusion.ts and the fusion tests.
  */
 import { srgbToLab } from '../src/algorithms/image/colour.ts';
@@ -12,19 +14,33 @@ import { ovalOf, polygonMask, type XY } from '../src/algorithms/face/fusion.ts';
 /** CIELAB chroma under which a pixel of a face counts as grey. */
 export const GREY_CHROMA = 8;
 
-/** The share of the pixels inside `mesh`'s face oval with chroma under GREY_CHROMA. */
-export function greyShare(
-  image: { width: number; height: number; data: ArrayLike<number> },
-  mesh: readonly XY[],
-): number {
+/** Hues (CIELAB, degrees) outside which a coloured face pixel counts as off skin's hue. */
+export const SKIN_HUES = { min: -10, max: 85 } as const;
+
+type Picture = { width: number; height: number; data: ArrayLike<number> };
+
+/** Of the pixels inside `mesh`'s face oval, the shares that are grey and that are off skin's hue. */
+function faceColourShares(image: Picture, mesh: readonly XY[]): { grey: number; offHue: number } {
   const inside = polygonMask(ovalOf(mesh), { x0: 0, y0: 0, x1: image.width, y1: image.height });
   let pixels = 0;
   let grey = 0;
+  let off = 0;
   for (let i = 0; i < inside.length; i++) {
     if (inside[i]! < 0.5) continue;
     pixels++;
     const [, a, b] = srgbToLab(image.data[i * 3]!, image.data[i * 3 + 1]!, image.data[i * 3 + 2]!);
     if (Math.hypot(a, b) < GREY_CHROMA) grey++;
+    else {
+      const hue = (Math.atan2(b, a) * 180) / Math.PI;
+      if (hue > SKIN_HUES.max || hue < SKIN_HUES.min) off++;
+    }
   }
-  return pixels ? grey / pixels : 0;
+  return pixels ? { grey: grey / pixels, offHue: off / pixels } : { grey: 0, offHue: 0 };
 }
+
+/** The share of the pixels inside `mesh`'s face oval with chroma under GREY_CHROMA. */
+export const greyShare = (image: Picture, mesh: readonly XY[]): number => faceColourShares(image, mesh).grey;
+
+/** The share of the pixels inside `mesh`'s face oval with chroma GREY_CHROMA or more and a hue outside SKIN_HUES. */
+export const offHueShare = (image: Picture, mesh: readonly XY[]): number =>
+  faceColourShares(image, mesh).offHue;
