@@ -74,7 +74,8 @@ import {
 } from '../test/fusion-photos.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
 import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts';
-import { appearanceOf, upperLipDarkness } from '../test/child-looks.ts';
+import { appearanceOf, jawLineDepth, upperLipDarkness } from '../test/child-looks.ts';
+import { cleanChildSkin } from '../src/algorithms/face/child-skin.ts';
 import { GREY_CHROMA, greyShare, offHueShare, SKIN_HUES } from '../test/grey-skin.ts';
 import { headSeam, meanGradient, seamEdgeRatio } from '../test/head-seam.ts';
 import { templateShareInOpening } from '../test/mouth-opening.ts';
@@ -350,6 +351,16 @@ let beardLeft = 0;
 let analysed = 0;
 for (const [who, photo] of Object.entries(marked)) {
   const own = await appearanceOf(photo);
+  // The parent's photo as child fusion cleans it (child-skin.ts): the beard's edge left along the jaw.
+  const parent = await decodeImage(photo);
+  const parentFace = await largestFace(parent, models);
+  if (parentFace) {
+    const before = jawLineDepth(parent, parentFace.mesh);
+    const cleaned = cleanChildSkin(parent, parentFace.mesh);
+    console.log(
+      `${who}: jaw line depth (grey levels) ${f2(before)} in the photo, ${f2(jawLineDepth(parent, parentFace.mesh))} cleaned (beard share ${f2(cleaned.beard)})`,
+    );
+  }
   console.log(
     `${who}: own upper-lip dark share ${f2((await upperLipDarkness(photo)) ?? NaN)}, detector glasses ${own?.glasses.value} (edges ${own?.measures.glassesEdges}), beard ${own?.beard.value}`,
   );

@@ -10,12 +10,16 @@
  *    (squares of half side 0.03 face widths around mesh 205 and 425, as the face analysis's beard
  *    measure takes them: lit like the upper lip). A moustache is dark there, clean skin is not.
  *  - the face analysis's appearance (appearance.ts): glasses, beard and their measures.
+ *  - jaw line depth (jawLineDepth): on a parent's photo after child-skin.ts's cleaning, with that
+ *    photo's mesh: how much darker the jaw's line (the oval's chin points 136 to 365) is than the
+ *    skin 0.03 face widths above and below it. A beard's edge left along the jaw is a dark line
+ *    there; a clean jaw is a step of shade or nothing.
  */
 import { runTaskInProcess } from '../src/engine.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import type { FaceAnalysisResult } from '../src/algorithms/face/analysis-params.ts';
 import { loadMeshFaceModels } from '../src/algorithms/face/mesh-faces.ts';
-import { largestFace } from '../src/algorithms/face/fusion.ts';
+import { largestFace, type XY } from '../src/algorithms/face/fusion.ts';
 
 /** A pixel is dark below this share of the reference skin's grey level. */
 export const DARK_SHARE = 0.75;
@@ -64,4 +68,42 @@ export async function appearanceOf(bytes: Uint8Array | Buffer) {
     params: { maxFaces: 1, appearance: true },
   });
   return r.faces[0]?.appearance;
+}
+
+/** The oval's chin points, from the subject's right jaw corner to the left (child-skin.ts CHIN_OVAL). */
+const JAW = [136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365] as const;
+
+/**
+ * Median over 100 points along the jaw line of `mesh` of: the mean grey level 0.03 face widths
+ * above and below the point (along the face's axis, chin 152 to forehead top 10) minus the
+ * darkest grey level within 2 px of the point along that axis.
+ */
+export function jawLineDepth(
+  image: { width: number; height: number; data: ArrayLike<number> },
+  mesh: readonly XY[],
+): number {
+  const { width: W, height: H, data } = image;
+  const g = (x: number, y: number) => {
+    const i =
+      (Math.min(H - 1, Math.max(0, Math.round(y))) * W + Math.min(W - 1, Math.max(0, Math.round(x)))) * 3;
+    return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+  };
+  const fw = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]);
+  const height = Math.hypot(mesh[10]![0] - mesh[152]![0], mesh[10]![1] - mesh[152]![1]);
+  const ux = (mesh[10]![0] - mesh[152]![0]) / height;
+  const uy = (mesh[10]![1] - mesh[152]![1]) / height;
+  const d = 0.03 * fw;
+  const depths: number[] = [];
+  for (let k = 0; k + 1 < JAW.length; k++)
+    for (let step = 0; step < 10; step++) {
+      const a = mesh[JAW[k]!]!;
+      const b = mesh[JAW[k + 1]!]!;
+      const x = a[0] + (step / 10) * (b[0] - a[0]);
+      const y = a[1] + (step / 10) * (b[1] - a[1]);
+      let line = Infinity;
+      for (let s = -2; s <= 2; s++) line = Math.min(line, g(x - ux * s, y - uy * s));
+      depths.push((g(x + ux * d, y + uy * d) + g(x - ux * d, y - uy * d)) / 2 - line);
+    }
+  depths.sort((p, q) => p - q);
+  return depths[depths.length >> 1]!;
 }

@@ -27,7 +27,11 @@
  *    skin darker than the cheeks) finds a beard, the band under the chin (the oval's points 136
  *    to 365 moved down the face's axis by underChin of the chin-to-forehead height, its edges
  *    softened over underSoften) is cleaned too, its darker-than-skin pixels only (a white collar
- *    stays), filled from the skin of the neck below it and of the face.
+ *    stays), filled from the skin of the neck below it only (the underside of the jaw is in the
+ *    neck's light, not the face's: filled from the face as well it came out a paler band). The
+ *    band starts underSoften above the oval's chin line, so its softened edge does not fall on
+ *    that line: starting on it, the band's weight was a half there, where the oval's zone ends,
+ *    and the beard's edge along the jaw stayed as a dark line.
  *  - Fill: the skin where the test failed is filled by normalised convolution (Knutsson & Westin,
  *    "Normalized and differential convolution", CVPR 1993): the box mean of the skin pixels of the
  *    face (weight = skin test x face oval) over growing radii (fillRadii), the smallest radius
@@ -110,7 +114,8 @@ export function cleanChildSkin(image: DecodedImage, mesh: readonly XY[]): Cleane
   const under = CHIN_OVAL.map((k) => mesh[k]!);
   const down = (d: number) =>
     under.map(([x, y]) => [x - ux * d * height, y - uy * d * height] as XY).reverse();
-  const band = [...under, ...down(R.underChin)];
+  const lift = (R.underSoften * fw) / height;
+  const band = [...down(-lift).reverse(), ...down(R.underChin)];
   // The box reaches below the band: the neck's skin there fills it.
   const box = boxAround([...ovalOf(mesh), ...down(2 * R.underChin)], 2, W, H);
   const bw = box.x1 - box.x0;
@@ -191,17 +196,24 @@ export function cleanChildSkin(image: DecodedImage, mesh: readonly XY[]): Cleane
   // lens's around an eye).
   const edge = softenMask(holes, bw, bh, Math.max(1, Math.round(R.grow * fw)));
   for (let i = 0; i < n; i++) weight[i] = Math.min(1, 2 * grown[i]!) * zone(i) * (1 - edge[i]!);
-  // The skin under the chin (the neck) may fill there too.
-  for (let i = 0; i < n; i++) if (neck[i]! > 0 && oval[i]! <= 0) skin[i] = skinOf(lab, i, ref);
-  fillFromSkin(
-    rgb,
-    bw,
-    bh,
-    skin,
-    weight,
-    fw,
-    labToSrgb(ref.centre[0]!, ref.centre[1]!, ref.centre[2]!, [0, 0, 0]),
-  );
+  const fallback = labToSrgb(ref.centre[0]!, ref.centre[1]!, ref.centre[2]!, [0, 0, 0]);
+  if (!bearded) fillFromSkin(rgb, bw, bh, skin, weight, fw, fallback);
+  else {
+    // Inside the oval from the face's skin; under the chin from the neck's skin below the band.
+    const neckSkin = new Float32Array(n);
+    const underWeight = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      if (oval[i]! > 0) continue;
+      if (neck[i]! > 0) neckSkin[i] = skinOf(lab, i, ref);
+      underWeight[i] = weight[i]!;
+      weight[i] = 0;
+    }
+    const under = new Float32Array(rgb);
+    fillFromSkin(rgb, bw, bh, skin, weight, fw, fallback);
+    fillFromSkin(under, bw, bh, neckSkin, underWeight, fw, fallback);
+    for (let i = 0; i < n; i++)
+      if (underWeight[i]! > 0) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = under[i * 3 + c]!;
+  }
   pasteFloat(image, box, rgb);
   return { beard, glasses };
 }
