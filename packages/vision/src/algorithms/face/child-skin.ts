@@ -208,11 +208,11 @@ export function cleanChildSkin(image: DecodedImage, mesh: readonly XY[]): Cleane
       underWeight[i] = weight[i]!;
       weight[i] = 0;
     }
-    const under = new Float32Array(rgb);
+    const neckFill = new Float32Array(rgb);
     fillFromSkin(rgb, bw, bh, skin, weight, fw, fallback);
-    fillFromSkin(under, bw, bh, neckSkin, underWeight, fw, fallback);
+    fillFromSkin(neckFill, bw, bh, neckSkin, underWeight, fw, fallback);
     for (let i = 0; i < n; i++)
-      if (underWeight[i]! > 0) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = under[i * 3 + c]!;
+      if (underWeight[i]! > 0) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = neckFill[i * 3 + c]!;
   }
   pasteFloat(image, box, rgb);
   return { beard, glasses };
