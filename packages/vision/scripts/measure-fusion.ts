@@ -76,7 +76,7 @@ import { speedPhotos, timeTask } from './task-timing.ts';
 import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts';
 import { appearanceOf, jawLineDepth, upperLipDarkness } from '../test/child-looks.ts';
 import { cleanChildSkin } from '../src/algorithms/face/child-skin.ts';
-import { GREY_CHROMA, greyShare, offHueShare, SKIN_HUES } from '../test/grey-skin.ts';
+import { chromaSpread, GREY_CHROMA, greyShare, offHueShare, SKIN_HUES } from '../test/grey-skin.ts';
 import { headSeam, meanGradient, seamEdgeRatio } from '../test/head-seam.ts';
 import { templateShareInOpening } from '../test/mouth-opening.ts';
 
@@ -221,6 +221,7 @@ if (!childOnly) {
   const headMargins: number[] = [];
   const headGreyAdded: number[] = [];
   const headOffHueAdded: number[] = [];
+  const headChromaSpread: number[] = [];
   const headSeams = {
     lower: [] as number[],
     upper: [] as number[],
@@ -261,6 +262,9 @@ if (!childOnly) {
         if (resultFace && userFace) {
           headGreyAdded.push(greyShare(result, resultFace.mesh) - greyShare(userImage, userFace.mesh));
           headOffHueAdded.push(offHueShare(result, resultFace.mesh) - offHueShare(userImage, userFace.mesh));
+          headChromaSpread.push(
+            chromaSpread(result, resultFace.mesh) / chromaSpread(userImage, userFace.mesh),
+          );
         }
       }
       const fused = await descriptorOf(picture);
@@ -296,6 +300,10 @@ if (!childOnly) {
   console.log(
     `head off skin's hue (chroma ${GREY_CHROMA} and over, hue beyond ${SKIN_HUES.min}..${SKIN_HUES.max} degrees) in the face oval, result's share minus the user photo's: ` +
       `${spread(headOffHueAdded)}; over 0.05 in ${headOffHueAdded.filter((v) => v > 0.05).length}`,
+  );
+  console.log(
+    `head chroma spread (a* and b* over the face oval) in the result over the user photo's: ${spread(headChromaSpread)}; ` +
+      `over 1.3 in ${headChromaSpread.filter((v) => v > 1.3).length}`,
   );
 }
 

@@ -5,7 +5,9 @@
  * two faces' means pushes a warm face's near-neutral highlights (nose, upper lip, chin) to grey.
  * Compared with the same share in the user's own photo, whose eye whites and teeth count too.
  * Also the share of the oval's coloured pixels whose hue lies outside skin's (green to purple,
- * offHueShare), which a colour transfer that scales a* and b* separately could raise.
+ * offHueShare), which a colour transfer that scales a* and b* separately could raise, and the
+ * spread of a* and b* over the oval (chromaSpread): scaling them up multiplies a face's own
+ * variation too (a face lit warm on one side and blue on the other comes out orange and blue).
  * Used by scripts/measure-fusion.ts and the fusion tests.
  */
 import { srgbToLab } from '../src/algorithms/image/colour.ts';
@@ -44,3 +46,22 @@ export const greyShare = (image: Picture, mesh: readonly XY[]): number => faceCo
 /** The share of the pixels inside `mesh`'s face oval with chroma GREY_CHROMA or more and a hue outside SKIN_HUES. */
 export const offHueShare = (image: Picture, mesh: readonly XY[]): number =>
   faceColourShares(image, mesh).offHue;
+
+/** The spread of the face oval's colour: the root of the summed variances of a* and b*. */
+export function chromaSpread(image: Picture, mesh: readonly XY[]): number {
+  const inside = polygonMask(ovalOf(mesh), { x0: 0, y0: 0, x1: image.width, y1: image.height });
+  let n = 0;
+  const sum = [0, 0];
+  const sq = [0, 0];
+  for (let i = 0; i < inside.length; i++) {
+    if (inside[i]! < 0.5) continue;
+    n++;
+    const [, a, b] = srgbToLab(image.data[i * 3]!, image.data[i * 3 + 1]!, image.data[i * 3 + 2]!);
+    sum[0]! += a;
+    sum[1]! += b;
+    sq[0]! += a * a;
+    sq[1]! += b * b;
+  }
+  if (!n) return 0;
+  return Math.sqrt([0, 1].reduce((v, c) => v + Math.max(0, sq[c]! / n - (sum[c]! / n) ** 2), 0));
+}

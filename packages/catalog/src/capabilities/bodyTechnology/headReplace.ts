@@ -30,9 +30,9 @@ export const headReplace = defineCapability({
       template: templateChoice(
         HEADREPLACE.template,
         [
-          '用户的头部（人脸网格的脸部轮廓加上发丝分割的头发）按双眼、鼻梁、额头与下巴的位置（相似变换：缩放与按眼线旋转）放到模板人物的头部位置，脸部肤色在 CIELAB 中向模板的脸部靠拢（Reinhard 等 2001；亮度平移，a* 与 b* 按比例缩放，高光不会变灰），再以多频段融合（Burt 与 Adelson 1983）接合；头发在保留范围的边缘渐隐，模板人物自己的胡须与眼镜先被去除。模板本身的头发超出用户头部时仍会露出。',
-          '使用者的頭部（人臉網格的臉部輪廓加上髮絲分割的頭髮）依雙眼、鼻樑、額頭與下巴的位置（相似變換：縮放與依眼線旋轉）放到模板人物的頭部位置，臉部膚色在 CIELAB 中向模板的臉部靠攏（Reinhard 等 2001；亮度平移，a* 與 b* 按比例縮放，高光不會變灰），再以多頻段融合（Burt 與 Adelson 1983）接合；頭髮在保留範圍的邊緣漸隱，模板人物自己的鬍鬚與眼鏡先被去除。模板本身的頭髮超出使用者頭部時仍會露出。',
-          'The user’s head (the face mesh’s outline and the hair of the hair segmentation) is placed on the template person’s head by the eyes, nose bridge, forehead and chin (a similarity: scaled, and turned by the eye line), the face’s skin tone moved towards the template face’s in CIELAB (Reinhard et al. 2001; lightness shifted, a* and b* scaled, so highlights do not turn grey), and joined by multi-band blending (Burt & Adelson 1983); the hair fades out at the edges of the region it is kept in, and the template person’s own beard and glasses are taken out first. The template’s own hair still shows where it reaches beyond the user’s head.',
+          '用户的头部（人脸网格的脸部轮廓加上发丝分割的头发）按双眼、鼻梁、额头与下巴的位置（相似变换：缩放与按眼线旋转）放到模板人物的头部位置，脸部肤色在 CIELAB 中向模板的脸部靠拢（Reinhard 等 2001；亮度平移，向更淡的肤色时 a* 与 b* 按比例缩放，高光不会变灰），再以多频段融合（Burt 与 Adelson 1983）接合；头发在保留范围的边缘渐隐，模板人物自己的胡须与眼镜先被去除。模板本身的头发超出用户头部时仍会露出。',
+          '使用者的頭部（人臉網格的臉部輪廓加上髮絲分割的頭髮）依雙眼、鼻樑、額頭與下巴的位置（相似變換：縮放與依眼線旋轉）放到模板人物的頭部位置，臉部膚色在 CIELAB 中向模板的臉部靠攏（Reinhard 等 2001；亮度平移，向更淡的膚色時 a* 與 b* 按比例縮放，高光不會變灰），再以多頻段融合（Burt 與 Adelson 1983）接合；頭髮在保留範圍的邊緣漸隱，模板人物自己的鬍鬚與眼鏡先被去除。模板本身的頭髮超出使用者頭部時仍會露出。',
+          'The user’s head (the face mesh’s outline and the hair of the hair segmentation) is placed on the template person’s head by the eyes, nose bridge, forehead and chin (a similarity: scaled, and turned by the eye line), the face’s skin tone moved towards the template face’s in CIELAB (Reinhard et al. 2001; lightness shifted, and towards a paler face a* and b* scaled, so highlights do not turn grey), and joined by multi-band blending (Burt & Adelson 1983); the hair fades out at the edges of the region it is kept in, and the template person’s own beard and glasses are taken out first. The template’s own hair still shows where it reaches beyond the user’s head.',
         ],
         'headreplace_template',
       ),

@@ -294,10 +294,12 @@ const clamp8 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 const TRANSFER_SPREAD = { min: 0.6, max: 1.6 } as const;
 
 /**
- * The colour transfer's chroma factor (`chroma: 'gain'`) is held within min..max, and used only
- * where both regions' mean a* (or b*) is over `warm` (skin's are about 10 to 25).
+ * The colour transfer's chroma factor (`chroma: 'gain'`): used only where both regions' mean a*
+ * (or b*) is over `warm` (skin's are about 10 to 25) and the target's is the smaller; held at
+ * `min` or more, so a face moved towards a much paler one keeps at least half its warmth (it
+ * does not reach the target's mean then).
  */
-const CHROMA_GAIN = { min: 0.5, max: 2, warm: 2 } as const;
+const CHROMA_GAIN = { min: 0.5, warm: 2 } as const;
 
 /**
  * Reinhard colour transfer in CIELAB: the pixels of `rgb` where `apply` > 0 get the mean and
@@ -306,11 +308,13 @@ const CHROMA_GAIN = { min: 0.5, max: 2, warm: 2 } as const;
  * within `spread` (TRANSFER_SPREAD unless given), so a flat or tiny region does not blow up the
  * contrast.
  *
- * `chroma: 'gain'` moves a* and b* by a factor instead (each scaled by the ratio of the two
- * regions' means, held within CHROMA_GAIN; a shift where a mean is not warm): a shift moves
- * every pixel by the same amount, so a warm face moved towards a paler one had its near-neutral
- * highlights (nose, upper lip, chin) pushed to grey while the rest stayed warm, a grey patch; a
- * factor keeps each pixel's share of the face's warmth.
+ * `chroma: 'gain'` moves a* or b* towards a smaller mean by a factor instead (scaled by the
+ * ratio of the two regions' means, CHROMA_GAIN): a shift moves every pixel by the same amount, so
+ * a warm face moved towards a paler one had its near-neutral highlights (nose, upper lip, chin)
+ * pushed to grey while the rest stayed warm, a grey patch; a factor keeps each pixel's share of
+ * the face's warmth. Towards a larger mean it stays a shift: a factor over 1 multiplied the
+ * variation too, and a face lit warm on one side and blue on the other (s3_middle, a* and b*
+ * means near 0) came out orange and blue.
  */
 export function transferColour(
   rgb: Float32Array,
@@ -333,10 +337,15 @@ export function transferColour(
   const ratio = [0, 1, 2].map((c) =>
     s.std[c]! > 1e-3 ? Math.min(spread.max, Math.max(spread.min, t.std[c]! / s.std[c]!)) : 1,
   );
-  // Per channel: a factor (chroma 'gain', a* and b* whose means are both warm), else 0: a shift.
+  // Per channel: a factor (chroma 'gain': a* or b*, both means warm, the target's the smaller),
+  // else 0: a shift.
   const gain = [0, 1, 2].map((c) =>
-    chroma === 'gain' && c > 0 && s.mean[c]! > CHROMA_GAIN.warm && t.mean[c]! > CHROMA_GAIN.warm
-      ? Math.min(CHROMA_GAIN.max, Math.max(CHROMA_GAIN.min, t.mean[c]! / s.mean[c]!))
+    chroma === 'gain' &&
+    c > 0 &&
+    s.mean[c]! > CHROMA_GAIN.warm &&
+    t.mean[c]! > CHROMA_GAIN.warm &&
+    t.mean[c]! < s.mean[c]!
+      ? Math.max(CHROMA_GAIN.min, t.mean[c]! / s.mean[c]!)
       : 0,
   );
   const move = (v: number, c: number) => (gain[c] ? v * gain[c]! : (v - s.mean[c]!) * ratio[c]! + t.mean[c]!);

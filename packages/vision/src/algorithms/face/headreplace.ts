@@ -15,9 +15,9 @@
  *  3. The user's photo and head mask are mapped into the template by that similarity
  *     (bilinear); the face's colour is moved towards the template face's in CIELAB (Reinhard et
  *     al. 2001) over its skin (oval and skin mask), so the skin meets the template's neck, its
- *     spread of lightness kept (HEAD_RULES.spread) and its a* and b* scaled rather than shifted
- *     (fusion.ts transferColour's chroma 'gain': a shift turned a warm face's highlights grey on
- *     a paler template); hair keeps its colour.
+ *     spread of lightness kept (HEAD_RULES.spread), and towards a paler template its a* and b*
+ *     scaled rather than shifted (fusion.ts transferColour's chroma 'gain': a shift turned a warm
+ *     face's highlights grey there); hair keeps its colour.
  *  4. The head is joined to the template through its mask by multi-band blending (Burt & Adelson
  *     1983), which hides the seam at the neck; outside the mask the head layer is the template
  *     itself, so the blend's low bands carry none of the user's background (no halo).
