@@ -2501,7 +2501,7 @@ export interface Capabilities {
        */
       template?: string;
       /**
-       * Merge rate: 0 keeps the template’s face, 100 gives the user’s features and skin (in the template’s skin tone). Method: the user’s 468-point face mesh is aligned onto the template’s by a similarity; the features move towards the user’s by the merge rate (the face outline only 35 % of the way, so the head still fits the template’s hair and neck); the user’s face is warped to that shape triangle by triangle (piecewise affine), its colour moved to the template face’s in CIELAB (Reinhard et al. 2001) so skin tone and light match, and it is joined at the face’s edge by multi-band blending (Burt & Adelson 1983).
+       * Merge rate: 0 keeps the template’s face, 100 gives the user’s features and skin (in the template’s skin tone). Method: the user’s 468-point face mesh is aligned onto the template’s by a similarity; the features move towards the user’s by the merge rate (the face outline only 35 % of the way, so the head still fits the template’s hair and neck); the user’s face is warped to that shape triangle by triangle (piecewise affine), its colour moved to the template face’s in CIELAB (Reinhard et al. 2001; towards a paler face a* and b* scaled, so highlights do not turn grey) so skin tone and light match, and it is joined at the face’s edge by multi-band blending (Burt & Adelson 1983).
        * Range 0 to 100.
        * @default 80
        */

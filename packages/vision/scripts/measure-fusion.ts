@@ -156,6 +156,7 @@ if (!childOnly) {
   const pasteRatios: number[] = [];
   const openingShares: number[] = [];
   const greyAdded: number[] = [];
+  const spreadRatios: number[] = [];
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
     const userImage = await decodeImage(bytes);
@@ -166,6 +167,7 @@ if (!childOnly) {
     }
     const row: string[] = [];
     const userGrey = greyShare(userImage, userFace.mesh);
+    const userSpread = chromaSpread(userImage, userFace.mesh);
     for (const t of FUSION_TEMPLATES) {
       const r = await runTaskInProcess<FaceFuseResult>('facefuse', {
         image: bytes,
@@ -184,6 +186,7 @@ if (!childOnly) {
       const opening = templateShareInOpening(result, template.image, shape);
       if (opening.pixels >= 20) openingShares.push(opening.share);
       greyAdded.push(greyShare(result, shape) - userGrey);
+      spreadRatios.push(chromaSpread(result, shape) / userSpread);
       if (!fused) {
         row.push(`${t} no face`);
         continue;
@@ -212,6 +215,10 @@ if (!childOnly) {
   console.log(
     `grey skin (chroma under ${GREY_CHROMA}) in the face oval, result's share minus the user photo's: median ${f2(median(greyAdded))}, ` +
       `max ${f2(Math.max(...greyAdded))}; over 0.05 in ${greyAdded.filter((v) => v > 0.05).length} of ${greyAdded.length}`,
+  );
+  console.log(
+    `chroma spread (a* and b* over the face oval) in the result over the user photo's: median ${f2(median(spreadRatios))}, ` +
+      `max ${f2(Math.max(...spreadRatios))}; over 1.3 in ${spreadRatios.filter((v) => v > 1.3).length} of ${spreadRatios.length}`,
   );
 
   // 3: head replacement.

@@ -24,6 +24,7 @@ import {
 import { bundledTemplate, FUSION_RULES, shapeTowards } from '../src/algorithms/face/facefuse.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import { templateShareInOpening } from './mouth-opening.ts';
+import { greyShare } from './grey-skin.ts';
 import { loadMeshFaceModels } from '../src/algorithms/face/mesh-faces.ts';
 import { astronautPath, coffeePath, read } from './fixtures.ts';
 import { beardedMan, cropOf, descriptorOf, REPORT_CROPS, similarity, TUNING_CROPS } from './fusion-photos.ts';
@@ -163,6 +164,29 @@ describe('facefuse on real portraits', () => {
       expect(pixels, name).toBeGreaterThan(100);
       expect(share, name).toBeLessThan(0.1);
     }
+  });
+
+  it('a warm face fused into a much paler template keeps its highlights warm, not grey', async () => {
+    // The colour transfer shifted a* and b* by the two faces' mean difference: into party (the
+    // palest template face) the near-neutral highlights of a warm face crossed to grey. Measured
+    // as the share of the face oval's pixels with chroma under 8 (test/grey-skin.ts), the
+    // result's (by its own mesh) minus the user photo's, at the default merge rate.
+    const models = await loadMeshFaceModels();
+    const added: Record<string, number> = {};
+    for (const [who, bytes] of [
+      ['bearded', await beardedMan()],
+      ['s6_left', await cropOf(TUNING_CROPS.s6_left!)],
+    ] as const) {
+      const user = await decodeImage(bytes);
+      const r = await run(bytes, { template: 'party' });
+      const out = await decodeImage(Buffer.from(r.images.media_data.bytes));
+      const own = greyShare(user, (await largestFace(user, models))!.mesh);
+      added[who] = Math.round((greyShare(out, (await largestFace(out, models))!.mesh) - own) * 1000) / 1000;
+    }
+    console.log("grey share of the face oval into party, result's minus the user photo's", added);
+    // With the shift: bearded 0.573, s6_left 0.319.
+    expect(added.bearded).toBeLessThan(0.47);
+    expect(added.s6_left).toBeLessThan(0.24);
   });
 
   it('merge rate 0 leaves the template as it was; a template sent as bytes is used instead of a bundled one', async () => {

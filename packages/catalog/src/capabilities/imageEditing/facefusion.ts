@@ -38,9 +38,9 @@ export const facefusion = defineCapability({
         'fusion_template',
       ),
       merge_rate: strength(FACEFUSE.merge_rate, [
-        '融合度：0 保留模板人脸，100 为用户的五官形状与肤质（肤色取模板的）。方法：用户的人脸网格（468 点）按相似变换对齐到模板的网格，五官按融合度移向用户的位置（脸部轮廓只移动 35%，使头部仍与模板的头发和脖子吻合），用户的脸按网格三角形分段仿射变形到该形状，在 CIELAB 中做颜色迁移（Reinhard 等 2001）使肤色与光照与模板一致，再用多频段融合（Burt 与 Adelson 1983）在脸部边缘接合。',
-        '融合度：0 保留模板人臉，100 為使用者的五官形狀與膚質（膚色取模板的）。方法：使用者的人臉網格（468 點）依相似變換對齊到模板的網格，五官依融合度移向使用者的位置（臉部輪廓只移動 35%，使頭部仍與模板的頭髮和脖子吻合），使用者的臉依網格三角形分段仿射變形到該形狀，在 CIELAB 中做顏色遷移（Reinhard 等 2001）使膚色與光照與模板一致，再以多頻段融合（Burt 與 Adelson 1983）在臉部邊緣接合。',
-        'Merge rate: 0 keeps the template’s face, 100 gives the user’s features and skin (in the template’s skin tone). Method: the user’s 468-point face mesh is aligned onto the template’s by a similarity; the features move towards the user’s by the merge rate (the face outline only 35 % of the way, so the head still fits the template’s hair and neck); the user’s face is warped to that shape triangle by triangle (piecewise affine), its colour moved to the template face’s in CIELAB (Reinhard et al. 2001) so skin tone and light match, and it is joined at the face’s edge by multi-band blending (Burt & Adelson 1983).',
+        '融合度：0 保留模板人脸，100 为用户的五官形状与肤质（肤色取模板的）。方法：用户的人脸网格（468 点）按相似变换对齐到模板的网格，五官按融合度移向用户的位置（脸部轮廓只移动 35%，使头部仍与模板的头发和脖子吻合），用户的脸按网格三角形分段仿射变形到该形状，在 CIELAB 中做颜色迁移（Reinhard 等 2001；向更淡的肤色时 a* 与 b* 按比例缩放，高光不会变灰）使肤色与光照与模板一致，再用多频段融合（Burt 与 Adelson 1983）在脸部边缘接合。',
+        '融合度：0 保留模板人臉，100 為使用者的五官形狀與膚質（膚色取模板的）。方法：使用者的人臉網格（468 點）依相似變換對齊到模板的網格，五官依融合度移向使用者的位置（臉部輪廓只移動 35%，使頭部仍與模板的頭髮和脖子吻合），使用者的臉依網格三角形分段仿射變形到該形狀，在 CIELAB 中做顏色遷移（Reinhard 等 2001；向更淡的膚色時 a* 與 b* 按比例縮放，高光不會變灰）使膚色與光照與模板一致，再以多頻段融合（Burt 與 Adelson 1983）在臉部邊緣接合。',
+        'Merge rate: 0 keeps the template’s face, 100 gives the user’s features and skin (in the template’s skin tone). Method: the user’s 468-point face mesh is aligned onto the template’s by a similarity; the features move towards the user’s by the merge rate (the face outline only 35 % of the way, so the head still fits the template’s hair and neck); the user’s face is warped to that shape triangle by triangle (piecewise affine), its colour moved to the template face’s in CIELAB (Reinhard et al. 2001; towards a paler face a* and b* scaled, so highlights do not turn grey) so skin tone and light match, and it is joined at the face’s edge by multi-band blending (Burt & Adelson 1983).',
       ]),
     },
     answer: image({

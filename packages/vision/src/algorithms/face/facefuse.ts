@@ -10,9 +10,10 @@
  *  3. The template is warped to the target shape over the mesh's triangles and a ring of fixed
  *     points around the face (the ring keeps the hair, ears and background in place while the
  *     face outline moves); the user's face is warped from its own mesh to the same target.
- *  4. The user's warped face gets the template face's colour (Reinhard et al. 2001 in CIELAB),
- *     so skin tone and light match the template's; it is then mixed with the template's warped
- *     face by the merge rate.
+ *  4. The user's warped face gets the template face's colour (Reinhard et al. 2001 in CIELAB;
+ *     towards a paler template a* and b* are scaled, not shifted: fusion.ts transferColour's
+ *     chroma 'gain'), so skin tone and light match the template's; it is then mixed with the
+ *     template's warped face by the merge rate.
  *  5. The face is joined to the template inside the face oval (shrunk a little so the template's
  *     own jaw line and hairline stay) by multi-band blending (Burt & Adelson 1983).
  *
@@ -167,7 +168,17 @@ export function fuseInto(
   const templateSkin = foreheadSkin(warpedTemplate, oval, shape, box);
   const userRegion = oval.map((v, i) => v * userSkin[i]!);
   const templateRegion = oval.map((v, i) => v * templateSkin[i]!);
-  transferColour(warpedUser, userRegion, warpedTemplate, templateRegion, cover, options.colour ?? 1);
+  // A shift of a* and b* towards a paler template turned a warm face's highlights grey.
+  transferColour(
+    warpedUser,
+    userRegion,
+    warpedTemplate,
+    templateRegion,
+    cover,
+    options.colour ?? 1,
+    undefined,
+    'gain',
+  );
   const faceWidth = Math.hypot(shape[454]![0] - shape[234]![0], shape[454]![1] - shape[234]![1]);
   // Where the forehead check changes from skin to hair it changes softly (blurred over
   // FUSION_RULES.foreheadSoften, then squared so the hair's lighter tips stay out too): a hard
