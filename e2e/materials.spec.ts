@@ -1,9 +1,16 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { readyAccount, useSession, type Account } from './support/console.ts';
 import { blockingViolations } from './support/quality.ts';
 
 const run = Date.now();
+
+/**
+ * Waits until antd's confirmation messages have faded out: in the middle of the fade axe reads
+ * their text half-transparent and reports a contrast that the message does not have.
+ */
+const messagesGone = (page: Page) =>
+  expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
 const digits = (prefix: string, offset: number) => `${prefix}${String(run + offset).slice(-8)}`;
 // The administrator of the e2e server (ADMIN_EMAILS); other tests may have made it already.
 const admin: Account = {
@@ -88,6 +95,7 @@ test('a material user uploads a sticker on the materials page, and the emoji dem
   // At a phone's width the page still passes.
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(card).toBeVisible();
+  await messagesGone(page);
   expect(await blockingViolations(page)).toEqual([]);
 
   // The emoji capability's demo lists it, with its picture, and sends its value.
@@ -183,6 +191,7 @@ test('a material user uploads a makeup look, sees its preview on the sample port
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(card).toBeVisible();
+  await messagesGone(page);
   expect(await blockingViolations(page)).toEqual([]);
 
   // The makeup demo offers it by name and sends its value.
