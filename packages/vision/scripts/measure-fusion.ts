@@ -76,7 +76,7 @@ import { speedPhotos, timeTask } from './task-timing.ts';
 import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts';
 import { appearanceOf, jawLineDepth, upperLipDarkness } from '../test/child-looks.ts';
 import { cleanChildSkin } from '../src/algorithms/face/child-skin.ts';
-import { chromaSpread, GREY_CHROMA, greyShare, offHueShare, SKIN_HUES } from '../test/grey-skin.ts';
+import { faceColour, GREY_CHROMA, SKIN_HUES } from '../test/grey-skin.ts';
 import { headSeam, meanGradient, seamEdgeRatio } from '../test/head-seam.ts';
 import { templateShareInOpening } from '../test/mouth-opening.ts';
 
@@ -166,8 +166,7 @@ if (!childOnly) {
       continue;
     }
     const row: string[] = [];
-    const userGrey = greyShare(userImage, userFace.mesh);
-    const userSpread = chromaSpread(userImage, userFace.mesh);
+    const userColour = faceColour(userImage, userFace.mesh);
     for (const t of FUSION_TEMPLATES) {
       const r = await runTaskInProcess<FaceFuseResult>('facefuse', {
         image: bytes,
@@ -185,8 +184,9 @@ if (!childOnly) {
       pasteRatios.push(seamGradient(plainPaste(template.image, userImage, userFace.mesh, shape), seam) / own);
       const opening = templateShareInOpening(result, template.image, shape);
       if (opening.pixels >= 20) openingShares.push(opening.share);
-      greyAdded.push(greyShare(result, shape) - userGrey);
-      spreadRatios.push(chromaSpread(result, shape) / userSpread);
+      const colour = faceColour(result, shape);
+      greyAdded.push(colour.grey - userColour.grey);
+      spreadRatios.push(colour.spread / userColour.spread);
       if (!fused) {
         row.push(`${t} no face`);
         continue;
@@ -244,6 +244,7 @@ if (!childOnly) {
     const row: string[] = [];
     const userImage = await decodeImage(bytes);
     const userFace = await largestFace(userImage, models);
+    const userColour = userFace && faceColour(userImage, userFace.mesh);
     for (const t of FUSION_TEMPLATES) {
       // The task's own steps, once: the answer's picture (templateResult, as the task encodes it)
       // and where the head went, for the seam.
@@ -266,12 +267,11 @@ if (!childOnly) {
           headSeams[part === 'lower' ? 'bothLower' : 'bothUpper'].push(edge);
         }
         const resultFace = await largestFace(result, models);
-        if (resultFace && userFace) {
-          headGreyAdded.push(greyShare(result, resultFace.mesh) - greyShare(userImage, userFace.mesh));
-          headOffHueAdded.push(offHueShare(result, resultFace.mesh) - offHueShare(userImage, userFace.mesh));
-          headChromaSpread.push(
-            chromaSpread(result, resultFace.mesh) / chromaSpread(userImage, userFace.mesh),
-          );
+        if (resultFace && userColour) {
+          const colour = faceColour(result, resultFace.mesh);
+          headGreyAdded.push(colour.grey - userColour.grey);
+          headOffHueAdded.push(colour.offHue - userColour.offHue);
+          headChromaSpread.push(colour.spread / userColour.spread);
         }
       }
       const fused = await descriptorOf(picture);

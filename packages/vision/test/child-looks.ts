@@ -20,6 +20,8 @@ import { decodeImage } from '../src/image/decode.ts';
 import type { FaceAnalysisResult } from '../src/algorithms/face/analysis-params.ts';
 import { loadMeshFaceModels } from '../src/algorithms/face/mesh-faces.ts';
 import { largestFace, type XY } from '../src/algorithms/face/fusion.ts';
+import { CHIN_OVAL } from '../src/algorithms/face/child-skin.ts';
+import { faceWidthOf } from '../src/algorithms/face/retouch.ts';
 
 /** A pixel is dark below this share of the reference skin's grey level. */
 export const DARK_SHARE = 0.75;
@@ -70,9 +72,6 @@ export async function appearanceOf(bytes: Uint8Array | Buffer) {
   return r.faces[0]?.appearance;
 }
 
-/** The oval's chin points, from the subject's right jaw corner to the left (child-skin.ts CHIN_OVAL). */
-const JAW = [136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365] as const;
-
 /**
  * Median over 100 points along the jaw line of `mesh` of: the mean grey level 0.03 face widths
  * above and below the point (along the face's axis, chin 152 to forehead top 10) minus the
@@ -88,16 +87,16 @@ export function jawLineDepth(
       (Math.min(H - 1, Math.max(0, Math.round(y))) * W + Math.min(W - 1, Math.max(0, Math.round(x)))) * 3;
     return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
   };
-  const fw = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]);
+  const fw = faceWidthOf(mesh);
   const height = Math.hypot(mesh[10]![0] - mesh[152]![0], mesh[10]![1] - mesh[152]![1]);
   const ux = (mesh[10]![0] - mesh[152]![0]) / height;
   const uy = (mesh[10]![1] - mesh[152]![1]) / height;
   const d = 0.03 * fw;
   const depths: number[] = [];
-  for (let k = 0; k + 1 < JAW.length; k++)
+  for (let k = 0; k + 1 < CHIN_OVAL.length; k++)
     for (let step = 0; step < 10; step++) {
-      const a = mesh[JAW[k]!]!;
-      const b = mesh[JAW[k + 1]!]!;
+      const a = mesh[CHIN_OVAL[k]!]!;
+      const b = mesh[CHIN_OVAL[k + 1]!]!;
       const x = a[0] + (step / 10) * (b[0] - a[0]);
       const y = a[1] + (step / 10) * (b[1] - a[1]);
       let line = Infinity;

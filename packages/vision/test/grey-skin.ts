@@ -5,8 +5,8 @@
  * two faces' means pushes a warm face's near-neutral highlights (nose, upper lip, chin) to grey.
  * Compared with the same share in the user's own photo, whose eye whites and teeth count too.
  * Also the share of the oval's coloured pixels whose hue lies outside skin's (green to purple,
- * offHueShare), which a colour transfer that scales a* and b* separately could raise, and the
- * spread of a* and b* over the oval (chromaSpread): scaling them up multiplies a face's own
+ * faceColour's offHue), which a colour transfer that scales a* and b* separately could raise, and the
+ * spread of a* and b* over the oval (faceColour's spread): scaling them up multiplies a face's own
  * variation too (a face lit warm on one side and blue on the other comes out orange and blue).
  * Used by scripts/measure-fusion.ts and the fusion tests.
  */
@@ -21,36 +21,22 @@ export const SKIN_HUES = { min: -10, max: 85 } as const;
 
 type Picture = { width: number; height: number; data: ArrayLike<number> };
 
-/** Of the pixels inside `mesh`'s face oval, the shares that are grey and that are off skin's hue. */
-function faceColourShares(image: Picture, mesh: readonly XY[]): { grey: number; offHue: number } {
-  const inside = polygonMask(ovalOf(mesh), { x0: 0, y0: 0, x1: image.width, y1: image.height });
-  let pixels = 0;
-  let grey = 0;
-  let off = 0;
-  for (let i = 0; i < inside.length; i++) {
-    if (inside[i]! < 0.5) continue;
-    pixels++;
-    const [, a, b] = srgbToLab(image.data[i * 3]!, image.data[i * 3 + 1]!, image.data[i * 3 + 2]!);
-    if (Math.hypot(a, b) < GREY_CHROMA) grey++;
-    else {
-      const hue = (Math.atan2(b, a) * 180) / Math.PI;
-      if (hue > SKIN_HUES.max || hue < SKIN_HUES.min) off++;
-    }
-  }
-  return pixels ? { grey: grey / pixels, offHue: off / pixels } : { grey: 0, offHue: 0 };
+/** What faceColour measures over a face oval. */
+export interface FaceColour {
+  /** Share of the pixels with chroma under GREY_CHROMA. */
+  grey: number;
+  /** Share of the pixels with chroma GREY_CHROMA or more and a hue outside SKIN_HUES. */
+  offHue: number;
+  /** The root of the summed variances of a* and b*. */
+  spread: number;
 }
 
-/** The share of the pixels inside `mesh`'s face oval with chroma under GREY_CHROMA. */
-export const greyShare = (image: Picture, mesh: readonly XY[]): number => faceColourShares(image, mesh).grey;
-
-/** The share of the pixels inside `mesh`'s face oval with chroma GREY_CHROMA or more and a hue outside SKIN_HUES. */
-export const offHueShare = (image: Picture, mesh: readonly XY[]): number =>
-  faceColourShares(image, mesh).offHue;
-
-/** The spread of the face oval's colour: the root of the summed variances of a* and b*. */
-export function chromaSpread(image: Picture, mesh: readonly XY[]): number {
+/** The grey share, the off-hue share and the chroma spread of the pixels inside `mesh`'s face oval, in one pass. */
+export function faceColour(image: Picture, mesh: readonly XY[]): FaceColour {
   const inside = polygonMask(ovalOf(mesh), { x0: 0, y0: 0, x1: image.width, y1: image.height });
   let n = 0;
+  let grey = 0;
+  let off = 0;
   const sum = [0, 0];
   const sq = [0, 0];
   for (let i = 0; i < inside.length; i++) {
@@ -61,7 +47,19 @@ export function chromaSpread(image: Picture, mesh: readonly XY[]): number {
     sum[1]! += b;
     sq[0]! += a * a;
     sq[1]! += b * b;
+    if (Math.hypot(a, b) < GREY_CHROMA) grey++;
+    else {
+      const hue = (Math.atan2(b, a) * 180) / Math.PI;
+      if (hue > SKIN_HUES.max || hue < SKIN_HUES.min) off++;
+    }
   }
-  if (!n) return 0;
-  return Math.sqrt([0, 1].reduce((v, c) => v + Math.max(0, sq[c]! / n - (sum[c]! / n) ** 2), 0));
+  if (!n) return { grey: 0, offHue: 0, spread: 0 };
+  const variance = (c: number) => Math.max(0, sq[c]! / n - (sum[c]! / n) ** 2);
+  return { grey: grey / n, offHue: off / n, spread: Math.sqrt(variance(0) + variance(1)) };
 }
+
+/** faceColour's grey share. */
+export const greyShare = (image: Picture, mesh: readonly XY[]): number => faceColour(image, mesh).grey;
+
+/** faceColour's chroma spread. */
+export const chromaSpread = (image: Picture, mesh: readonly XY[]): number => faceColour(image, mesh).spread;

@@ -83,7 +83,7 @@ export const CHILD_SKIN_RULES = {
 } as const;
 
 /** The oval's chin points, from the subject's right jaw corner to the left. */
-const CHIN_OVAL = [136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365] as const;
+export const CHIN_OVAL = [136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365] as const;
 
 /** Mesh points whose surroundings are the reference skin: forehead, then the upper cheeks. */
 export const SKIN_SAMPLES = [151, 9, 108, 337, 50, 280, 101, 330, 118, 347] as const;
@@ -133,7 +133,6 @@ export function cleanChildSkin(image: DecodedImage, mesh: readonly XY[]): Cleane
   const underChin = bearded
     ? softenMask(polygonMask(band, box), bw, bh, Math.max(1, Math.round(R.underSoften * fw)))
     : new Float32Array(n);
-  const neck = bearded ? polygonMask([...under, ...down(2 * R.underChin)], box) : underChin;
   const lab = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) {
     const l = srgbToLab(clamp8(rgb[i * 3]!), clamp8(rgb[i * 3 + 1]!), clamp8(rgb[i * 3 + 2]!));
@@ -200,6 +199,7 @@ export function cleanChildSkin(image: DecodedImage, mesh: readonly XY[]): Cleane
   if (!bearded) fillFromSkin(rgb, bw, bh, skin, weight, fw, fallback);
   else {
     // Inside the oval from the face's skin; under the chin from the neck's skin below the band.
+    const neck = polygonMask([...under, ...down(2 * R.underChin)], box);
     const neckSkin = new Float32Array(n);
     const underWeight = new Float32Array(n);
     for (let i = 0; i < n; i++) {

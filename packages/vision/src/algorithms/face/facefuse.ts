@@ -169,16 +169,10 @@ export function fuseInto(
   const userRegion = oval.map((v, i) => v * userSkin[i]!);
   const templateRegion = oval.map((v, i) => v * templateSkin[i]!);
   // A shift of a* and b* towards a paler template turned a warm face's highlights grey.
-  transferColour(
-    warpedUser,
-    userRegion,
-    warpedTemplate,
-    templateRegion,
-    cover,
-    options.colour ?? 1,
-    undefined,
-    'gain',
-  );
+  transferColour(warpedUser, userRegion, warpedTemplate, templateRegion, cover, {
+    amount: options.colour ?? 1,
+    chroma: 'gain',
+  });
   const faceWidth = Math.hypot(shape[454]![0] - shape[234]![0], shape[454]![1] - shape[234]![1]);
   // Where the forehead check changes from skin to hair it changes softly (blurred over
   // FUSION_RULES.foreheadSoften, then squared so the hair's lighter tips stay out too): a hard

@@ -322,9 +322,11 @@ export function transferColour(
   target: Float32Array,
   targetRegion: Float32Array,
   apply: Float32Array,
-  amount = 1,
-  spread: { min: number; max: number } = TRANSFER_SPREAD,
-  chroma: 'shift' | 'gain' = 'shift',
+  {
+    amount = 1,
+    spread = TRANSFER_SPREAD,
+    chroma = 'shift',
+  }: { amount?: number; spread?: { min: number; max: number }; chroma?: 'shift' | 'gain' } = {},
 ): void {
   const s = labMoments(rgb, sourceRegion);
   const full = labMoments(target, targetRegion);

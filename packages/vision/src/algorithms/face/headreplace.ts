@@ -330,7 +330,10 @@ function placeHead(
     Math.max(1, Math.round(HEAD_RULES.colourFade * faceWidth * Math.hypot(m.a, m.b))),
   );
   const recoloured = new Float32Array(head);
-  transferColour(recoloured, userOval, templateCrop, templateOval, fade, 1, HEAD_RULES.spread, 'gain');
+  transferColour(recoloured, userOval, templateCrop, templateOval, fade, {
+    spread: HEAD_RULES.spread,
+    chroma: 'gain',
+  });
   // Outside the head the template (without its own head) is taken on both sides of the blend, so
   // its low bands carry no colour of the user's background: no halo of it around the head.
   // (`recoloured` becomes the blend's head layer; `head` stays as mapped.)
