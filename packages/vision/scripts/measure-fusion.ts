@@ -157,6 +157,9 @@ if (!childOnly) {
   const openingShares: number[] = [];
   const greyAdded: number[] = [];
   const spreadRatios: number[] = [];
+  /** The colour cast's spread across the face (faceColour's cast) in each result, and per user. */
+  const casts: number[] = [];
+  const fusionCasts: string[] = [];
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
     const userImage = await decodeImage(bytes);
@@ -166,6 +169,7 @@ if (!childOnly) {
       continue;
     }
     const row: string[] = [];
+    const castRow: string[] = [];
     const userColour = faceColour(userImage, userFace.mesh);
     for (const t of FUSION_TEMPLATES) {
       const r = await runTaskInProcess<FaceFuseResult>('facefuse', {
@@ -187,6 +191,8 @@ if (!childOnly) {
       const colour = faceColour(result, shape);
       greyAdded.push(colour.grey - userColour.grey);
       spreadRatios.push(colour.spread / userColour.spread);
+      casts.push(colour.cast);
+      castRow.push(`${t} ${f2(colour.cast)}`);
       if (!fused) {
         row.push(`${t} no face`);
         continue;
@@ -199,6 +205,7 @@ if (!childOnly) {
       row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
     }
     console.log(`${name}: ${row.join(', ')}`);
+    fusionCasts.push(`${name} ${f2(userColour.cast)}: ${castRow.join(', ')}`);
   }
   console.log(
     `${tuning ? 'tuning' : 'report'} set: ${pairs} fusions; a face found in ${faceKept}; ` +
@@ -220,6 +227,10 @@ if (!childOnly) {
     `chroma spread (a* and b* over the face oval) in the result over the user photo's: median ${f2(median(spreadRatios))}, ` +
       `max ${f2(Math.max(...spreadRatios))}; over 1.3 in ${spreadRatios.filter((v) => v > 1.3).length} of ${spreadRatios.length}`,
   );
+  console.log(
+    `colour cast across the face (a* and b* of quarter-face cells, root mean square about their mean) in the results: median ${f2(median(casts))}, ` +
+      `max ${f2(Math.max(...casts))}; over 6 in ${casts.filter((v) => v > 6).length} of ${casts.length}; per user (photo: results): ${fusionCasts.join('; ')}`,
+  );
 
   // 3: head replacement.
   let headPairs = 0;
@@ -229,6 +240,9 @@ if (!childOnly) {
   const headGreyAdded: number[] = [];
   const headOffHueAdded: number[] = [];
   const headChromaSpread: number[] = [];
+  /** Per user: the colour cast's spread across the face (faceColour's cast) in the photo and in each result. */
+  const headCasts: string[] = [];
+  const headCastResults: number[] = [];
   const headSeams = {
     lower: [] as number[],
     upper: [] as number[],
@@ -242,6 +256,7 @@ if (!childOnly) {
     const userDesc = await descriptorOf(bytes);
     if (!userDesc) continue;
     const row: string[] = [];
+    const castRow: string[] = [];
     const userImage = await decodeImage(bytes);
     const userFace = await largestFace(userImage, models);
     const userColour = userFace && faceColour(userImage, userFace.mesh);
@@ -272,6 +287,8 @@ if (!childOnly) {
           headGreyAdded.push(colour.grey - userColour.grey);
           headOffHueAdded.push(colour.offHue - userColour.offHue);
           headChromaSpread.push(colour.spread / userColour.spread);
+          headCastResults.push(colour.cast);
+          castRow.push(`${t} ${f2(colour.cast)}`);
         }
       }
       const fused = await descriptorOf(picture);
@@ -287,6 +304,7 @@ if (!childOnly) {
       row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
     }
     console.log(`head ${name}: ${row.join(', ')}`);
+    if (userColour) headCasts.push(`${name} ${f2(userColour.cast)}: ${castRow.join(', ')}`);
   }
   console.log(
     `head replacement: ${headPairs} results; a face found in ${headFaces}; closer to the user than to the template in ${headHolds} ` +
@@ -312,6 +330,17 @@ if (!childOnly) {
     `head chroma spread (a* and b* over the face oval) in the result over the user photo's: ${spread(headChromaSpread)}; ` +
       `over 1.3 in ${headChromaSpread.filter((v) => v > 1.3).length}`,
   );
+  console.log(
+    `head colour cast across the face (a* and b* of quarter-face cells, root mean square about their mean) in the results: ` +
+      `${spread(headCastResults)}; over 6 in ${headCastResults.filter((v) => v > 6).length}; per user (photo: results): ${headCasts.join('; ')}`,
+  );
+  const templateCasts: string[] = [];
+  for (const t of FUSION_TEMPLATES) {
+    const image = await decodeImage(readFileSync(new URL(`../assets/fusion/${t}.jpg`, import.meta.url)));
+    const face = await largestFace(image, models);
+    if (face) templateCasts.push(`${t} ${f2(faceColour(image, face.mesh).cast)}`);
+  }
+  console.log(`colour cast across the face of the templates: ${templateCasts.join(', ')}`);
 }
 
 // 4: child fusion.

@@ -29,11 +29,32 @@ export interface FaceColour {
   offHue: number;
   /** The root of the summed variances of a* and b*. */
   spread: number;
+  /**
+   * The colour cast's spread across the face (mixed light: one side lit warm, the other blue): the
+   * oval's bounding box cut into cells a quarter of the face's width a side; the root mean square
+   * distance of the cells' mean (a*, b*) from the mean of those means, over the cells at least half
+   * inside the oval. A face in one light reads about 2 to 4; fine detail (lips, eyes) averages out.
+   */
+  cast: number;
 }
 
 /** The grey share, the off-hue share and the chroma spread of the pixels inside `mesh`'s face oval, in one pass. */
 export function faceColour(image: Picture, mesh: readonly XY[]): FaceColour {
-  const inside = polygonMask(ovalOf(mesh), { x0: 0, y0: 0, x1: image.width, y1: image.height });
+  const oval = ovalOf(mesh);
+  const inside = polygonMask(oval, { x0: 0, y0: 0, x1: image.width, y1: image.height });
+  const faceWidth = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]);
+  const cell = Math.max(2, faceWidth / 4);
+  const x0 = Math.max(0, Math.floor(Math.min(...oval.map((p) => p[0]))));
+  const y0 = Math.max(0, Math.floor(Math.min(...oval.map((p) => p[1]))));
+  const x1 = Math.min(image.width, Math.ceil(Math.max(...oval.map((p) => p[0]))));
+  const y1 = Math.min(image.height, Math.ceil(Math.max(...oval.map((p) => p[1]))));
+  const across = Math.ceil((x1 - x0) / cell);
+  const down = Math.ceil((y1 - y0) / cell);
+  /** Per cell: pixels in the box, pixels in the oval, and their summed a* and b*. */
+  const cells = Array.from({ length: Math.max(0, across * down) }, () => ({ all: 0, n: 0, a: 0, b: 0 }));
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++)
+      cells[Math.floor((y - y0) / cell) * across + Math.floor((x - x0) / cell)]!.all++;
   let n = 0;
   let grey = 0;
   let off = 0;
@@ -43,6 +64,14 @@ export function faceColour(image: Picture, mesh: readonly XY[]): FaceColour {
     if (inside[i]! < 0.5) continue;
     n++;
     const [, a, b] = srgbToLab(image.data[i * 3]!, image.data[i * 3 + 1]!, image.data[i * 3 + 2]!);
+    const x = i % image.width;
+    const y = (i - x) / image.width;
+    if (x >= x0 && x < x1 && y >= y0 && y < y1) {
+      const c = cells[Math.floor((y - y0) / cell) * across + Math.floor((x - x0) / cell)]!;
+      c.n++;
+      c.a += a;
+      c.b += b;
+    }
     sum[0]! += a;
     sum[1]! += b;
     sq[0]! += a * a;
@@ -53,9 +82,15 @@ export function faceColour(image: Picture, mesh: readonly XY[]): FaceColour {
       if (hue > SKIN_HUES.max || hue < SKIN_HUES.min) off++;
     }
   }
-  if (!n) return { grey: 0, offHue: 0, spread: 0 };
+  if (!n) return { grey: 0, offHue: 0, spread: 0, cast: 0 };
   const variance = (c: number) => Math.max(0, sq[c]! / n - (sum[c]! / n) ** 2);
-  return { grey: grey / n, offHue: off / n, spread: Math.sqrt(variance(0) + variance(1)) };
+  const means = cells.filter((c) => c.n >= c.all / 2 && c.n > 0).map((c) => [c.a / c.n, c.b / c.n]);
+  const ma = means.reduce((s, m) => s + m[0]!, 0) / Math.max(1, means.length);
+  const mb = means.reduce((s, m) => s + m[1]!, 0) / Math.max(1, means.length);
+  const cast = Math.sqrt(
+    means.reduce((s, m) => s + (m[0]! - ma) ** 2 + (m[1]! - mb) ** 2, 0) / Math.max(1, means.length),
+  );
+  return { grey: grey / n, offHue: off / n, spread: Math.sqrt(variance(0) + variance(1)), cast };
 }
 
 /** faceColour's grey share. */
@@ -63,3 +98,6 @@ export const greyShare = (image: Picture, mesh: readonly XY[]): number => faceCo
 
 /** faceColour's chroma spread. */
 export const chromaSpread = (image: Picture, mesh: readonly XY[]): number => faceColour(image, mesh).spread;
+
+/** faceColour's colour cast across the face. */
+export const colourCast = (image: Picture, mesh: readonly XY[]): number => faceColour(image, mesh).cast;

@@ -10,7 +10,9 @@
  *  3. The template is warped to the target shape over the mesh's triangles and a ring of fixed
  *     points around the face (the ring keeps the hair, ears and background in place while the
  *     face outline moves); the user's face is warped from its own mesh to the same target.
- *  4. The user's warped face gets the template face's colour (Reinhard et al. 2001 in CIELAB;
+ *  4. A colour cast that changes across the user's face (mixed light: a blue cheek, an orange
+ *     nose) is evened (fusion.ts evenFaceCast); the warped face then gets the template face's
+ *     colour (Reinhard et al. 2001 in CIELAB;
  *     towards a paler template a* and b* are scaled, not shifted: fusion.ts transferColour's
  *     chroma 'gain'), so skin tone and light match the template's; it is then mixed with the
  *     template's warped face by the merge rate.
@@ -42,6 +44,7 @@ import {
   ringAround,
   softenMask,
   transferColour,
+  evenFaceCast,
   foreheadSkin,
   TRIANGLES,
   warpTriangles,
@@ -168,6 +171,10 @@ export function fuseInto(
   const templateSkin = foreheadSkin(warpedTemplate, oval, shape, box);
   const userRegion = oval.map((v, i) => v * userSkin[i]!);
   const templateRegion = oval.map((v, i) => v * templateSkin[i]!);
+  // A cast that differs across the user's face (mixed light) is evened first: the transfer moves
+  // the face's mean and spread only, and kept an orange nose on blue cheeks. Without a transfer
+  // (child fusion mixes both parents' own colours) the face is left as it is.
+  if ((options.colour ?? 1) > 0) evenFaceCast(warpedUser, box, shape, userRegion, cover);
   // A shift of a* and b* towards a paler template turned a warm face's highlights grey.
   transferColour(warpedUser, userRegion, warpedTemplate, templateRegion, cover, {
     amount: options.colour ?? 1,

@@ -360,6 +360,134 @@ export function transferColour(
   }
 }
 
+/**
+ * Mixed light on a face: a colour cast that changes across it (one cheek lit by a blue screen, the
+ * nose by a warm lamp). `keep` and `rest` in CIELAB a* and b* units; `sigma` in face widths.
+ */
+export const CAST_RULES = {
+  sigma: 0.04,
+  keep: 3,
+  rest: 0.1,
+} as const;
+
+/**
+ * Mesh polygons left out of the skin whose cast evenCast measures (their colour is their own, not
+ * the light's): the outer lip line, each eye with its lids (the mesh's second eye rings) and each
+ * brow.
+ */
+export const CAST_FEATURES: readonly (readonly number[])[] = [
+  [61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291, 409, 270, 269, 267, 0, 37, 39, 40, 185],
+  [247, 30, 29, 27, 28, 56, 190, 243, 112, 26, 22, 23, 24, 110, 25, 130],
+  [467, 260, 259, 257, 258, 286, 414, 463, 341, 256, 252, 253, 254, 339, 255, 359],
+  [156, 70, 63, 105, 66, 107, 55, 193, 65, 52, 53, 46, 124, 35],
+  [383, 300, 293, 334, 296, 336, 285, 417, 295, 282, 283, 276, 353, 265],
+];
+
+/**
+ * Evens out the part of a face's colour cast that varies across it, before the colour transfer
+ * (which moves the face's mean and spread, not a cast that differs between its sides: a face lit
+ * warm on one side and blue on the other kept an orange nose on pale blue cheeks). The cast is
+ * the low-frequency field of a* and b* over the skin (`region` > 0.5): normalised convolution
+ * with a Gaussian (Knutsson & Westin, "Normalized and differential convolution", CVPR 1993), the
+ * illumination estimate of centre-surround retinex (Land 1986; Jobson, Rahman & Woodell, IEEE TIP
+ * 1997) taken in chroma only, so light and shade (L*) stay. Where the local cast lies more than
+ * `keep` from the skin's median a* and b*, the excess is cut to `rest` of itself: a face in one light
+ * (rosy cheeks, a yellower forehead: within `keep`) is left as it is, and fine detail (lips, eyes)
+ * keeps its difference to the skin around it. Applied with the weight `apply` (0..1) per pixel.
+ */
+export function evenCast(
+  rgb: Float32Array,
+  w: number,
+  h: number,
+  region: Float32Array,
+  apply: Float32Array,
+  sigmaPx: number,
+  rules: { keep: number; rest: number } = CAST_RULES,
+): void {
+  const n = w * h;
+  const A = new Float32Array(n);
+  const B = new Float32Array(n);
+  const L = new Float32Array(n);
+  const weight = new Float32Array(n);
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (region[i]! <= 0.5 && apply[i]! <= 0) continue;
+    const lab = srgbToLab(clamp8(rgb[i * 3]!), clamp8(rgb[i * 3 + 1]!), clamp8(rgb[i * 3 + 2]!));
+    L[i] = lab[0];
+    A[i] = lab[1];
+    B[i] = lab[2];
+    if (region[i]! > 0.5) {
+      weight[i] = 1;
+      // Every fourth pixel is enough for the medians.
+      if ((i & 3) === 0) {
+        as.push(lab[1]);
+        bs.push(lab[2]);
+      }
+    }
+  }
+  if (as.length < 16) return;
+  const refA = median(as);
+  const refB = median(bs);
+  const wa = new Float32Array(n);
+  const wb = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    wa[i] = A[i]! * weight[i]!;
+    wb[i] = B[i]! * weight[i]!;
+  }
+  // Three box passes of the same width have the Gaussian's variance (Wells 1986).
+  const r = Math.max(1, Math.round((Math.sqrt(4 * sigmaPx * sigmaPx + 1) - 1) / 2));
+  const tmp = new Float32Array(n);
+  const blur = (src: Float32Array) => {
+    const x = new Float32Array(n);
+    const y = new Float32Array(n);
+    boxMean(src, w, h, r, tmp, x);
+    boxMean(x, w, h, r, tmp, y);
+    boxMean(y, w, h, r, tmp, x);
+    return x;
+  };
+  const lowW = blur(weight);
+  const lowA = blur(wa);
+  const lowB = blur(wb);
+  const out = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const k = apply[i]!;
+    // Far from any skin the cast is not known: left as it is.
+    if (k <= 0 || lowW[i]! < 0.05) continue;
+    const da = lowA[i]! / lowW[i]! - refA;
+    const db = lowB[i]! / lowW[i]! - refB;
+    const m = Math.hypot(da, db);
+    if (m <= rules.keep) continue;
+    const cut = k * (1 - (rules.keep + (m - rules.keep) * rules.rest) / m);
+    labToSrgb(L[i]!, A[i]! - cut * da, B[i]! - cut * db, out);
+    for (let c = 0; c < 3; c++) rgb[i * 3 + c] = out[c]!;
+  }
+}
+
+/**
+ * evenCast over a face: `rgb` is the crop `box` of a picture in which `mesh` (picture coordinates)
+ * lies; the cast is measured on `skin` (> 0.5) without the mesh's CAST_FEATURES, at CAST_RULES's
+ * scale of the mesh's face width, and evened where `apply` > 0.
+ */
+export function evenFaceCast(
+  rgb: Float32Array,
+  box: Box,
+  mesh: readonly XY[],
+  skin: Float32Array,
+  apply: Float32Array,
+): void {
+  const region = Float32Array.from(skin, (v) => (v > 0.5 ? 1 : 0));
+  for (const feature of CAST_FEATURES) {
+    const inside = polygonMask(
+      feature.map((k) => mesh[k]!),
+      box,
+    );
+    for (let i = 0; i < inside.length; i++) if (inside[i]! > 0) region[i] = 0;
+  }
+  const faceWidth = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]);
+  evenCast(rgb, box.x1 - box.x0, box.y1 - box.y0, region, apply, CAST_RULES.sigma * faceWidth);
+}
+
 interface Plane {
   w: number;
   h: number;

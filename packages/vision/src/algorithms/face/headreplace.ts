@@ -13,7 +13,8 @@
  *     and chin onto the template's: the head is scaled to the template's face and turned by the
  *     difference of the two eye lines.
  *  3. The user's photo and head mask are mapped into the template by that similarity
- *     (bilinear); the face's colour is moved towards the template face's in CIELAB (Reinhard et
+ *     (bilinear); a colour cast that changes across the face (mixed light) is evened (fusion.ts
+ *     evenFaceCast), then the face's colour is moved towards the template face's in CIELAB (Reinhard et
  *     al. 2001) over its skin (oval and skin mask), so the skin meets the template's neck, its
  *     spread of lightness kept (HEAD_RULES.spread), and towards a paler template its a* and b*
  *     scaled rather than shifted (fusion.ts transferColour's chroma 'gain': a shift turned a warm
@@ -49,6 +50,7 @@ import {
   polygonMask,
   softenMask,
   transferColour,
+  evenFaceCast,
   type Box,
   type Similarity,
   type XY,
@@ -330,6 +332,15 @@ function placeHead(
     Math.max(1, Math.round(HEAD_RULES.colourFade * faceWidth * Math.hypot(m.a, m.b))),
   );
   const recoloured = new Float32Array(head);
+  // A cast that differs across the face (mixed light) is evened first: the transfer moves the
+  // face's mean and spread, and kept an orange nose on blue cheeks.
+  evenFaceCast(
+    recoloured,
+    box,
+    userMesh.map(([x, y]) => [m.a * x - m.b * y + m.tx, m.b * x + m.a * y + m.ty] as XY),
+    skin,
+    fade,
+  );
   transferColour(recoloured, userOval, templateCrop, templateOval, fade, {
     spread: HEAD_RULES.spread,
     chroma: 'gain',
