@@ -11,6 +11,9 @@
  *
  *   node --single-threaded-gc --import tsx scripts/memory-by-endpoint.ts [endpoint regex]
  *
+ * The last line sums the rows' CPU per call and gives the worker's final and peak RSS, to compare
+ * settings over the whole list (e.g. LD_PRELOAD of another allocator, docs/decisions/0014).
+ *
  * WORKER_NODE_FLAGS replaces the worker process's V8 flags (the pool's ENGINE_NODE_FLAGS; empty for
  * none), for A/B runs. The worker inherits the environment: GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576 tries a
  * fixed mmap threshold (large blocks given back to the system when freed).
@@ -130,6 +133,9 @@ const list: Array<[string, Record<string, unknown>, number?]> = [
   // The bench's x4 row.
   ['v1/aiquality', { scale: '4' }, 256],
 ];
+/** CPU per call of each row, summed (to compare a setting over the whole list). */
+let cpuSummed = 0;
+let rows = 0;
 for (const [endpoint, parameter, side] of list) {
   if (only && !only.test(endpoint)) continue;
   const binding = bindingsByEndpoint.get(endpoint)!;
@@ -153,10 +159,14 @@ for (const [endpoint, parameter, side] of list) {
     continue;
   }
   const label = `${endpoint}${side ? ` (${side} px)` : ''}`;
+  const cpuPerCall = (cpuMs() - cpu0) / reps;
+  cpuSummed += cpuPerCall;
+  rows++;
   console.log(
-    `${label}: ${((performance.now() - t0) / reps).toFixed(0)} ms, CPU ${((cpuMs() - cpu0) / reps).toFixed(0)} ms; ${status()}; ${byKind()}${inside()}`,
+    `${label}: ${((performance.now() - t0) / reps).toFixed(0)} ms, CPU ${cpuPerCall.toFixed(0)} ms; ${status()}; ${byKind()}${inside()}`,
   );
 }
+console.log(`CPU per call of the ${rows} rows, summed: ${cpuSummed.toFixed(0)} ms; ${status()}`);
 for (const m of mappings())
   if (m.rss > 8 * 1048576) console.log(`${mb(m.rss)} MB of ${mb(m.size)} MB: ${m.head}`);
 await backend.close();
