@@ -394,6 +394,9 @@ export const CAST_FEATURES: readonly (readonly number[])[] = [
  * `keep` from the skin's median a* and b*, the excess is cut to `rest` of itself: a face in one light
  * (rosy cheeks, a yellower forehead: within `keep`) is left as it is, and fine detail (lips, eyes)
  * keeps its difference to the skin around it. Applied with the weight `apply` (0..1) per pixel.
+ * The field is smooth, so it is made on cells half of sigma a side (their skin pixels' mean colour,
+ * weighted by their share of skin) and interpolated bilinearly; only pixels where it exceeds
+ * `keep` are converted to CIELAB (converting and blurring the whole box cost 40-160 ms per photo).
  */
 export function evenCast(
   rgb: Float32Array,
@@ -404,63 +407,118 @@ export function evenCast(
   sigmaPx: number,
   rules: { keep: number; rest: number } = CAST_RULES,
 ): void {
-  const n = w * h;
+  // The cast is smooth: it is measured on a grid of `step` px cells (their mean colour), and only
+  // the pixels where it exceeds `keep` are converted and corrected at full size.
+  const step = Math.max(1, Math.floor(sigmaPx / 2));
+  const gw = Math.ceil(w / step);
+  const gh = Math.ceil(h / step);
+  const n = gw * gh;
   const A = new Float32Array(n);
   const B = new Float32Array(n);
-  const L = new Float32Array(n);
   const weight = new Float32Array(n);
-  const as: number[] = [];
-  const bs: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (region[i]! <= 0.5 && apply[i]! <= 0) continue;
-    const lab = srgbToLab(clamp8(rgb[i * 3]!), clamp8(rgb[i * 3 + 1]!), clamp8(rgb[i * 3 + 2]!));
-    L[i] = lab[0];
-    A[i] = lab[1];
-    B[i] = lab[2];
-    if (region[i]! > 0.5) {
-      weight[i] = 1;
-      // Every fourth pixel is enough for the medians.
-      if ((i & 3) === 0) {
-        as.push(lab[1]);
-        bs.push(lab[2]);
-      }
+  const sums = new Float64Array(n * 4);
+  for (let y = 0; y < h; y++) {
+    const row = ((y / step) | 0) * gw;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const g = (row + ((x / step) | 0)) * 4;
+      // The cell's colour is its skin pixels' mean; its weight the share of its pixels that are skin.
+      sums[g + 3]!++;
+      if (region[i]! <= 0.5) continue;
+      sums[g]! += rgb[i * 3]!;
+      sums[g + 1]! += rgb[i * 3 + 1]!;
+      sums[g + 2]! += rgb[i * 3 + 2]!;
+      weight[g >> 2]! += 1;
     }
   }
-  if (as.length < 16) return;
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let g = 0; g < n; g++) {
+    const skin = weight[g]!;
+    if (!skin) continue;
+    weight[g] = skin / sums[g * 4 + 3]!;
+    const lab = srgbToLab(
+      clamp8(sums[g * 4]! / skin),
+      clamp8(sums[g * 4 + 1]! / skin),
+      clamp8(sums[g * 4 + 2]! / skin),
+    );
+    A[g] = lab[1] * weight[g]!;
+    B[g] = lab[2] * weight[g]!;
+    if (weight[g]! > 0.5) {
+      as.push(lab[1]);
+      bs.push(lab[2]);
+    }
+  }
+  if (as.length < 4) return;
   const refA = median(as);
   const refB = median(bs);
-  const wa = new Float32Array(n);
-  const wb = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    wa[i] = A[i]! * weight[i]!;
-    wb[i] = B[i]! * weight[i]!;
-  }
   // Three box passes of the same width have the Gaussian's variance (Wells 1986).
-  const r = Math.max(1, Math.round((Math.sqrt(4 * sigmaPx * sigmaPx + 1) - 1) / 2));
+  const s = sigmaPx / step;
+  const r = Math.max(1, Math.round((Math.sqrt(4 * s * s + 1) - 1) / 2));
   const tmp = new Float32Array(n);
   const blur = (src: Float32Array) => {
     const x = new Float32Array(n);
     const y = new Float32Array(n);
-    boxMean(src, w, h, r, tmp, x);
-    boxMean(x, w, h, r, tmp, y);
-    boxMean(y, w, h, r, tmp, x);
+    boxMean(src, gw, gh, r, tmp, x);
+    boxMean(x, gw, gh, r, tmp, y);
+    boxMean(y, gw, gh, r, tmp, x);
     return x;
   };
   const lowW = blur(weight);
-  const lowA = blur(wa);
-  const lowB = blur(wb);
+  const lowA = blur(A);
+  const lowB = blur(B);
+  // Per cell: the cast's deviation from the skin's median; cells far from any skin (unknown) 0.
+  const devA = new Float32Array(n);
+  const devB = new Float32Array(n);
+  let any = false;
+  for (let g = 0; g < n; g++) {
+    if (lowW[g]! < 0.05) continue;
+    devA[g] = lowA[g]! / lowW[g]! - refA;
+    devB[g] = lowB[g]! / lowW[g]! - refB;
+    if (Math.hypot(devA[g]!, devB[g]!) > rules.keep) any = true;
+  }
+  if (!any) return;
+  // A cell whose four corners (it and its right, lower and lower-right neighbours) are all within
+  // `keep` bounds every pixel interpolated between them (a norm is convex): those are skipped.
+  const exceeds = new Uint8Array(n);
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const x1 = Math.min(gw - 1, gx + 1);
+      const y1 = Math.min(gh - 1, gy + 1);
+      for (const g of [gy * gw + gx, gy * gw + x1, y1 * gw + gx, y1 * gw + x1])
+        if (Math.hypot(devA[g]!, devB[g]!) > rules.keep) exceeds[gy * gw + gx] = 1;
+    }
   const out = [0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    const k = apply[i]!;
-    // Far from any skin the cast is not known: left as it is.
-    if (k <= 0 || lowW[i]! < 0.05) continue;
-    const da = lowA[i]! / lowW[i]! - refA;
-    const db = lowB[i]! / lowW[i]! - refB;
-    const m = Math.hypot(da, db);
-    if (m <= rules.keep) continue;
-    const cut = k * (1 - (rules.keep + (m - rules.keep) * rules.rest) / m);
-    labToSrgb(L[i]!, A[i]! - cut * da, B[i]! - cut * db, out);
-    for (let c = 0; c < 3; c++) rgb[i * 3 + c] = out[c]!;
+  for (let y = 0; y < h; y++) {
+    // Bilinear between cell centres.
+    const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / step - 0.5));
+    const y0 = fy | 0;
+    const y1 = Math.min(gh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const k = apply[i]!;
+      if (k <= 0) continue;
+      const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / step - 0.5));
+      const x0 = fx | 0;
+      if (!exceeds[y0 * gw + x0]) continue;
+      const x1 = Math.min(gw - 1, x0 + 1);
+      const tx = fx - x0;
+      const g00 = y0 * gw + x0;
+      const g01 = y0 * gw + x1;
+      const g10 = y1 * gw + x0;
+      const g11 = y1 * gw + x1;
+      const topA = devA[g00]! + tx * (devA[g01]! - devA[g00]!);
+      const da = topA + ty * (devA[g10]! + tx * (devA[g11]! - devA[g10]!) - topA);
+      const topB = devB[g00]! + tx * (devB[g01]! - devB[g00]!);
+      const db = topB + ty * (devB[g10]! + tx * (devB[g11]! - devB[g10]!) - topB);
+      const m = Math.hypot(da, db);
+      if (m <= rules.keep) continue;
+      const cut = k * (1 - (rules.keep + (m - rules.keep) * rules.rest) / m);
+      const lab = srgbToLab(clamp8(rgb[i * 3]!), clamp8(rgb[i * 3 + 1]!), clamp8(rgb[i * 3 + 2]!));
+      labToSrgb(lab[0], lab[1] - cut * da, lab[2] - cut * db, out);
+      for (let c = 0; c < 3; c++) rgb[i * 3 + c] = out[c]!;
+    }
   }
 }
 
@@ -476,16 +534,20 @@ export function evenFaceCast(
   skin: Float32Array,
   apply: Float32Array,
 ): void {
-  const region = Float32Array.from(skin, (v) => (v > 0.5 ? 1 : 0));
-  for (const feature of CAST_FEATURES) {
-    const inside = polygonMask(
-      feature.map((k) => mesh[k]!),
-      box,
+  const bw = box.x1 - box.x0;
+  const bh = box.y1 - box.y0;
+  const region = new Float32Array(skin.length);
+  for (let i = 0; i < skin.length; i++) region[i] = skin[i]! > 0.5 ? 1 : 0;
+  for (const feature of CAST_FEATURES)
+    fillPolygon(
+      region,
+      bw,
+      bh,
+      feature.map((k) => [mesh[k]![0] - box.x0, mesh[k]![1] - box.y0] as [number, number]),
+      0,
     );
-    for (let i = 0; i < inside.length; i++) if (inside[i]! > 0) region[i] = 0;
-  }
   const faceWidth = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]);
-  evenCast(rgb, box.x1 - box.x0, box.y1 - box.y0, region, apply, CAST_RULES.sigma * faceWidth);
+  evenCast(rgb, bw, bh, region, apply, CAST_RULES.sigma * faceWidth);
 }
 
 interface Plane {
