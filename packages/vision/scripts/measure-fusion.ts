@@ -336,8 +336,7 @@ if (!childOnly) {
   );
   const templateCasts: string[] = [];
   for (const t of FUSION_TEMPLATES) {
-    const image = await decodeImage(readFileSync(new URL(`../assets/fusion/${t}.jpg`, import.meta.url)));
-    const face = await largestFace(image, models);
+    const { image, face } = await bundledTemplate(t, models);
     if (face) templateCasts.push(`${t} ${f2(faceColour(image, face.mesh).cast)}`);
   }
   console.log(`colour cast across the face of the templates: ${templateCasts.join(', ')}`);

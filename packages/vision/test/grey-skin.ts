@@ -12,6 +12,7 @@
  */
 import { srgbToLab } from '../src/algorithms/image/colour.ts';
 import { ovalOf, polygonMask, type XY } from '../src/algorithms/face/fusion.ts';
+import { faceWidthOf } from '../src/algorithms/face/retouch.ts';
 
 /** CIELAB chroma under which a pixel of a face counts as grey. */
 export const GREY_CHROMA = 8;
@@ -42,8 +43,7 @@ export interface FaceColour {
 export function faceColour(image: Picture, mesh: readonly XY[]): FaceColour {
   const oval = ovalOf(mesh);
   const inside = polygonMask(oval, { x0: 0, y0: 0, x1: image.width, y1: image.height });
-  const faceWidth = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]);
-  const cell = Math.max(2, faceWidth / 4);
+  const cell = Math.max(2, faceWidthOf(mesh) / 4);
   const x0 = Math.max(0, Math.floor(Math.min(...oval.map((p) => p[0]))));
   const y0 = Math.max(0, Math.floor(Math.min(...oval.map((p) => p[1]))));
   const x1 = Math.min(image.width, Math.ceil(Math.max(...oval.map((p) => p[0]))));
@@ -60,28 +60,27 @@ export function faceColour(image: Picture, mesh: readonly XY[]): FaceColour {
   let off = 0;
   const sum = [0, 0];
   const sq = [0, 0];
-  for (let i = 0; i < inside.length; i++) {
-    if (inside[i]! < 0.5) continue;
-    n++;
-    const [, a, b] = srgbToLab(image.data[i * 3]!, image.data[i * 3 + 1]!, image.data[i * 3 + 2]!);
-    const x = i % image.width;
-    const y = (i - x) / image.width;
-    if (x >= x0 && x < x1 && y >= y0 && y < y1) {
+  // The oval's pixels all lie in its bounding box (the fill takes pixels whose centre is inside).
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const i = y * image.width + x;
+      if (inside[i]! < 0.5) continue;
+      n++;
+      const [, a, b] = srgbToLab(image.data[i * 3]!, image.data[i * 3 + 1]!, image.data[i * 3 + 2]!);
       const c = cells[Math.floor((y - y0) / cell) * across + Math.floor((x - x0) / cell)]!;
       c.n++;
       c.a += a;
       c.b += b;
+      sum[0]! += a;
+      sum[1]! += b;
+      sq[0]! += a * a;
+      sq[1]! += b * b;
+      if (Math.hypot(a, b) < GREY_CHROMA) grey++;
+      else {
+        const hue = (Math.atan2(b, a) * 180) / Math.PI;
+        if (hue > SKIN_HUES.max || hue < SKIN_HUES.min) off++;
+      }
     }
-    sum[0]! += a;
-    sum[1]! += b;
-    sq[0]! += a * a;
-    sq[1]! += b * b;
-    if (Math.hypot(a, b) < GREY_CHROMA) grey++;
-    else {
-      const hue = (Math.atan2(b, a) * 180) / Math.PI;
-      if (hue > SKIN_HUES.max || hue < SKIN_HUES.min) off++;
-    }
-  }
   if (!n) return { grey: 0, offHue: 0, spread: 0, cast: 0 };
   const variance = (c: number) => Math.max(0, sq[c]! / n - (sum[c]! / n) ** 2);
   const means = cells.filter((c) => c.n >= c.all / 2 && c.n > 0).map((c) => [c.a / c.n, c.b / c.n]);

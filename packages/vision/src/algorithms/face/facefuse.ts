@@ -174,10 +174,11 @@ export function fuseInto(
   // A cast that differs across the user's face (mixed light) is evened first: the transfer moves
   // the face's mean and spread only, and kept an orange nose on blue cheeks. Without a transfer
   // (child fusion mixes both parents' own colours) the face is left as it is.
-  if ((options.colour ?? 1) > 0) evenFaceCast(warpedUser, box, shape, userRegion, cover);
+  const amount = options.colour ?? 1;
+  if (amount > 0) evenFaceCast(warpedUser, box, shape, userRegion, cover);
   // A shift of a* and b* towards a paler template turned a warm face's highlights grey.
   transferColour(warpedUser, userRegion, warpedTemplate, templateRegion, cover, {
-    amount: options.colour ?? 1,
+    amount,
     chroma: 'gain',
   });
   const faceWidth = Math.hypot(shape[454]![0] - shape[234]![0], shape[454]![1] - shape[234]![1]);

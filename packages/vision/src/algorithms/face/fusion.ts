@@ -23,7 +23,7 @@ import { labToSrgb, srgbToLab } from '../image/colour.ts';
 import { median } from './facemask.ts';
 import { findFaceMeshes, imageRectangle, boundsOf, type MeshFaceModels } from './mesh-faces.ts';
 import { MESH_TRIANGLES } from './mesh-triangles.ts';
-import { boxMean, FACE_OVAL, fillPolygon } from './retouch.ts';
+import { boxMean, FACE_OVAL, faceWidthOf, fillPolygon } from './retouch.ts';
 
 export type XY = [number, number];
 
@@ -470,14 +470,15 @@ export function evenCast(
   // Per cell: the cast's deviation from the skin's median; cells far from any skin (unknown) 0.
   const devA = new Float32Array(n);
   const devB = new Float32Array(n);
-  let any = false;
+  /** Cells whose cast lies beyond `keep`. */
+  const over = new Uint8Array(n);
   for (let g = 0; g < n; g++) {
     if (lowW[g]! < 0.05) continue;
     devA[g] = lowA[g]! / lowW[g]! - refA;
     devB[g] = lowB[g]! / lowW[g]! - refB;
-    if (Math.hypot(devA[g]!, devB[g]!) > rules.keep) any = true;
+    if (Math.hypot(devA[g]!, devB[g]!) > rules.keep) over[g] = 1;
   }
-  if (!any) return;
+  if (!over.includes(1)) return;
   // A cell whose four corners (it and its right, lower and lower-right neighbours) are all within
   // `keep` bounds every pixel interpolated between them (a norm is convex): those are skipped.
   const exceeds = new Uint8Array(n);
@@ -485,8 +486,8 @@ export function evenCast(
     for (let gx = 0; gx < gw; gx++) {
       const x1 = Math.min(gw - 1, gx + 1);
       const y1 = Math.min(gh - 1, gy + 1);
-      for (const g of [gy * gw + gx, gy * gw + x1, y1 * gw + gx, y1 * gw + x1])
-        if (Math.hypot(devA[g]!, devB[g]!) > rules.keep) exceeds[gy * gw + gx] = 1;
+      exceeds[gy * gw + gx] =
+        over[gy * gw + gx]! | over[gy * gw + x1]! | over[y1 * gw + gx]! | over[y1 * gw + x1]!;
     }
   const out = [0, 0, 0];
   for (let y = 0; y < h; y++) {
@@ -546,8 +547,7 @@ export function evenFaceCast(
       feature.map((k) => [mesh[k]![0] - box.x0, mesh[k]![1] - box.y0] as [number, number]),
       0,
     );
-  const faceWidth = Math.hypot(mesh[454]![0] - mesh[234]![0], mesh[454]![1] - mesh[234]![1]);
-  evenCast(rgb, bw, bh, region, apply, CAST_RULES.sigma * faceWidth);
+  evenCast(rgb, bw, bh, region, apply, CAST_RULES.sigma * faceWidthOf(mesh));
 }
 
 interface Plane {

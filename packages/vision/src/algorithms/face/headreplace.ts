@@ -41,6 +41,7 @@ import {
 } from '../body/skin-hair.ts';
 import {
   alignSimilarity,
+  applySimilarity,
   boxAround,
   copyPixels,
   cropFloat,
@@ -319,10 +320,8 @@ function placeHead(
   // Skin tone: the user's skin (its face oval and the skin around it: forehead, ears, neck; not
   // the hair) moved towards the template's face oval (as it came), faded out at the skin's edge.
   // Recolouring the oval alone left the forehead above it in the user's light: a band with an edge.
-  const userOval = polygonMask(
-    ovalOf(userMesh).map(([x, y]) => [m.a * x - m.b * y + m.tx, m.b * x + m.a * y + m.ty] as XY),
-    box,
-  );
+  const mappedMesh = userMesh.map((p) => applySimilarity(m, p));
+  const userOval = polygonMask(ovalOf(mappedMesh), box);
   const templateOval = polygonMask(ovalOf(templateMesh, FUSION_RULES.ovalShrink), box);
   for (let i = 0; i < skin.length; i++) skin[i] = Math.max(skin[i]!, userOval[i]!) * mask[i]!;
   const fade = softenMask(
@@ -334,13 +333,7 @@ function placeHead(
   const recoloured = new Float32Array(head);
   // A cast that differs across the face (mixed light) is evened first: the transfer moves the
   // face's mean and spread, and kept an orange nose on blue cheeks.
-  evenFaceCast(
-    recoloured,
-    box,
-    userMesh.map(([x, y]) => [m.a * x - m.b * y + m.tx, m.b * x + m.a * y + m.ty] as XY),
-    skin,
-    fade,
-  );
+  evenFaceCast(recoloured, box, mappedMesh, skin, fade);
   transferColour(recoloured, userOval, templateCrop, templateOval, fade, {
     spread: HEAD_RULES.spread,
     chroma: 'gain',
