@@ -101,20 +101,23 @@ async function photoPaths(which: 'tune' | 'report'): Promise<Array<[string, stri
 /** The clean originals of a set: RGB, at most 512 px a side, sides a multiple of 4. */
 export async function photos(which: 'tune' | 'report'): Promise<Photo[]> {
   const out: Photo[] = [];
-  for (const [name, file] of await photoPaths(which)) {
-    const meta = await sharp(readFileSync(file)).metadata();
-    const f = Math.min(1, 512 / Math.max(meta.width!, meta.height!));
-    const w = Math.floor((meta.width! * f) / 4) * 4;
-    const h = Math.floor((meta.height! * f) / 4) * 4;
-    const { data } = await sharp(readFileSync(file))
-      .removeAlpha()
-      .toColourspace('srgb')
-      .resize(w, h, { fit: 'fill', kernel: 'lanczos3' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    out.push({ name, data, width: w, height: h });
-  }
+  for (const [name, file] of await photoPaths(which)) out.push(await photoFromFile(name, file));
   return out;
+}
+
+/** A photo file as an original: RGB, at most 512 px a side, sides multiples of 4. */
+export async function photoFromFile(name: string, file: string): Promise<Photo> {
+  const meta = await sharp(readFileSync(file)).metadata();
+  const f = Math.min(1, 512 / Math.max(meta.width!, meta.height!));
+  const w = Math.floor((meta.width! * f) / 4) * 4;
+  const h = Math.floor((meta.height! * f) / 4) * 4;
+  const { data } = await sharp(readFileSync(file))
+    .removeAlpha()
+    .toColourspace('srgb')
+    .resize(w, h, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { name, data, width: w, height: h };
 }
 
 export const png = encodePng;

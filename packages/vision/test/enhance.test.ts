@@ -8,7 +8,7 @@ import { psnr, ssim } from '../src/image/metrics.ts';
 import { getOnnxSession, onnxModelSource, runOnnx } from '../src/runtime/onnx.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { readModelArtifacts } from '../src/runtime/model-files.ts';
-import { astronautPath, chelseaPath, read } from './fixtures.ts';
+import { astronautPath, chelseaPath, groupSamplePath, read } from './fixtures.ts';
 
 /** The sessions the task makes for its jobs: opened, and released. */
 const sessions = vi.hoisted(() => ({ opened: 0, released: 0 }));
@@ -60,6 +60,29 @@ describe('the ONNX graph converted from the tfjs layers model', () => {
       expect(worst).toBeLessThan(0.01);
     }
   });
+
+  it('serves an int8 form that draws what the float network draws (a photo it was not calibrated on)', async () => {
+    // Face-api's sample 2 (a group photo; calibration used scikit-image photos only).
+    const { data: photo } = await rgb(
+      await sharp(read(groupSamplePath(2)))
+        .resize(120, 80, { fit: 'cover' })
+        .png()
+        .toBuffer(),
+    );
+    const input = Float32Array.from(photo);
+    const rounded = (data: Float32Array) =>
+      Uint8Array.from(data, (v) => Math.min(255, Math.max(0, Math.round(v))));
+    for (const scale of [2, 4] as const) {
+      const float = await runOnnx(await getOnnxSession(`esrgan-slim-x${scale}`), input, [1, 80, 120, 3]);
+      const int8 = await runOnnx(await getOnnxSession(`esrgan-slim-x${scale}-int8`), input, [1, 80, 120, 3]);
+      expect(int8.dims).toEqual(float.dims);
+      const agreement = psnr(rounded(int8.data), rounded(float.data));
+      console.log(`x${scale}: int8 against float ${agreement.toFixed(1)} dB`);
+      expect(agreement).toBeGreaterThan(50);
+      // ... and is not the float network itself.
+      expect(agreement).toBeLessThan(90);
+    }
+  });
 });
 
 describe('enhance', () => {
@@ -102,7 +125,7 @@ describe('enhance', () => {
         .png()
         .toBuffer(),
     );
-    const session = await getOnnxSession('esrgan-slim-x2');
+    const session = await getOnnxSession('esrgan-slim-x2-int8');
     const whole = await upscaleRgb(crop, 2, session, 1000);
     const tiled = await upscaleRgb(crop, 2, session, 32);
     let worst = 0;

@@ -62,7 +62,22 @@ const fFloat = (field: number, value: number): Bytes => {
 // ONNX messages (field numbers from onnx.proto)
 
 const FLOAT = 1;
+const UINT8 = 2;
+const INT8 = 3;
+const INT32 = 6;
 const INT64 = 7;
+
+type TensorData = Float32Array | BigInt64Array | Uint8Array | Int8Array | Int32Array;
+const dataType = (data: TensorData): number =>
+  data instanceof Float32Array
+    ? FLOAT
+    : data instanceof BigInt64Array
+      ? INT64
+      : data instanceof Uint8Array
+        ? UINT8
+        : data instanceof Int8Array
+          ? INT8
+          : INT32;
 
 export type Attribute = { name: string } & (
   { ints: number[] } | { int: number } | { string: string } | { float: number }
@@ -95,15 +110,10 @@ export function node(
   ]);
 }
 
-export function tensor(name: string, dims: number[], data: Float32Array | BigInt64Array): Bytes {
+export function tensor(name: string, dims: number[], data: TensorData): Bytes {
   // TensorProto: dims 1, data_type 2, name 8, raw_data 9 (little-endian, as on x86 and ARM).
   const raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  return concat([
-    ...dims.map((d) => fInt(1, d)),
-    fInt(2, data instanceof Float32Array ? FLOAT : INT64),
-    fString(8, name),
-    fBytes(9, raw),
-  ]);
+  return concat([...dims.map((d) => fInt(1, d)), fInt(2, dataType(data)), fString(8, name), fBytes(9, raw)]);
 }
 
 /** A float tensor value with a 4-D shape whose entries are sizes or symbolic names. */
@@ -177,6 +187,49 @@ export function hwioToOihw(shape: number[], data: Float32Array): { dims: number[
   return { dims: [co, ci, kh, kw], data: out };
 }
 
+/**
+ * Which convolutions run in 8-bit integers, and the calibrated range [min, max] of every tensor a
+ * quantised convolution reads or writes, by ONNX tensor name (the float graph's names).
+ */
+export interface Int8Plan {
+  layers: readonly string[];
+  ranges: Readonly<Record<string, readonly [number, number]>>;
+}
+
+export interface ConvertOptions {
+  /** Run these convolutions in 8-bit integers (QDQ form). */
+  int8?: Int8Plan;
+  /** Also answer every tensor a convolution reads or writes (float graph; for calibration). */
+  expose?: boolean;
+}
+
+/**
+ * Asymmetric uint8 quantisation of a range: the range widened to hold 0 (so zero is exact, as
+ * padding needs), 255 steps across it.
+ */
+export function uint8Quantisation(range: readonly [number, number]): { scale: number; zero: number } {
+  const lo = Math.min(range[0], 0);
+  const hi = Math.max(range[1], 0);
+  const scale = hi > lo ? (hi - lo) / 255 : 1;
+  return { scale, zero: Math.min(255, Math.max(0, Math.round(-lo / scale))) };
+}
+
+/** Symmetric int8 weights, one scale per output channel (OIHW's first axis): max |w| / 127. */
+export function int8Weights(dims: number[], data: Float32Array): { data: Int8Array; scales: Float32Array } {
+  const channels = dims[0]!;
+  const per = data.length / channels;
+  const scales = new Float32Array(channels);
+  const out = new Int8Array(data.length);
+  for (let o = 0; o < channels; o++) {
+    let max = 0;
+    for (let i = o * per; i < (o + 1) * per; i++) max = Math.max(max, Math.abs(data[i]!));
+    const s = max > 0 ? max / 127 : 1;
+    scales[o] = s;
+    for (let i = o * per; i < (o + 1) * per; i++) out[i] = Math.round(data[i]! / s);
+  }
+  return { data: out, scales };
+}
+
 const inboundNames = (layer: KerasLayer): string[] =>
   (layer.inbound_nodes[0] ?? []).map((entry) => String((entry as unknown[])[0]));
 
@@ -184,13 +237,35 @@ const inboundNames = (layer: KerasLayer): string[] =>
  * The ONNX model of a tfjs layers model file (see the file comment for what is supported).
  * Input "input" [1, H, W, C] float, output "output" [1, H', W', C'] float, NHWC like Keras.
  */
-export function kerasLayersToOnnx(modelJsonPath: string): Uint8Array {
+export function kerasLayersToOnnx(modelJsonPath: string, options: ConvertOptions = {}): Uint8Array {
   const json = JSON.parse(readFileSync(modelJsonPath, 'utf8')) as LayersModelJson;
   if (json.format !== 'layers-model') throw new Error(`keras-onnx: ${modelJsonPath} is not a layers model`);
   const weights = readWeights(modelJsonPath, json);
   const layers = json.modelTopology.model_config.config.layers;
   const nodes: Bytes[] = [];
   const initializers: Bytes[] = [];
+  const { int8, expose = false } = options;
+  /** Tensors a convolution reads or writes, in order (the graph's extra outputs with `expose`). */
+  const convTensors: string[] = [];
+  const seen = (t: string) => {
+    if (!convTensors.includes(t)) convTensors.push(t);
+  };
+  /** Each quantised tensor's copy after QuantizeLinear and DequantizeLinear, and its scale. */
+  const dequantised = new Map<string, { name: string; scale: number }>();
+  const quantise = (t: string): { name: string; scale: number } => {
+    const done = dequantised.get(t) ?? [...dequantised.values()].find((d) => d.name === t);
+    if (done) return done;
+    const range = int8?.ranges[t];
+    if (!range) throw new Error(`keras-onnx: no calibrated range for ${t}`);
+    const { scale, zero } = uint8Quantisation(range);
+    initializers.push(tensor(`${t}/q_scale`, [], Float32Array.of(scale)));
+    initializers.push(tensor(`${t}/q_zero`, [], Uint8Array.of(zero)));
+    nodes.push(node('QuantizeLinear', [t, `${t}/q_scale`, `${t}/q_zero`], [`${t}/q`], `${t}/q`));
+    nodes.push(node('DequantizeLinear', [`${t}/q`, `${t}/q_scale`, `${t}/q_zero`], [`${t}/dq`], `${t}/dq`));
+    const d = { name: `${t}/dq`, scale };
+    dequantised.set(t, d);
+    return d;
+  };
   const activation = (name: string, input: string, kind: unknown): string => {
     if (kind === 'linear' || kind === undefined) return input;
     if (kind !== 'relu') throw new Error(`keras-onnx: activation ${String(kind)} of ${name}`);
@@ -199,6 +274,28 @@ export function kerasLayersToOnnx(modelJsonPath: string): Uint8Array {
   };
   /** ONNX tensor name that holds each Keras layer's output. */
   const outputOf = new Map<string, string>();
+  /**
+   * Quantised convolutions whose one reader is a ReLU layer, and those ReLU layers: the result is
+   * quantised after the
+   * ReLU, on [0, max] (zero point 0), where onnxruntime folds the ReLU into the integer
+   * convolution; quantised before it, the negative half of the range, which the ReLU discards,
+   * would take half the 256 steps or more.
+   */
+  const readers = new Map<string, KerasLayer[]>();
+  for (const layer of layers)
+    for (const n of inboundNames(layer)) readers.set(n, [...(readers.get(n) ?? []), layer]);
+  const reluAfter = new Set<string>();
+  for (const layer of layers) {
+    const only = readers.get(layer.name);
+    if (
+      layer.class_name === 'Conv2D' &&
+      int8?.layers.includes(layer.name) &&
+      only?.length === 1 &&
+      only[0]!.class_name === 'Activation' &&
+      only[0]!.config.activation === 'relu'
+    )
+      reluAfter.add(layer.name).add(only[0]!.name);
+  }
   let inputChannels = 3;
   for (const layer of layers) {
     const c = layer.config;
@@ -226,12 +323,57 @@ export function kerasLayersToOnnx(modelJsonPath: string): Uint8Array {
         const kernel = weights.get(`${layer.name}/kernel`);
         if (!kernel) throw new Error(`keras-onnx: no kernel for ${layer.name}`);
         const k = hwioToOihw(kernel.shape, kernel.data);
-        initializers.push(tensor(`${layer.name}/W`, k.dims, k.data));
-        const convInputs = [inputs[0]!, `${layer.name}/W`];
-        const bias = weights.get(`${layer.name}/bias`);
-        if (c.use_bias && bias) {
-          initializers.push(tensor(`${layer.name}/B`, bias.shape, bias.data));
-          convInputs.push(`${layer.name}/B`);
+        const bias = c.use_bias ? weights.get(`${layer.name}/bias`) : undefined;
+        const quantised = int8?.layers.includes(layer.name) ?? false;
+        const floatName = (t: string) => [...dequantised].find(([, d]) => d.name === t)?.[0] ?? t;
+        seen(floatName(inputs[0]!));
+        seen(`${layer.name}/conv`);
+        let convInputs: string[];
+        if (quantised) {
+          // QDQ form: onnxruntime runs DequantizeLinear -> Conv -> QuantizeLinear as one integer
+          // convolution (QLinearConv; uint8 activations, int8 weights). Weights: symmetric, one
+          // scale per output channel (max |w| / 127); bias: int32 at the input's scale times the
+          // weight's, as QLinearConv takes it.
+          const x = quantise(inputs[0]!);
+          const q = int8Weights(k.dims, k.data);
+          const w = `${layer.name}/W`;
+          initializers.push(
+            tensor(`${w}_q`, k.dims, q.data),
+            tensor(`${w}_scale`, [q.scales.length], q.scales),
+            tensor(`${w}_zero`, [q.scales.length], new Int8Array(q.scales.length)),
+          );
+          nodes.push(
+            node('DequantizeLinear', [`${w}_q`, `${w}_scale`, `${w}_zero`], [w], w, [
+              { name: 'axis', int: 0 },
+            ]),
+          );
+          convInputs = [x.name, w];
+          if (bias) {
+            const b = `${layer.name}/B`;
+            const scales = q.scales.map((s) => s * x.scale);
+            initializers.push(
+              tensor(
+                `${b}_q`,
+                bias.shape,
+                Int32Array.from(bias.data, (v, o) => Math.round(v / scales[o]!)),
+              ),
+              tensor(`${b}_scale`, [scales.length], scales),
+              tensor(`${b}_zero`, [scales.length], new Int32Array(scales.length)),
+            );
+            nodes.push(
+              node('DequantizeLinear', [`${b}_q`, `${b}_scale`, `${b}_zero`], [b], b, [
+                { name: 'axis', int: 0 },
+              ]),
+            );
+            convInputs.push(b);
+          }
+        } else {
+          initializers.push(tensor(`${layer.name}/W`, k.dims, k.data));
+          convInputs = [inputs[0]!, `${layer.name}/W`];
+          if (bias) {
+            initializers.push(tensor(`${layer.name}/B`, bias.shape, bias.data));
+            convInputs.push(`${layer.name}/B`);
+          }
         }
         // 'same' with an odd kernel and stride 1 pads (k - 1) / 2 on each side.
         const same = c.padding === 'same';
@@ -243,12 +385,21 @@ export function kerasLayersToOnnx(modelJsonPath: string): Uint8Array {
             { name: 'pads', ints: [ph, pw, ph, pw] },
           ]),
         );
-        outputOf.set(layer.name, activation(layer.name, `${layer.name}/conv`, c.activation));
+        // A quantised convolution's result is quantised once and every reader takes the quantised
+        // copy (onnxruntime fuses the QuantizeLinear only when it is the convolution's one
+        // reader); after the ReLU layer that reads it, if one does (reluAfter).
+        let result = activation(layer.name, `${layer.name}/conv`, c.activation);
+        if (c.activation === 'relu') seen(result);
+        if (quantised && !reluAfter.has(layer.name)) result = quantise(result).name;
+        outputOf.set(layer.name, result);
         break;
       }
-      case 'Activation':
-        outputOf.set(layer.name, activation(layer.name, inputs[0]!, c.activation));
+      case 'Activation': {
+        const result = activation(layer.name, inputs[0]!, c.activation);
+        if (c.activation === 'relu') seen(result);
+        outputOf.set(layer.name, reluAfter.has(layer.name) ? quantise(result).name : result);
         break;
+      }
       case 'Concatenate': {
         const axis = (c.axis as number | undefined) ?? -1;
         if (axis !== -1 && axis !== 3)
@@ -299,6 +450,7 @@ export function kerasLayersToOnnx(modelJsonPath: string): Uint8Array {
     ...initializers.map((t) => fBytes(5, t)),
     fBytes(11, valueInfo('input', [1, 'height', 'width', inputChannels])),
     fBytes(12, valueInfo('output', [1, 'out_height', 'out_width', 'channels'])),
+    ...(expose ? convTensors.map((t) => fBytes(12, valueInfo(t, [1, `${t}:c`, `${t}:h`, `${t}:w`]))) : []),
   ]);
   // ModelProto: ir_version 1, producer_name 2, graph 7, opset_import 8 (domain 1, version 2).
   return concat([

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
+import { ESRGAN_INT8 } from './esrgan-int8.ts';
 import { kerasLayersToOnnx } from './keras-onnx.ts';
 import { tfjsGraphToOnnx } from './graph-onnx.ts';
 import { modelPath } from './models.ts';
@@ -25,9 +26,26 @@ const require = createRequire(import.meta.url);
 /**
  * Models run with onnxruntime: the UpscalerJS "ESRGAN slim" super-resolution models (MIT, Kevin
  * Scott; an RDN, Zhang et al. 2018, of 4 feature maps per dense block, trained on DIV2K), shipped
- * as tfjs layers models in @upscalerjs/esrgan-slim and converted in memory (keras-onnx.ts).
+ * as tfjs layers models in @upscalerjs/esrgan-slim and converted in memory (keras-onnx.ts); as
+ * they are (float) and in the int8 form the task serves (`-int8`, esrgan-int8.ts).
  */
-export type OnnxModelName = 'esrgan-slim-x2' | 'esrgan-slim-x4';
+export type OnnxModelName =
+  'esrgan-slim-x2' | 'esrgan-slim-x4' | 'esrgan-slim-x2-int8' | 'esrgan-slim-x4-int8';
+
+/** The float network an int8 model is made from (the float models are their own). */
+const floatModel = (name: OnnxModelName): 'esrgan-slim-x2' | 'esrgan-slim-x4' =>
+  name.startsWith('esrgan-slim-x2') ? 'esrgan-slim-x2' : 'esrgan-slim-x4';
+
+/**
+ * The int8 plan of an int8 model (esrgan-int8.ts, made by scripts/calibrate-enhance.ts): seven
+ * of twelve convolutions in 8-bit integers, which onnxruntime runs as integer convolutions
+ * (QLinearConv); x2 about 1.3 times as fast as the float network on one core (docs/quality.md,
+ * image enhancement). Undefined for a float model.
+ */
+const int8Plan = (name: OnnxModelName | OnnxGraphName) =>
+  name === 'esrgan-slim-x2-int8' || name === 'esrgan-slim-x4-int8'
+    ? ESRGAN_INT8[floatModel(name)]
+    : undefined;
 
 export { GRAPH_PARTS };
 export type OnnxGraphName = keyof typeof GRAPH_PARTS;
@@ -37,7 +55,7 @@ export function onnxModelSource(name: OnnxModelName): string {
   // The package's exports map names its JavaScript entries only; the x2 entry is
   // dist/cjs/models/esrgan-slim/src/2x.js, five folders below the package root.
   const root = path.resolve(path.dirname(require.resolve('@upscalerjs/esrgan-slim/2x')), '../../../../..');
-  return path.join(root, 'models', name === 'esrgan-slim-x2' ? '2x' : '4x', 'model.json');
+  return path.join(root, 'models', floatModel(name) === 'esrgan-slim-x2' ? '2x' : '4x', 'model.json');
 }
 
 const sessions = new Map<OnnxModelName | OnnxGraphName, Promise<InferenceSession>>();
@@ -54,6 +72,8 @@ const isGraph = (name: OnnxModelName | OnnxGraphName): name is OnnxGraphName => 
 export const ONNX_MODEL_NAMES: ReadonlyArray<OnnxModelName | OnnxGraphName> = [
   'esrgan-slim-x2',
   'esrgan-slim-x4',
+  'esrgan-slim-x2-int8',
+  'esrgan-slim-x4-int8',
   ...(Object.keys(GRAPH_PARTS) as OnnxGraphName[]),
 ];
 
@@ -64,14 +84,17 @@ export function isOnnxName(name: string): name is OnnxModelName | OnnxGraphName 
 
 /** The model converted to ONNX, in memory (keras-onnx.ts or graph-onnx.ts). */
 export function onnxModelBytes(name: OnnxModelName | OnnxGraphName): Uint8Array {
-  return isGraph(name) ? graphPart(name) : kerasLayersToOnnx(onnxModelSource(name));
+  return isGraph(name) ? graphPart(name) : kerasLayersToOnnx(onnxModelSource(name), { int8: int8Plan(name) });
 }
 
 /** The tfjs model.json a model is converted from, and what its converted part is (the cache's key). */
 export function onnxModelOrigin(name: OnnxModelName | OnnxGraphName): { modelJson: string; part: string } {
   return isGraph(name)
     ? { modelJson: modelPath(name), part: JSON.stringify(GRAPH_PARTS[name]) }
-    : { modelJson: onnxModelSource(name), part: 'keras layers' };
+    : {
+        modelJson: onnxModelSource(name),
+        part: `keras layers${int8Plan(name) ? ` int8 ${JSON.stringify(int8Plan(name))}` : ''}`,
+      };
 }
 
 /**
@@ -91,7 +114,13 @@ export function prepareOnnxModels(): Promise<void> {
  * 74.8, not shown as fast without it; ESRGAN (docs/quality.md, v1/aiquality) keeps it for the
  * tiles of one job (its session is made per job, openOnnxSession).
  */
-const KEEPS_ARENA: ReadonlySet<string> = new Set(['centernet', 'esrgan-slim-x2', 'esrgan-slim-x4']);
+const KEEPS_ARENA: ReadonlySet<string> = new Set([
+  'centernet',
+  'esrgan-slim-x2',
+  'esrgan-slim-x4',
+  'esrgan-slim-x2-int8',
+  'esrgan-slim-x4-int8',
+]);
 
 /** The session options of a model (one thread: one core per worker, decision 0004). */
 export function sessionOptions(name: OnnxModelName | OnnxGraphName) {
