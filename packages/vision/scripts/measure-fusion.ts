@@ -11,6 +11,8 @@
  * 1. Identity: face compare's similarity (face/compare.ts: 100 x the cosine of the HSE-FaceRes
  *    descriptors) of the result with the user's photo and with the template; the relation holds
  *    when the first is larger. Also whether a face is still found in the result.
+ * 1b. Folds: triangles of the mesh at the face's outline turned round in the fused shape against the
+ *    template's mesh (facefuse.ts foldsAtOutline); each draws a sliver of hair or background.
  * 2. Seam: the mean gradient magnitude (central differences of the grey level) on the blend's
  *    seam (the shrunk face oval the mask follows, sampled every pixel along it) in the result,
  *    over the same in the template: 1 means the seam adds no edge the template did not have.
@@ -44,6 +46,7 @@ import { loadMeshFaceModels } from '../src/algorithms/face/mesh-faces.ts';
 import { FUSION_TEMPLATES } from '../src/algorithms/face/facefuse-params.ts';
 import {
   bundledTemplate,
+  foldsAtOutline,
   FUSION_RULES,
   shapeTowards,
   templateResult,
@@ -160,6 +163,8 @@ if (!childOnly) {
   /** The colour cast's spread across the face (faceColour's cast) in each result, and per user. */
   const casts: number[] = [];
   const fusionCasts: string[] = [];
+  /** Triangles at the outline folded in the fused shape (foldsAtOutline), per fusion. */
+  const folds: number[] = [];
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
     const userImage = await decodeImage(bytes);
@@ -181,6 +186,7 @@ if (!childOnly) {
       const fused = await descriptorOf(out);
       const template = await bundledTemplate(t, models);
       const shape = shapeTowards(template.face!.mesh, userFace.mesh, 1);
+      folds.push(foldsAtOutline(template.face!.mesh, shape));
       const seam = ovalOf(shape, FUSION_RULES.ovalShrink);
       const result = await decodeImage(out);
       const own = seamGradient(template.image, seam);
@@ -210,6 +216,10 @@ if (!childOnly) {
   console.log(
     `${tuning ? 'tuning' : 'report'} set: ${pairs} fusions; a face found in ${faceKept}; ` +
       `closer to the user than to the template in ${holds} (similarity margin median ${f2(median(margins))}, min ${f2(Math.min(...margins))})`,
+  );
+  console.log(
+    `triangles at the outline folded in the fused shape: ${folds.reduce((a, b) => a + b, 0)} in all, ` +
+      `median ${median(folds)}, max ${Math.max(...folds)}; fusions with any: ${folds.filter((v) => v > 0).length} of ${folds.length}`,
   );
   console.log(
     `seam gradient / template's own: median ${f2(median(seamRatios))}, max ${f2(Math.max(...seamRatios))}; ` +
