@@ -260,8 +260,12 @@ export function kerasLayersToOnnx(modelJsonPath: string, options: ConvertOptions
   };
   /** Each quantised tensor's copy after QuantizeLinear and DequantizeLinear, and its scale. */
   const dequantised = new Map<string, { name: string; scale: number }>();
+  /** The float tensor each such copy was made from, by the copy's name. */
+  const floatOf = new Map<string, string>();
+  const floatName = (t: string) => floatOf.get(t) ?? t;
+  /** The quantised copy of a float tensor (made once), or of the copy itself. */
   const quantise = (t: string): { name: string; scale: number } => {
-    const done = dequantised.get(t) ?? [...dequantised.values()].find((d) => d.name === t);
+    const done = dequantised.get(floatName(t));
     if (done) return done;
     const range = int8?.ranges[t];
     if (!range) throw new Error(`keras-onnx: no calibrated range for ${t}`);
@@ -272,6 +276,7 @@ export function kerasLayersToOnnx(modelJsonPath: string, options: ConvertOptions
     nodes.push(node('DequantizeLinear', [`${t}/q`, `${t}/q_scale`, `${t}/q_zero`], [`${t}/dq`], `${t}/dq`));
     const d = { name: `${t}/dq`, scale };
     dequantised.set(t, d);
+    floatOf.set(d.name, t);
     return d;
   };
   const activation = (name: string, input: string, kind: unknown): string => {
@@ -284,10 +289,9 @@ export function kerasLayersToOnnx(modelJsonPath: string, options: ConvertOptions
   const outputOf = new Map<string, string>();
   /**
    * Quantised convolutions whose one reader is a ReLU layer, and those ReLU layers: the result is
-   * quantised after the
-   * ReLU, on [0, max] (zero point 0), where onnxruntime folds the ReLU into the integer
-   * convolution; quantised before it, the negative half of the range, which the ReLU discards,
-   * would take half the 256 steps or more.
+   * quantised after the ReLU, on [0, max] (zero point 0), where onnxruntime folds the ReLU into
+   * the integer convolution; quantised before it, the negative half of the range, which the ReLU
+   * discards, would take half the 256 steps or more.
    */
   const readers = new Map<string, KerasLayer[]>();
   for (const layer of layers)
@@ -333,7 +337,6 @@ export function kerasLayersToOnnx(modelJsonPath: string, options: ConvertOptions
         const k = hwioToOihw(kernel.shape, kernel.data);
         const bias = c.use_bias ? weights.get(`${layer.name}/bias`) : undefined;
         const quantised = int8?.layers.includes(layer.name) ?? false;
-        const floatName = (t: string) => [...dequantised].find(([, d]) => d.name === t)?.[0] ?? t;
         seen(floatName(inputs[0]!));
         seen(`${layer.name}/conv`);
         let convInputs: string[];

@@ -91,18 +91,29 @@ export function onnxModelBytes(name: OnnxModelName | OnnxGraphName): Uint8Array 
 export function onnxModelOrigin(name: OnnxModelName | OnnxGraphName): { modelJson: string; part: string } {
   return isGraph(name)
     ? { modelJson: modelPath(name), part: JSON.stringify(GRAPH_PARTS[name]) }
-    : {
-        modelJson: onnxModelSource(name),
-        part: `keras layers${int8Plan(name) ? ` int8 ${JSON.stringify(int8Plan(name))}` : ''}`,
-      };
+    : { modelJson: onnxModelSource(name), part: kerasPart(int8Plan(name)) };
 }
 
+const kerasPart = (plan: ReturnType<typeof int8Plan>) =>
+  `keras layers${plan ? ` int8 ${JSON.stringify(plan)}` : ''}`;
+
 /**
- * Converts every model that has no converted file yet, in one child process (onnx-cache.ts), so
+ * The float super-resolution networks: the reference of the served int8 ones (tests,
+ * calibrate-enhance.ts), converted when first opened rather than at every engine's start.
+ */
+const NOT_SERVED: ReadonlySet<string> = new Set(['esrgan-slim-x2', 'esrgan-slim-x4']);
+
+/**
+ * Converts every served model that has no converted file yet, in one child process (onnx-cache.ts), so
  * that the sessions made afterwards load files: an engine calls this before loading its models.
  */
 export function prepareOnnxModels(): Promise<void> {
-  return prepareOnnxFiles(ONNX_MODEL_NAMES.map((name) => ({ name, origin: onnxModelOrigin(name) })));
+  return prepareOnnxFiles(
+    ONNX_MODEL_NAMES.filter((name) => !NOT_SERVED.has(name)).map((name) => ({
+      name,
+      origin: onnxModelOrigin(name),
+    })),
+  );
 }
 
 /**
