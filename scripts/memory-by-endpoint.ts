@@ -14,6 +14,10 @@
  * The last line sums the rows' CPU per call and gives the worker's final and peak RSS, to compare
  * settings over the whole list (e.g. LD_PRELOAD of another allocator, docs/decisions/0014).
  *
+ * The worker process gets the pool's MALLOC_ARENA_MAX (1, unless this environment sets it;
+ * docs/decisions/0015-one-malloc-arena-per-worker.md): MALLOC_ARENA_MAX=16 gives it glibc's
+ * default limit on a 2-core machine, to compare.
+ *
  * WORKER_NODE_FLAGS replaces the worker process's V8 flags (the pool's ENGINE_NODE_FLAGS; empty for
  * none), for A/B runs. The worker inherits the environment: GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576 tries a
  * fixed mmap threshold (large blocks given back to the system when freed).

@@ -16,7 +16,7 @@ import {
   type LocalBackendOptions,
 } from '../src/index.ts';
 import { astronautPath, read } from './fixtures.ts';
-import { ENGINE_NODE_FLAGS } from '../src/pool/local.ts';
+import { ENGINE_NODE_FLAGS, WORKER_MALLOC_ARENAS } from '../src/pool/local.ts';
 
 const fakeWorker = new URL('./fixtures/fake-worker.ts', import.meta.url);
 const brokenWorker = new URL('./fixtures/broken-worker.ts', import.meta.url);
@@ -274,11 +274,19 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
   it('worker processes: jobs run in another process; a dead or hung one is replaced', async () => {
     const backend = fakeBackend({ isolation: 'process' });
     await backend.ready();
-    type Echo = { pid: number; bytes: number; params: { n: number }; execArgv: string[] };
+    type Echo = {
+      pid: number;
+      bytes: number;
+      params: { n: number };
+      execArgv: string[];
+      mallocArenas?: string;
+    };
     const first = await backend.run<Echo>('echo', { image: Buffer.from('abc'), params: { n: 1 } });
     expect(first.pid).not.toBe(process.pid);
-    // The engine's V8 flags (decision 0012) reach the worker process.
+    // The engine's V8 flags (decision 0012) reach the worker process, and its malloc arenas are
+    // limited (decision 0015) unless this environment sets them.
     expect(first.execArgv).toEqual(expect.arrayContaining([...ENGINE_NODE_FLAGS]));
+    expect(first.mallocArenas).toBe(process.env.MALLOC_ARENA_MAX ?? WORKER_MALLOC_ARENAS);
     expect(first).toMatchObject({ bytes: 3, params: { n: 1 } });
     const err = await backend.run('fail', { image: Buffer.from('x') }).catch((e: unknown) => e);
     expect((err as ImageInputError).code).toBe('TOO_LARGE');
@@ -294,6 +302,21 @@ describe('local backend: crashes, hangs, start-up failures, close (stand-in work
     expect(third.pid).not.toBe(second.pid);
     await backend.close();
     expect(() => process.kill(third.pid, 0)).toThrow();
+  });
+
+  it("worker processes: an operator's MALLOC_ARENA_MAX reaches them unchanged", async () => {
+    const before = process.env.MALLOC_ARENA_MAX;
+    process.env.MALLOC_ARENA_MAX = '4';
+    const backend = fakeBackend({ isolation: 'process' });
+    try {
+      await backend.ready();
+      const echo = await backend.run<{ mallocArenas?: string }>('echo', { image: Buffer.from('x') });
+      expect(echo.mallocArenas).toBe('4');
+    } finally {
+      await backend.close();
+      if (before === undefined) delete process.env.MALLOC_ARENA_MAX;
+      else process.env.MALLOC_ARENA_MAX = before;
+    }
   });
 
   it('close() rejects running and waiting jobs, terminates the workers and refuses new jobs', async () => {

@@ -130,6 +130,16 @@ interface WorkerHandle {
 }
 
 /**
+ * glibc's malloc arenas in a worker process, unless the environment sets MALLOC_ARENA_MAX. By
+ * default glibc gives each thread that allocates its own arena (up to 8 per core), and onnxruntime
+ * runs each network on whichever of libuv's four threads is free: every one of them then keeps the
+ * buffers its runs freed in an arena of its own, which the others never reuse. One arena for the
+ * process shares them (docs/decisions/0015-one-malloc-arena-per-worker.md: about 60 MB less peak
+ * memory per worker process, the same throughput and latency).
+ */
+export const WORKER_MALLOC_ARENAS = '1';
+
+/**
  * A worker in a child process: the same module, started by `fork` with tsx loaded and the
  * parent's V8 flags, messages in V8's structured-clone format (typed arrays and errors pass as
  * they do between threads), and its init in an environment variable.
@@ -149,7 +159,11 @@ function processWorker(
       `--max-old-space-size=${maxOldGenerationSizeMb}`,
       ...nodeFlags,
     ],
-    env: { ...process.env, PIXORA_WORKER_INIT: JSON.stringify(init) },
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? WORKER_MALLOC_ARENAS,
+      PIXORA_WORKER_INIT: JSON.stringify(init),
+    },
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
