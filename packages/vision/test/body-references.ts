@@ -19,7 +19,7 @@ export interface ReferencePerson {
 }
 
 export interface ReferencePhoto {
-  /** `skimage:<file>`, `opencv-doc:<path>` or `face-api:demo/<file>`. */
+  /** `skimage:<file>`, `opencv-doc:<path>`, `face-api:demo/<file>` or `fixture:photos/<file>`. */
   file: string;
   size: [number, number];
   /** People in the photo, counted by eye. */
@@ -42,6 +42,8 @@ export async function referencePhotoPath(ref: ReferencePhoto): Promise<string> {
   const [source, file] = ref.file.split(':') as [string, string];
   if (source === 'skimage') return path.join(skimageDataDir(), file);
   if (source === 'opencv-doc') return opencvDocPath(file);
+  // Photos committed with the tests (their sources and licences: fixtures/photos/LICENSES.md).
+  if (source === 'fixture') return path.join(here, 'fixtures', file);
   if (file.startsWith('/')) return debianFile(source, file);
   if (source === 'face-api')
     return groupSamplePath(Number(/sample(\d)/.exec(file)?.[1]) as 1 | 2 | 3 | 4 | 5 | 6);
