@@ -85,14 +85,16 @@ describe('handgesture on photos without hands', () => {
 });
 
 describe('handgesture on hands gripping things', () => {
-  it.each(HAND_REFERENCES.filter((p) => p.hands.length > 0 && p.hands.every((h) => h.gesture === 'none')))(
-    'never calls a grip a gesture ($file)',
-    async (photo) => {
-      const result = await handgesture(read(await handPhotoPath(photo)));
-      expect(result.hand_num).toBeLessThanOrEqual(photo.hands.length);
-      for (const hand of result.hands) expect(hand.attributes.gesture.value).toBe('none');
-    },
-  );
+  // Photos whose every hand a person marked as a grip (hand-references.json, "why").
+  it.each(
+    HAND_REFERENCES.filter(
+      (p) => p.hands.length > 0 && p.hands.every((h) => h.gesture === 'none' && /\bgrip/.test(h.why)),
+    ),
+  )('never calls a grip a gesture ($file)', async (photo) => {
+    const result = await handgesture(read(await handPhotoPath(photo)));
+    expect(result.hand_num).toBeLessThanOrEqual(photo.hands.length);
+    for (const hand of result.hands) expect(hand.attributes.gesture.value).toBe('none');
+  });
 });
 
 describe('handgesture on fists (kphotoalbum demo qt-logo.jpg)', () => {
@@ -100,10 +102,41 @@ describe('handgesture on fists (kphotoalbum demo qt-logo.jpg)', () => {
     const ref = handReference('kphotoalbum:/usr/share/kphotoalbum/demo/qt-logo.jpg');
     const result = await handgesture(read(await handPhotoPath(ref)));
     // Three fists side by side (hand-references.json); the third, touching its neighbour, is
-    // missed today. The gesture is not asserted: both are read as thumbs_up (docs/quality.md).
+    // missed today.
     expect(result.hand_num).toBeGreaterThanOrEqual(2);
     for (const hand of result.hands)
       expect(Math.max(...ref.hands.map((h) => iou(hand.hand_rectangle, h.box)))).toBeGreaterThan(0.3);
+  });
+
+  it('reads each found fist as a fist (the thumb lies along the folded fingers, not held up)', async () => {
+    const ref = handReference('kphotoalbum:/usr/share/kphotoalbum/demo/qt-logo.jpg');
+    const result = await handgesture(read(await handPhotoPath(ref)));
+    expect(result.hand_num).toBeGreaterThanOrEqual(2);
+    for (const hand of result.hands) expect(hand.attributes.gesture.value).toBe('fist');
+  });
+});
+
+describe("handgesture on one man's hand against a wall (fingerpose's photos)", () => {
+  it.each([
+    ['fixture:photos/fingerpose-fullcurl.jpg', 'fist', null],
+    ['fixture:photos/fingerpose-nocurl.jpg', 'pointing', 1],
+  ] as const)('%s: one right hand inside the marked box, read as %s', async (file, gesture, number) => {
+    const ref = handReference(file);
+    const result = await handgesture(read(await handPhotoPath(ref)));
+    expect(result.hand_num).toBe(1);
+    const [hand] = result.hands;
+    // The box is the points' extent: on the fist they bunch over the knuckles (a third of the
+    // marked box), so the test asks that the box lies on the hand, not that it covers it.
+    const r = hand!.hand_rectangle;
+    const [l, t, rr, b] = ref.hands[0]!.box;
+    const inside =
+      (Math.max(0, Math.min(r.left + r.width, rr) - Math.max(r.left, l)) *
+        Math.max(0, Math.min(r.top + r.height, b) - Math.max(r.top, t))) /
+      (r.width * r.height);
+    expect(inside).toBeGreaterThan(0.8);
+    expect(hand!.attributes.handedness.value).toBe('right');
+    expect(hand!.attributes.gesture.value).toBe(gesture);
+    expect(hand!.attributes.number.value).toBe(number);
   });
 });
 
@@ -139,7 +172,14 @@ describe('handedness', () => {
  */
 type Pose = Record<'thumb' | 'index' | 'middle' | 'ring' | 'pinky', 'out' | 'in'>;
 
-function builtHand(pose: Pose, options: { thumbDown?: boolean; okTouch?: boolean } = {}): Point3[] {
+interface BuiltOptions {
+  thumbDown?: boolean;
+  okTouch?: boolean;
+  /** A thumb straight at its joints laid across the folded fingers, its tip on the little finger's. */
+  thumbAcross?: boolean;
+}
+
+function builtHand(pose: Pose, options: BuiltOptions = {}): Point3[] {
   const p: Point3[] = new Array(21);
   p[0] = [0, 0, 0];
   // Thumb: from the wrist to the left; held out it goes on straight away from the hand, folded it
@@ -169,6 +209,11 @@ function builtHand(pose: Pose, options: { thumbDown?: boolean; okTouch?: boolean
     }
   }
   if (options.okTouch) p[4] = p[8] = [-30, -150, 0];
+  if (options.thumbAcross) {
+    p[2] = [-15, -50, 0];
+    p[3] = [5, -70, 0];
+    p[4] = [25, -85, 0];
+  }
   // Turn upside down (a thumb pointing down) by mirroring y.
   return options.thumbDown ? p.map(([x, y, z]) => [x, -y, z] as Point3) : p;
 }
@@ -188,7 +233,7 @@ const pose = (
 });
 
 describe('the gesture rules (hand-built points)', () => {
-  it.each<[Gesture, Pose, { thumbDown?: boolean; okTouch?: boolean }?]>([
+  it.each<[Gesture, Pose, BuiltOptions?]>([
     ['open_palm', pose('out', 'out', 'out', 'out', 'out')],
     ['fist', pose('in', 'in', 'in', 'in', 'in')],
     ['pointing', pose('in', 'out', 'in', 'in', 'in')],
@@ -200,6 +245,9 @@ describe('the gesture rules (hand-built points)', () => {
     ['thumbs_up', pose('out', 'in', 'in', 'in', 'in')],
     ['thumbs_down', pose('out', 'in', 'in', 'in', 'in'), { thumbDown: true }],
     ['ok', pose('out', 'out', 'out', 'out', 'out'), { okTouch: true }],
+    // A straight thumb whose tip rests on the folded fingers is folded: a fist, not thumbs up.
+    ['fist', pose('out', 'in', 'in', 'in', 'in'), { thumbAcross: true }],
+    ['pointing', pose('out', 'out', 'in', 'in', 'in'), { thumbAcross: true }],
     ['none', pose('in', 'out', 'in', 'in', 'out')],
   ])('%s', (gesture, p, options) => {
     expect(classifyGesture(builtHand(p, options))).toBe(gesture);

@@ -8,7 +8,9 @@
  * direction is the image direction from its base to its tip, in eight sectors. A gesture is a
  * pattern of the five fingers' states (the table GESTURE_RULES below); a hand matching none, or
  * more than one, is `none`. The thresholds are FingerPose's published ones plus the few rules
- * added below, each named; none was tuned on our photos.
+ * added below, each named. None was fitted to our photos, but the folded-thumb rule
+ * (FOLDED_THUMB_REACH) was written after two reference photos showed fists read as thumbs up, so
+ * those photos do not test it blind (docs/quality.md).
  *
  * Points are (x, y, z) with x to the right and y down in image pixels, z the landmark model's
  * relative depth in the same unit.
@@ -30,6 +32,12 @@ export interface FingerState {
 /** FingerPose's curl limits, degrees at the finger's middle joint. */
 export const NO_CURL_START_LIMIT = 130;
 export const HALF_CURL_START_LIMIT = 60;
+
+/**
+ * Added rule: a thumb tip nearer than this share of the palm (wrist to middle finger base) to a
+ * folded finger's joints lies on them (fingerStates).
+ */
+export const FOLDED_THUMB_REACH = 0.25;
 
 /** Base, middle joint and tip of each finger (indices into the 21 points), as FingerPose reads them. */
 const FINGER_JOINTS: Record<FingerName, readonly [number, number, number]> = {
@@ -96,6 +104,21 @@ export function fingerStates(points: readonly Point3[]): Record<FingerName, Fing
   // straight thumb laid along the index finger is not held out.
   const palm = dist2d(points[0]!, points[9]!);
   if (out.thumb.curl === 'straight' && dist2d(points[4]!, points[5]!) < 0.5 * palm) out.thumb.curl = 'half';
+  // Added rule for the thumb: a thumb whose tip lies on the folded fingers (within
+  // FOLDED_THUMB_REACH of the palm of the middle joint, end joint or tip of a finger that is not
+  // straight, in the image) is folded across them, however straight its own joints are: the thumb
+  // of a fist seen palm-on or from the thumb side. A thumb held out stands at least its last
+  // phalanx clear of the folded fingers.
+  if (out.thumb.curl === 'straight') {
+    const folded = (['index', 'middle', 'ring', 'pinky'] as const).filter((f) => out[f].curl !== 'straight');
+    const onFolded = folded.some((f) => {
+      const [base] = FINGER_JOINTS[f];
+      return [base + 1, base + 2, base + 3].some(
+        (j) => dist2d(points[4]!, points[j]!) < FOLDED_THUMB_REACH * palm,
+      );
+    });
+    if (onFolded) out.thumb.curl = 'half';
+  }
   return out;
 }
 
