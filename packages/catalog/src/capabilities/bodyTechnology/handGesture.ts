@@ -95,7 +95,7 @@ export const handGesture = defineCapability({
   kind: 'points',
   status: 4,
   doc: 211,
-  samples: ['hand-open.jpg', 'coffee.jpg'],
+  samples: ['hand-open.jpg', 'hand-pointing.jpg', 'coffee.jpg'],
   name: ['手势识别', '手勢識別', 'Hand Gesture Recognition'],
   description: [
     '检测手部位置并识别常见手势。',

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 export interface Sample {
   file: string;
   titleKey: string;
-  licence: 'publicDomain' | 'cc0' | 'apacheBsd';
+  licence: 'publicDomain' | 'cc0' | 'apacheBsd' | 'mit';
   author: string;
   source: string;
 }
