@@ -11,6 +11,11 @@
  * 1. Identity: face compare's similarity (face/compare.ts: 100 x the cosine of the HSE-FaceRes
  *    descriptors) of the result with the user's photo and with the template; the relation holds
  *    when the first is larger. Also whether a face is still found in the result.
+ * 1c. The same relation with each photo also compared in its mirror image (the user's photo and
+ *    its mirror, the template and its mirror, the two similarities of each averaged). FaceRes'
+ *    descriptor changes with the head's turn: a result that shows a turned user's face turned to
+ *    the template's pose is compared with a photo turned the other way; averaged over both
+ *    mirror images, neither the result's pose nor the user's favours one answer.
  * 1b. Folds: triangles of the mesh at the face's outline turned round in the fused shape against the
  *    template's mesh (facefuse.ts foldsAtOutline); each draws a sliver of hair or background.
  * 2. Seam: the mean gradient magnitude (central differences of the grey level) on the blend's
@@ -144,17 +149,23 @@ function plainPaste(template: RgbPixels, user: RgbPixels, uMesh: XY[], shape: XY
 }
 
 const models = await loadMeshFaceModels();
+/** The photo mirrored left to right (sharp flop, JPEG quality 95). */
+const mirrorOf = (bytes: Buffer) => sharp(bytes).flop().jpeg({ quality: 95 }).toBuffer();
 const templateDescriptors: Record<string, number[]> = {};
-for (const t of FUSION_TEMPLATES)
-  templateDescriptors[t] = (await descriptorOf(
-    readFileSync(new URL(`../assets/fusion/${t}.jpg`, import.meta.url)),
-  ))!;
+const mirroredTemplateDescriptors: Record<string, number[]> = {};
+for (const t of FUSION_TEMPLATES) {
+  const bytes = readFileSync(new URL(`../assets/fusion/${t}.jpg`, import.meta.url));
+  templateDescriptors[t] = (await descriptorOf(bytes))!;
+  mirroredTemplateDescriptors[t] = (await descriptorOf(await mirrorOf(bytes)))!;
+}
 
 let pairs = 0;
 let holds = 0;
 if (!childOnly) {
   let faceKept = 0;
   const margins: number[] = [];
+  const mirrorMargins: number[] = [];
+  let mirrorHolds = 0;
   const seamRatios: number[] = [];
   const pasteRatios: number[] = [];
   const openingShares: number[] = [];
@@ -167,6 +178,7 @@ if (!childOnly) {
   const folds: number[] = [];
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
+    const mirroredUserDesc = await descriptorOf(await mirrorOf(bytes));
     const userImage = await decodeImage(bytes);
     const userFace = await largestFace(userImage, models);
     if (!userDesc || !userFace) {
@@ -208,6 +220,14 @@ if (!childOnly) {
       const toTemplate = similarity(fused, templateDescriptors[t]!);
       if (toUser > toTemplate) holds++;
       margins.push(toUser - toTemplate);
+      // 1c: each face also against its mirror image, averaged (see the file comment).
+      if (mirroredUserDesc) {
+        const poseFair =
+          (toUser + similarity(fused, mirroredUserDesc)) / 2 -
+          (toTemplate + similarity(fused, mirroredTemplateDescriptors[t]!)) / 2;
+        if (poseFair > 0) mirrorHolds++;
+        mirrorMargins.push(poseFair);
+      }
       row.push(`${t} ${toUser.toFixed(0)}/${toTemplate.toFixed(0)}`);
     }
     console.log(`${name}: ${row.join(', ')}`);
@@ -216,6 +236,10 @@ if (!childOnly) {
   console.log(
     `${tuning ? 'tuning' : 'report'} set: ${pairs} fusions; a face found in ${faceKept}; ` +
       `closer to the user than to the template in ${holds} (similarity margin median ${f2(median(margins))}, min ${f2(Math.min(...margins))})`,
+  );
+  console.log(
+    `each face also against its mirror image (averaged): closer to the user in ${mirrorHolds} of ${mirrorMargins.length} ` +
+      `(margin median ${f2(median(mirrorMargins))}, min ${f2(Math.min(...mirrorMargins))})`,
   );
   console.log(
     `triangles at the outline folded in the fused shape: ${folds.reduce((a, b) => a + b, 0)} in all, ` +
