@@ -76,6 +76,17 @@ test.describe('kind demos', () => {
     await expect(page.getByTestId('kind-attributes')).toContainText('Left hand');
   });
 
+  test('hand gestures: the raised index finger of the second sample, "pointing (1)" in Simplified Chinese', async ({
+    page,
+  }) => {
+    await page.goto('/algorithm/bodyTechnology/handGesture?lang=zh');
+    await expect(page.getByTestId('demo-sample-1')).toHaveAttribute('data-sample', 'hand-pointing.jpg');
+    await page.getByTestId('demo-sample-1').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('kind-point')).toHaveCount(21, ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('kind-attributes')).toContainText('食指指向（数字 1）');
+  });
+
   test('hand gestures: no hand on the coffee cup, "No gesture detected" in Traditional Chinese', async ({
     page,
   }) => {
