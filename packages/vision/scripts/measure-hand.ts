@@ -14,7 +14,7 @@
  * speed: wall and CPU time of the task in this thread (decode included, libvips on one thread) on
  *   640 px photos: the open hand (one hand; HandTrack misses it, so the whole-photo crop runs),
  *   face-api sample 2 scaled to 640 px (a group photo with one hand found) and the coffee cup (no
- *   hand); then each model alone.
+ *   hand); then the detector as served (the models alone on onnxruntime: measure-onnx.ts).
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -159,31 +159,9 @@ async function measureSpeed(): Promise<void> {
     const result = await run(image);
     console.log(`${label}, ${result.hand_num} hand(s): ${await timeRuns(image, 40)}`);
   }
-  const tf = await initTf();
-  console.log('\nmodels alone, execute + read back, 20 runs after 2 (ms)');
+  await initTf();
+  console.log('\nthe detector as served, 20 runs after 2 (ms)');
   const detector = await getModel('handtrack');
-  for (const [w, h] of [
-    [320, 240],
-    [256, 192],
-  ] as const) {
-    const input = tf.zeros([1, h, w, 3], 'int32');
-    const times: number[] = [];
-    for (let i = 0; i < 22; i++) {
-      const t = performance.now();
-      const outs = (await detector.executeAsync(input, [
-        'StatefulPartitionedCall/Postprocessor/Slice',
-        'StatefulPartitionedCall/Postprocessor/ExpandDims_1',
-      ])) as Array<ReturnType<typeof tf.tensor>>;
-      await Promise.all(outs.map((o) => o.data()));
-      tf.dispose(outs);
-      if (i >= 2) times.push(performance.now() - t);
-    }
-    const r = summarize(times);
-    console.log(
-      `handtrack ${w} x ${h}, whole graph (executeAsync, its while loops): p50 ${r.p50.toFixed(1)}, min ${r.min.toFixed(1)}`,
-    );
-    input.dispose();
-  }
   // detectHands as served: the preprocessing as tensor ops fed past the graph's loop (execute),
   // then the score decoding and non-maximum suppression.
   const blank = {
@@ -203,20 +181,7 @@ async function measureSpeed(): Promise<void> {
   }
   const d = summarize(detectTimes);
   console.log(`detectHands 320 x 240 (as served): p50 ${d.p50.toFixed(1)}, min ${d.min.toFixed(1)}`);
-  const landmarks = await getModel('handlandmark-full');
-  const crop = tf.zeros([1, 224, 224, 3]);
-  const times: number[] = [];
-  for (let i = 0; i < 22; i++) {
-    const t = performance.now();
-    const outs = landmarks.execute(crop, ['Identity', 'Identity_1', 'Identity_2']) as Array<
-      ReturnType<typeof tf.tensor>
-    >;
-    await Promise.all(outs.map((o) => o.data()));
-    tf.dispose(outs);
-    if (i >= 2) times.push(performance.now() - t);
-  }
-  const r = summarize(times);
-  console.log(`handlandmark-full 224 x 224: p50 ${r.p50.toFixed(1)}, min ${r.min.toFixed(1)}`);
+  // The landmark model alone (and HandTrack's network) on onnxruntime: scripts/measure-onnx.ts.
 }
 
 if (what === 'quality' || what === 'all') await measureQuality();

@@ -26,6 +26,20 @@ function iou(found: HandGestureResult['hands'][number]['hand_rectangle'], ref: R
   return inter / (found.width * found.height + (ref[2] - ref[0]) * (ref[3] - ref[1]) - inter);
 }
 
+/**
+ * Share of a found box inside a reference box. The found box is the points' extent: on a fist they
+ * can bunch over the knuckles (a third of the marked box), so some tests ask that the box lies on
+ * the hand, not that it covers it.
+ */
+function insideShare(
+  found: HandGestureResult['hands'][number]['hand_rectangle'],
+  ref: ReferenceHand['box'],
+): number {
+  const w = Math.min(found.left + found.width, ref[2]) - Math.max(found.left, ref[0]);
+  const h = Math.min(found.top + found.height, ref[3]) - Math.max(found.top, ref[1]);
+  return w > 0 && h > 0 ? (w * h) / (found.width * found.height) : 0;
+}
+
 beforeAll(async () => {
   await getInProcessEngine();
 });
@@ -116,27 +130,46 @@ describe('handgesture on fists (kphotoalbum demo qt-logo.jpg)', () => {
   });
 });
 
-describe("handgesture on one man's hand against a wall (fingerpose's photos)", () => {
+describe('handgesture on single right hands (fingerpose, mediapipe-samples)', () => {
   it.each([
     ['fixture:photos/fingerpose-fullcurl.jpg', 'fist', null],
     ['fixture:photos/fingerpose-nocurl.jpg', 'pointing', 1],
-  ] as const)('%s: one right hand inside the marked box, read as %s', async (file, gesture, number) => {
+    ['fixture:photos/mediapipe-samples-thumbs-up.jpg', 'thumbs_up', null],
+    ['fixture:photos/mediapipe-samples-hand_victory.jpg', 'victory', 2],
+  ] as const)('%s: one right hand on the marked box, read as %s', async (file, gesture, number) => {
     const ref = handReference(file);
     const result = await handgesture(read(await handPhotoPath(ref)));
     expect(result.hand_num).toBe(1);
     const [hand] = result.hands;
-    // The box is the points' extent: on the fist they bunch over the knuckles (a third of the
-    // marked box), so the test asks that the box lies on the hand, not that it covers it.
-    const r = hand!.hand_rectangle;
-    const [l, t, rr, b] = ref.hands[0]!.box;
-    const inside =
-      (Math.max(0, Math.min(r.left + r.width, rr) - Math.max(r.left, l)) *
-        Math.max(0, Math.min(r.top + r.height, b) - Math.max(r.top, t))) /
-      (r.width * r.height);
-    expect(inside).toBeGreaterThan(0.8);
+    // On the fist the points bunch over the knuckles: the box lies on the hand (insideShare).
+    expect(insideShare(hand!.hand_rectangle, ref.hands[0]!.box)).toBeGreaterThan(0.8);
     expect(hand!.attributes.handedness.value).toBe('right');
     expect(hand!.attributes.gesture.value).toBe(gesture);
     expect(hand!.attributes.number.value).toBe(number);
+  });
+});
+
+describe('handgesture on thumbs up side by side and open hands from the back (mediapipe-samples, tfjs-models)', () => {
+  it('finds at least one of the two thumbs up side by side, as a thumbs up', async () => {
+    const ref = handReference('fixture:photos/mediapipe-samples-test_image.jpg');
+    const result = await handgesture(read(await handPhotoPath(ref)));
+    expect(result.hand_num).toBeGreaterThanOrEqual(1);
+    for (const hand of result.hands) {
+      expect(Math.max(...ref.hands.map((h) => insideShare(hand.hand_rectangle, h.box)))).toBeGreaterThan(0.8);
+      expect(hand.attributes.gesture.value).toBe('thumbs_up');
+    }
+  });
+
+  it('finds both open left hands seen from the back, one of them upside down', async () => {
+    const ref = handReference('fixture:photos/tfjs-models-hands.jpg');
+    const result = await handgesture(read(await handPhotoPath(ref)));
+    expect(result.hand_num).toBe(2);
+    // Sorted left to right, as the references.
+    result.hands.forEach((hand, i) => {
+      expect(insideShare(hand.hand_rectangle, ref.hands[i]!.box)).toBeGreaterThan(0.8);
+      expect(hand.attributes.gesture.value).toBe('open_palm');
+      expect(hand.attributes.handedness.value).toBe('left');
+    });
   });
 });
 

@@ -81,6 +81,15 @@ const CROP = 224;
 /** First crop: a square of this many times the detector box's long side, centred on it. */
 const FIRST_CROP_SCALE = 1.5;
 
+/**
+ * Turns (radians) the first crop is also tried at. MediaPipe's palm detector gives its landmark
+ * model the hand's turn (the wrist-to-middle-finger line upright); HandTrack's box gives none, and
+ * on a hand held sideways or upside down an upright first crop can put every point on the curled
+ * fingers. So the first crop is run upright, a quarter turn each way and upside down, and the run
+ * whose hand presence is highest places the second crop (test-time rotation; no threshold).
+ */
+const FIRST_CROP_TURNS = [Math.PI / 2, -Math.PI / 2, Math.PI];
+
 /** Second crop from the points (MediaPipe hand_landmark_landmarks_to_roi: scale 2, shift_y -0.1). */
 const ROI_SCALE = 2.0;
 const ROI_SHIFT_Y = -0.1;
@@ -315,7 +324,11 @@ export async function recogniseHands(
     });
   }
   for (const first of firstCrops) {
-    const rough = await runLandmarks(image, first);
+    let rough = await runLandmarks(image, first);
+    for (const angle of FIRST_CROP_TURNS) {
+      const turned = await runLandmarks(image, { ...first, angle });
+      if (turned.presence > rough.presence) rough = turned;
+    }
     if (rough.presence < params.minScore) continue;
     const run = await runLandmarks(image, roiFromPoints(rough.points));
     if (run.presence < params.minScore) continue;
