@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { debianFile, groupSamplePath, opencvDocPath, skimageDataDir } from './fixtures.ts';
+import { photoPath } from './fixtures.ts';
 
 export type Point = [number, number];
 
@@ -38,17 +38,7 @@ export const BODY_REFERENCES = (
 ).photos;
 
 /** Path of a reference photo's file. */
-export async function referencePhotoPath(ref: ReferencePhoto): Promise<string> {
-  const [source, file] = ref.file.split(':') as [string, string];
-  if (source === 'skimage') return path.join(skimageDataDir(), file);
-  if (source === 'opencv-doc') return opencvDocPath(file);
-  // Photos committed with the tests (their sources and licences: fixtures/photos/LICENSES.md).
-  if (source === 'fixture') return path.join(here, 'fixtures', file);
-  if (file.startsWith('/')) return debianFile(source, file);
-  if (source === 'face-api')
-    return groupSamplePath(Number(/sample(\d)/.exec(file)?.[1]) as 1 | 2 | 3 | 4 | 5 | 6);
-  throw new Error(`unknown photo source ${source}`);
-}
+export const referencePhotoPath = (ref: ReferencePhoto): Promise<string> => photoPath(ref.file);
 
 /** Whether (x, y) is inside the polygon (even-odd rule). */
 export function insidePolygon(x: number, y: number, polygon: readonly Point[]): boolean {

@@ -165,5 +165,7 @@ export async function photoPath(file: string): Promise<string> {
   if (name.startsWith('/')) return debianFile(source, name);
   if (source === 'skimage') return path.join(skimageDataDir(), name);
   if (source === 'opencv-doc') return opencvDocPath(name);
+  // Photos committed with the tests (sources and licences: fixtures/photos/LICENSES.md).
+  if (source === 'fixture') return path.join(here, 'fixtures', name);
   return groupSamplePath(Number(/sample(\d)/.exec(name)?.[1]) as 1 | 2 | 3 | 4 | 5 | 6);
 }
