@@ -8,7 +8,15 @@ import {
 } from '../src/algorithms/recognition/catsanddogs-params.ts';
 import { dropParts } from '../src/algorithms/recognition/catsanddogs.ts';
 import { fuseRuns } from '../src/algorithms/recognition/objects.ts';
-import { astronautPath, chelseaPath, debianFile, groupSamplePath, opencvDocPath, read } from './fixtures.ts';
+import {
+  astronautPath,
+  chelseaPath,
+  debianFile,
+  groupSamplePath,
+  opencvDocPath,
+  photoPath,
+  read,
+} from './fixtures.ts';
 
 const pets = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<PetsResult>('catsanddogs', { image, params });
@@ -44,6 +52,24 @@ describe('catsanddogs on real photos', () => {
     expect(b.left < 395 && b.left + b.width > 395 && b.top < 280 && b.top + b.height > 280).toBe(true);
     expect(b.width).toBeLessThan(800 / 3);
   });
+  it('finds the cat and the poodle at the left of a row of two cats and two dogs (mediapipe-samples)', async () => {
+    const r = await pets(read(await photoPath('fixture:photos/mediapipe-samples-cats_and_dogs.jpg')));
+    // Marked (pet-boxes.json, 1200 x 600): cat [82, 402, 445, 600], poodle [390, 218, 640, 600],
+    // corgi [615, 152, 908, 600], cat [882, 405, 1082, 600]. Today the corgi is answered cat and
+    // the right cat's box runs into the corgi's (docs/quality.md): the left two are asserted.
+    const overlap = (a: PetsResult['animals'][number], m: [number, number, number, number]) => {
+      const b = a.animal_rectangle;
+      const w = Math.min(b.left + b.width, m[2]) - Math.max(b.left, m[0]);
+      const h = Math.min(b.top + b.height, m[3]) - Math.max(b.top, m[1]);
+      const inter = w > 0 && h > 0 ? w * h : 0;
+      return inter / (b.width * b.height + (m[2] - m[0]) * (m[3] - m[1]) - inter);
+    };
+    const at = (m: [number, number, number, number]) => r.animals.find((a) => overlap(a, m) >= 0.5);
+    expect(at([82, 402, 445, 600])?.label).toBe('cat');
+    expect(at([390, 218, 640, 600])?.label).toBe('dog');
+    expect(r.animal_num).toBeGreaterThanOrEqual(3);
+  });
+
   it('finds no pet on people (a portrait, a group) nor among cows', async () => {
     expect(await pets(read(astronautPath()))).toMatchObject({ animal_num: 0, animals: [] });
     expect(await pets(read(groupSamplePath(5)))).toMatchObject({ animal_num: 0, animals: [] });
