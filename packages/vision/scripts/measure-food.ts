@@ -13,7 +13,7 @@
  *   item and lies less than half inside an ignore box).
  * report: per method at its tuned threshold, on the report photos: food items marked, found (IoU
  *   >= 0.5, one to one, best first), with the right name, false food boxes, and photos without
- *   food answered "no food" (food_num 0).
+ *   food (nothing marked, no ignore box either) answered "no food" (food_num 0).
  * mask: foodsegment's mask (value > 0) against the outlines marked by hand: IoU per photo.
  * speed: wall and CPU time of the engine tasks on a 640 px photo (apple.jpg enlarged), 20 runs.
  */
@@ -140,7 +140,8 @@ async function report(): Promise<void> {
       total.found += m.found;
       total.named += m.named;
       total.falseBoxes += m.falseBoxes.length;
-      if (photo.food.length === 0) {
+      // A photo without food: nothing marked, not even food of no COCO class (an ignore box).
+      if (photo.food.length === 0 && !photo.ignore?.length) {
         total.empty++;
         if (found.length === 0) total.emptyRight++;
       }

@@ -10,7 +10,7 @@ import {
   astronautPath,
   chelseaPath,
   coffeePath,
-  debianFile,
+  photoPath,
   groupSamplePath,
   opencvDocPath,
   read,
@@ -38,17 +38,29 @@ describe('fooddetect on real photos', () => {
     ).toBe(true);
   });
 
-  it('names the pizza on a tray (scribus-template, public domain), boxed over most of the photo', async () => {
-    const r = await food(
-      read(await debianFile('scribus-template', '/usr/share/scribus/templates/menu2/pizza.jpg')),
-    );
-    // Marked at [0, 0, 800, 578] of the 800 x 600 photo (food-labels.json): one pizza box holding
-    // the photo's middle and spanning more than half of its width.
-    const pizzas = r.foods.filter((f) => f.label === 'pizza');
+  // Marked in food-labels.json: one pizza each; the answer has one pizza box holding the marked
+  // box's centre and at least half its width.
+  it.each([
+    [
+      'on a tray (scribus-template, public domain)',
+      'scribus-template:/usr/share/scribus/templates/menu2/pizza.jpg',
+      [0, 0, 800, 578],
+    ],
+    [
+      'on white (mediapipe-samples, Apache-2.0)',
+      'fixture:photos/mediapipe-samples-american_pizza.jpg',
+      [88, 14, 542, 460],
+    ],
+  ] as const)('names the pizza %s, boxed over it', async (_, file, [l, t, r, b]) => {
+    const answer = await food(read(await photoPath(file)));
+    const pizzas = answer.foods.filter((f) => f.label === 'pizza');
     expect(pizzas).toHaveLength(1);
-    const b = pizzas[0]!.food_rectangle;
-    expect(b.left < 400 && b.left + b.width > 400 && b.top < 290 && b.top + b.height > 290).toBe(true);
-    expect(b.width).toBeGreaterThan(400);
+    const box = pizzas[0]!.food_rectangle;
+    const [cx, cy] = [(l + r) / 2, (t + b) / 2];
+    expect(box.left < cx && box.left + box.width > cx && box.top < cy && box.top + box.height > cy).toBe(
+      true,
+    );
+    expect(box.width).toBeGreaterThan((r - l) / 2);
   });
 
   it('finds no food on people, a cat or a cup of coffee; the cup is context', async () => {
