@@ -156,7 +156,7 @@ const mirroredTemplateDescriptors: Record<string, number[]> = {};
 for (const t of FUSION_TEMPLATES) {
   const bytes = readFileSync(new URL(`../assets/fusion/${t}.jpg`, import.meta.url));
   templateDescriptors[t] = (await descriptorOf(bytes))!;
-  mirroredTemplateDescriptors[t] = (await descriptorOf(await mirrorOf(bytes)))!;
+  if (!childOnly) mirroredTemplateDescriptors[t] = (await descriptorOf(await mirrorOf(bytes)))!;
 }
 
 let pairs = 0;

@@ -8,6 +8,7 @@ import {
 } from '../src/algorithms/recognition/catsanddogs-params.ts';
 import { dropParts } from '../src/algorithms/recognition/catsanddogs.ts';
 import { fuseRuns } from '../src/algorithms/recognition/objects.ts';
+import { iou } from '../src/algorithms/body/humandetect.ts';
 import {
   astronautPath,
   chelseaPath,
@@ -28,13 +29,13 @@ beforeAll(async () => {
 /** A box marked in pet-boxes.json: [left, top, right, bottom]. */
 type Marked = [number, number, number, number];
 
-/** IoU of an answered animal's box with a marked box. */
-function overlap(a: PetsResult['animals'][number], m: Marked): number {
+/** IoU of an answered animal's box with a marked box (humandetect's iou). */
+function overlap(a: PetsResult['animals'][number], [left, top, right, bottom]: Marked): number {
   const b = a.animal_rectangle;
-  const w = Math.min(b.left + b.width, m[2]) - Math.max(b.left, m[0]);
-  const h = Math.min(b.top + b.height, m[3]) - Math.max(b.top, m[1]);
-  const inter = w > 0 && h > 0 ? w * h : 0;
-  return inter / (b.width * b.height + (m[2] - m[0]) * (m[3] - m[1]) - inter);
+  return iou(
+    { left: b.left, top: b.top, right: b.left + b.width, bottom: b.top + b.height, score: 1 },
+    { left, top, right, bottom, score: 1 },
+  );
 }
 
 describe('catsanddogs on real photos', () => {

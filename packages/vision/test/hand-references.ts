@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Gesture, Handedness } from '../src/algorithms/body/handgesture-params.ts';
-import { referencePhotoPath } from './body-references.ts';
+import { photoPath } from './fixtures.ts';
 
 export interface ReferenceHand {
   /** [left, top, right, bottom], px. */
@@ -42,5 +42,4 @@ export const handReference = (file: string): HandReferencePhoto => {
 };
 
 /** Path of a reference photo (same sources as the body references). */
-export const handPhotoPath = (photo: HandReferencePhoto): Promise<string> =>
-  referencePhotoPath({ file: photo.file, size: photo.size, people: 0, persons: [] });
+export const handPhotoPath = (photo: HandReferencePhoto): Promise<string> => photoPath(photo.file);

@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { referencePhotoPath } from './body-references.ts';
-import { debianFile } from './fixtures.ts';
+import { photoPath } from './fixtures.ts';
 
 export interface SceneLabel {
   /** `skimage:<file>`, `opencv-doc:<path>`, `face-api:demo/<file>` or `<debian package>:<absolute path>`. */
@@ -28,11 +27,7 @@ export const SCENE_LABELS = (
 ).photos;
 
 /** The photo file of a label; a Debian package's file is read installed or extracted on first use. */
-export async function scenePhotoPath(label: Pick<SceneLabel, 'file' | 'size'>): Promise<string> {
-  const [source, file] = label.file.split(':') as [string, string];
-  if (file.startsWith('/')) return debianFile(source, file);
-  return referencePhotoPath({ file: label.file, size: label.size, people: 0, persons: [] });
-}
+export const scenePhotoPath = (label: Pick<SceneLabel, 'file'>): Promise<string> => photoPath(label.file);
 
 /** The photo's bytes. */
 export async function scenePhoto(name: string): Promise<Buffer> {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { RgbPixels } from '../src/image/resize.ts';
-import { referenceMask, referencePhotoPath, type Point } from './body-references.ts';
+import { referenceMask, type Point } from './body-references.ts';
+import { photoPath } from './fixtures.ts';
 
 export interface SkyReference {
   /** `skimage:<file>`, `opencv-doc:<path>` or `face-api:demo/<file>`. */
@@ -31,7 +32,7 @@ export const SKY_REFERENCES = (
 
 /** A reference's photo (cropped where it says), as packed RGB. */
 export async function skyPhoto(ref: SkyReference): Promise<RgbPixels> {
-  const file = await referencePhotoPath({ file: ref.file, size: ref.size, people: 0, persons: [] });
+  const file = await photoPath(ref.file);
   let pipeline = sharp(readFileSync(file)).rotate().removeAlpha().toColourspace('srgb');
   if (ref.crop) {
     const [left, top, width, height] = ref.crop;
