@@ -38,7 +38,12 @@ interface FoodPhoto {
   file: string;
   food: Array<{ label: string; box: Box }>;
   ignore?: Box[];
-  mask?: { polygon?: Array<[number, number]>; ellipse?: [number, number, number, number] };
+  /** The marked outline: a polygon, an ellipse [cx, cy, rx, ry], or several ellipses (their union). */
+  mask?: {
+    polygon?: Array<[number, number]>;
+    ellipse?: [number, number, number, number];
+    ellipses?: Array<[number, number, number, number]>;
+  };
 }
 export const FOOD_REFERENCES = (
   JSON.parse(readFileSync(path.join(here, '../test/fixtures/food-labels.json'), 'utf8')) as {
@@ -160,9 +165,12 @@ async function report(): Promise<void> {
 /** The marked outline of `photo` as a W x H 0/1 mask. */
 async function markedMask(photo: FoodPhoto, W: number, H: number): Promise<Uint8Array> {
   const m = photo.mask!;
-  const shape = m.ellipse
-    ? `<ellipse cx="${m.ellipse[0]}" cy="${m.ellipse[1]}" rx="${m.ellipse[2]}" ry="${m.ellipse[3]}" fill="white"/>`
-    : `<polygon points="${m.polygon!.map((p) => p.join(',')).join(' ')}" fill="white"/>`;
+  const ellipses = [...(m.ellipse ? [m.ellipse] : []), ...(m.ellipses ?? [])];
+  const shape = m.polygon
+    ? `<polygon points="${m.polygon.map((p) => p.join(',')).join(' ')}" fill="white"/>`
+    : ellipses
+        .map(([cx, cy, rx, ry]) => `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="white"/>`)
+        .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="black"/>${shape}</svg>`;
   const grey = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer();
   return Uint8Array.from(grey, (v) => (v >= 128 ? 1 : 0));
