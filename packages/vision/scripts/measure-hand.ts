@@ -54,20 +54,55 @@ function coverage(found: Found, ref: ReferenceHand): number {
   return w > 0 && h > 0 ? (w * h) / Math.max(1, r.width * r.height) : 0;
 }
 
-async function measureQuality(): Promise<void> {
+interface Tally {
+  confusion: Map<string, Map<string, number>>;
+  present: number;
+  matched: number;
+  sideTold: number;
+  sideRight: number;
+}
+
+const newTally = (): Tally => ({ confusion: new Map(), present: 0, matched: 0, sideTold: 0, sideRight: 0 });
+
+function addTo(tally: Tally, row: string, col: string): void {
+  const r = tally.confusion.get(row) ?? new Map<string, number>();
+  r.set(col, (r.get(col) ?? 0) + 1);
+  tally.confusion.set(row, r);
+}
+
+/** The confusion table of `tally` (reference rows, answer columns), and the count of right answers. */
+function printTally(title: string, tally: Tally): void {
   const columns = [...GESTURES, 'missed'] as const;
-  const confusion = new Map<string, Map<string, number>>();
-  const add = (row: string, col: string) => {
-    const r = confusion.get(row) ?? new Map<string, number>();
-    r.set(col, (r.get(col) ?? 0) + 1);
-    confusion.set(row, r);
-  };
-  let present = 0;
-  let matched = 0;
-  let sideTold = 0;
-  let sideRight = 0;
+  let right = 0;
+  let answered = 0;
+  for (const [row, cols] of tally.confusion) {
+    if (row === 'false hand') continue;
+    for (const [col, n] of cols) {
+      if (col === 'missed') continue;
+      answered += n;
+      if (col === row) right += n;
+    }
+  }
+  const falseHands = [...(tally.confusion.get('false hand')?.values() ?? [])].reduce((a, b) => a + b, 0);
+  console.log(
+    `\n${title}: hands found ${tally.matched}/${tally.present}; gesture right on ${right}/${answered} found; ` +
+      `false hands ${falseHands}; side right where told: ${tally.sideRight}/${tally.sideTold}`,
+  );
+  const used = columns.filter((c) => [...tally.confusion.values()].some((r) => r.has(c)));
+  console.log(`\n| reference \\ answer | ${used.join(' | ')} |`);
+  console.log(`| --- | ${used.map(() => '---').join(' | ')} |`);
+  for (const [row, cols] of tally.confusion) {
+    console.log(`| ${row} | ${used.map((c) => cols.get(c) ?? 0).join(' | ')} |`);
+  }
+}
+
+async function measureQuality(): Promise<void> {
+  const tallies = { tune: newTally(), report: newTally(), all: newTally() };
   console.log('\nquality, default params (per photo: present / found / matched; each reference hand)');
   for (const photo of HAND_REFERENCES) {
+    const sets = [tallies[photo.set], tallies.all];
+    const add = (row: string, col: string) => sets.forEach((t) => addTo(t, row, col));
+    const count = (key: 'present' | 'matched' | 'sideTold' | 'sideRight') => sets.forEach((t) => t[key]++);
     const bytes = readFileSync(await handPhotoPath(photo));
     const result = await run(bytes);
     // What HandTrack alone finds (before the landmark model and the whole-photo crop).
@@ -80,7 +115,7 @@ async function measureQuality(): Promise<void> {
     let photoMatched = 0;
     const lines: string[] = [];
     for (const ref of photo.hands) {
-      present++;
+      count('present');
       let best = -1;
       let bestCover = 0.5;
       for (const i of free) {
@@ -93,13 +128,13 @@ async function measureQuality(): Promise<void> {
         continue;
       }
       free.delete(best);
-      matched++;
+      count('matched');
       photoMatched++;
       const hand = result.hands[best]!;
       add(ref.gesture, hand.attributes.gesture.value);
       if (ref.handedness) {
-        sideTold++;
-        if (hand.attributes.handedness.value === ref.handedness) sideRight++;
+        count('sideTold');
+        if (hand.attributes.handedness.value === ref.handedness) count('sideRight');
       }
       lines.push(
         `  ${ref.gesture} (${ref.handedness ?? 'side not told'}): found as ${hand.attributes.gesture.value}, ` +
@@ -113,17 +148,16 @@ async function measureQuality(): Promise<void> {
       );
     }
     console.log(
-      `${photo.file}: ${photo.hands.length} / ${result.hand_num} / ${photoMatched} (HandTrack boxes: ${boxes.length})`,
+      `${photo.file} (${photo.set}): ${photo.hands.length} / ${result.hand_num} / ${photoMatched} (HandTrack boxes: ${boxes.length})`,
     );
     for (const line of lines) console.log(line);
   }
-  console.log(`\nhands found: ${matched}/${present}; side right where told: ${sideRight}/${sideTold}`);
-  const used = columns.filter((c) => [...confusion.values()].some((r) => r.has(c)));
-  console.log(`\n| reference \\ answer | ${used.join(' | ')} |`);
-  console.log(`| --- | ${used.map(() => '---').join(' | ')} |`);
-  for (const [row, cols] of confusion) {
-    console.log(`| ${row} | ${used.map((c) => cols.get(c) ?? 0).join(' | ')} |`);
-  }
+  printTally('photos the rules were written with in view (set tune: rounds 1-10)', tallies.tune);
+  printTally(
+    'photos labelled after the rules were fixed, never used to change them (set report: round 11)',
+    tallies.report,
+  );
+  printTally('all photos', tallies.all);
 }
 
 async function timeRuns(image: Buffer, runs: number): Promise<string> {

@@ -19,6 +19,11 @@ export interface ReferenceHand {
 
 export interface HandReferencePhoto {
   file: string;
+  /**
+   * 'tune': a photo the gesture rules were written or changed with in view (rounds 1-10); 'report':
+   * labelled after the rules were fixed and never used to change them (round 11 on).
+   */
+  set: 'tune' | 'report';
   size: [number, number];
   hands: ReferenceHand[];
 }
@@ -26,13 +31,14 @@ export interface HandReferencePhoto {
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const raw = JSON.parse(readFileSync(path.join(here, 'fixtures/hand-references.json'), 'utf8')) as {
-  photos: Record<string, Omit<HandReferencePhoto, 'file'>>;
+  photos: Record<string, Omit<HandReferencePhoto, 'file' | 'set'> & { set?: 'report' }>;
 };
 
 /** Every reference photo, in the file's order. */
 export const HAND_REFERENCES: HandReferencePhoto[] = Object.entries(raw.photos).map(([file, photo]) => ({
   file,
   ...photo,
+  set: photo.set ?? 'tune',
 }));
 
 export const handReference = (file: string): HandReferencePhoto => {
