@@ -301,3 +301,27 @@ describe('the gesture rules (hand-built points)', () => {
     expect(GESTURES.filter((g) => g !== 'none')).toHaveLength(11);
   });
 });
+
+describe('handgesture on the round 11 report photos (HaGRID people, ASL letter close-ups)', () => {
+  // One hand each, marked in hand-references.json before the model ran on them; the gesture is
+  // the one a person read off the hand. Each found hand must lie on the marked one and carry its
+  // gesture, and the counting gestures their number.
+  it.each([
+    ['fixture:photos/hagrid-00af1db1.jpg', 'thumbs_down'],
+    ['fixture:photos/hagrid-06aa70cc.jpg', 'four'],
+    ['fixture:photos/hagrid-055f8be9.jpg', 'none'],
+    ['fixture:photos/asl-F0.jpg', 'ok'],
+    ['fixture:photos/asl-V0.jpg', 'victory'],
+    ['fixture:photos/asl-W25.jpg', 'three'],
+    ['fixture:photos/asl-Y0.jpg', 'call_me'],
+  ] as const)('%s shows %s', async (file, gesture) => {
+    const ref = handReference(file);
+    expect(ref.hands[0]!.gesture).toBe(gesture);
+    const result = await handgesture(read(await handPhotoPath(ref)));
+    const onHand = result.hands.filter((h) => insideShare(h.hand_rectangle, ref.hands[0]!.box) >= 0.5);
+    expect(onHand).toHaveLength(1);
+    expect(onHand[0]!.attributes.gesture.value).toBe(gesture);
+    const number = { four: 4, victory: 2, three: 3 }[gesture as string];
+    if (number) expect(onHand[0]!.attributes.number.value).toBe(number);
+  });
+});
