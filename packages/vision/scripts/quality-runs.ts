@@ -25,6 +25,7 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('faces', 'measure-faces.ts', []),
   run('attributes', 'measure-attributes.ts', []),
   run('compare', 'measure-compare.ts', []),
+  run('face-eval', 'measure-face-eval.ts', []),
   run('detect', 'measure-detect.ts', []),
   run('thorough', 'measure-thorough.ts', ['quality']),
   run('body-pose', 'measure-body.ts', ['pose']),

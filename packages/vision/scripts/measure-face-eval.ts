@@ -1,0 +1,158 @@
+/**
+ * The shipped face attributes against the independent face set (test/fixtures/face-eval.json:
+ * 96 public-domain congressional portraits, one per person, labelled by eye before any model ran
+ * on them, with gender and birthday from a CC0 record), docs/quality.md "Independent face set":
+ *
+ *   node --import tsx packages/vision/scripts/measure-face-eval.ts [--faces]
+ *
+ * Per set (tune, report): faces found; gender (FaceRes, as served; GEAR for comparison) against
+ * the record; age (FaceRes; GEAR) against the age in 2022 from the birthday: mean absolute error,
+ * mean signed error, share within 10 years; glasses and beard (appearance.ts rules as shipped)
+ * against the eye labels; gender by skin-tone label. Then the face-compare score (cosine x 100 of
+ * the FaceRes descriptors, as v1/compare answers) on every pair of different people, all of them
+ * strangers: how many reach the shipped same-person threshold (60), overall and for pairs of the
+ * same gender, the same skin label and ages within 10 years.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeImage } from '../src/image/decode.ts';
+import { faceanalysis } from '../src/algorithms/face/analysis.ts';
+import type { FaceAnalysisFace } from '../src/algorithms/face/analysis-params.ts';
+import { cosineSimilarity } from '../src/algorithms/face/compare.ts';
+import { initTf } from '../src/runtime/tfjs.ts';
+import { photoPath } from '../test/fixtures.ts';
+
+type Set = 'tune' | 'report';
+interface EvalFace {
+  set: Set;
+  sheet_id: string;
+  eye: { gender: 'male' | 'female'; glasses: 'none' | 'clear' | 'sun'; beard: string; skin: string };
+  record: { name: string; bioguide: string; gender: 'male' | 'female'; birthday: string };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FACES = (
+  JSON.parse(readFileSync(path.join(here, '../test/fixtures/face-eval.json'), 'utf8')) as {
+    faces: Record<string, EvalFace>;
+  }
+).faces;
+
+/** The shipped same-person threshold of face compare (docs/quality.md, "Comparison"). */
+const SAME_PERSON = 60;
+/** Portrait year assumed for ages (the 117th Congress); the portraits carry no date. */
+const YEAR = 2022;
+
+const verbose = process.argv.includes('--faces');
+await initTf();
+const models = await faceanalysis.loadModels();
+await faceanalysis.warmup(models);
+const params = faceanalysis.parseParams({ faceres: true, descriptor: true, gear: true, appearance: true });
+
+interface Row {
+  file: string;
+  label: EvalFace;
+  age: number;
+  face?: FaceAnalysisFace;
+  found: number;
+}
+const rows: Row[] = [];
+for (const [file, label] of Object.entries(FACES)) {
+  const image = await decodeImage(readFileSync(await photoPath(file)), undefined, faceanalysis.decode);
+  const res = await faceanalysis.run(image, params, models);
+  const face = [...res.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0];
+  const age = YEAR - Number(label.record.birthday.slice(0, 4));
+  rows.push({ file, label, age, face, found: res.faces.length });
+  if (verbose)
+    console.log(
+      `${label.sheet_id} ${file} (${label.set}) faces ${res.faces.length}; record ${label.record.gender} ${age}; ` +
+        (face
+          ? `faceres ${face.gender?.value ? 'male' : 'female'} ${face.age?.toFixed(1)}; gear ${face.gear?.gender.value ? 'male' : 'female'} ${face.gear?.age.toFixed(1)}; ` +
+            `glasses ${face.appearance?.glasses.value} (eye ${label.eye.glasses}), beard ${face.appearance?.beard.value} (eye ${label.eye.beard})`
+          : 'no face'),
+    );
+}
+
+const pct = (a: number, b: number) => `${a}/${b} (${b ? ((100 * a) / b).toFixed(0) : '-'} %)`;
+const asGender = (v: 0 | 1 | undefined) => (v === 1 ? 'male' : v === 0 ? 'female' : undefined);
+
+for (const set of ['tune', 'report'] as const) {
+  const rs = rows.filter((r) => r.label.set === set);
+  const withFace = rs.filter((r) => r.face);
+  console.log(
+    `\n== ${set} set: ${rs.length} photos, ${rs.filter((r) => r.label.record.gender === 'female').length} women`,
+  );
+  console.log(
+    `one face found: ${pct(rs.filter((r) => r.found === 1).length, rs.length)}; more than one: ${rs.filter((r) => r.found > 1).length}`,
+  );
+  for (const [model, gender, age] of [
+    ['FaceRes (served)', (f: FaceAnalysisFace) => asGender(f.gender?.value), (f: FaceAnalysisFace) => f.age],
+    ['GEAR', (f: FaceAnalysisFace) => asGender(f.gear?.gender.value), (f: FaceAnalysisFace) => f.gear?.age],
+  ] as const) {
+    const right = withFace.filter((r) => gender(r.face!) === r.label.record.gender);
+    const men = withFace.filter((r) => r.label.record.gender === 'male');
+    const women = withFace.filter((r) => r.label.record.gender === 'female');
+    const errs = withFace.map((r) => (age(r.face!) ?? NaN) - r.age).filter((e) => Number.isFinite(e));
+    const mae = errs.reduce((a, e) => a + Math.abs(e), 0) / errs.length;
+    const bias = errs.reduce((a, e) => a + e, 0) / errs.length;
+    console.log(
+      `${model}: gender right ${pct(right.length, withFace.length)} (men ${men.filter((r) => gender(r.face!) === 'male').length}/${men.length}, ` +
+        `women ${women.filter((r) => gender(r.face!) === 'female').length}/${women.length}); age error mean abs ${mae.toFixed(1)} y, ` +
+        `mean ${bias >= 0 ? '+' : ''}${bias.toFixed(1)} y, within 10 y ${pct(errs.filter((e) => Math.abs(e) <= 10).length, errs.length)}`,
+    );
+  }
+  for (const skin of ['light', 'medium', 'dark']) {
+    const s = withFace.filter((r) => r.label.eye.skin === skin);
+    console.log(
+      `  skin ${skin}: FaceRes gender right ${pct(s.filter((r) => asGender(r.face!.gender?.value) === r.label.record.gender).length, s.length)}`,
+    );
+  }
+  const glasses = (r: Row) =>
+    r.label.eye.glasses === 'none' ? 'none' : r.label.eye.glasses === 'sun' ? 'sunglasses' : 'glasses';
+  const gRight = withFace.filter((r) => r.face!.appearance?.glasses.value === glasses(r));
+  const withG = withFace.filter((r) => glasses(r) !== 'none');
+  const without = withFace.filter((r) => glasses(r) === 'none');
+  console.log(
+    `glasses (heuristic): right ${pct(gRight.length, withFace.length)}; found on ${withG.filter((r) => r.face!.appearance?.glasses.value !== 'none').length}/${withG.length} with glasses; ` +
+      `said on ${without.filter((r) => r.face!.appearance?.glasses.value !== 'none').length}/${without.length} without`,
+  );
+  const bearded = withFace.filter((r) => r.label.eye.beard !== 'none');
+  const shaven = withFace.filter((r) => r.label.eye.beard === 'none');
+  console.log(
+    `beard (heuristic, moustache and stubble count as beard): found on ${bearded.filter((r) => r.face!.appearance?.beard.value === 1).length}/${bearded.length} with; ` +
+      `said on ${shaven.filter((r) => r.face!.appearance?.beard.value === 1).length}/${shaven.length} without (men ${shaven.filter((r) => r.label.record.gender === 'male' && r.face!.appearance?.beard.value === 1).length}/${shaven.filter((r) => r.label.record.gender === 'male').length}, women ${shaven.filter((r) => r.label.record.gender === 'female' && r.face!.appearance?.beard.value === 1).length}/${shaven.filter((r) => r.label.record.gender === 'female').length})`,
+  );
+}
+
+// Strangers: every pair of two different people (all 96; no threshold is chosen from them).
+const withDesc = rows.filter((r) => r.face?.descriptor);
+const pairs: Array<{ score: number; sameGender: boolean; sameSkin: boolean; closeAge: boolean }> = [];
+for (let i = 0; i < withDesc.length; i++)
+  for (let j = i + 1; j < withDesc.length; j++) {
+    const a = withDesc[i]!;
+    const b = withDesc[j]!;
+    pairs.push({
+      score: 100 * cosineSimilarity(a.face!.descriptor!, b.face!.descriptor!),
+      sameGender: a.label.record.gender === b.label.record.gender,
+      sameSkin: a.label.eye.skin === b.label.eye.skin,
+      closeAge: Math.abs(a.age - b.age) <= 10,
+    });
+  }
+const summary = (name: string, ps: typeof pairs) => {
+  const s = ps.map((p) => p.score).sort((x, y) => x - y);
+  const q = (f: number) => s[Math.min(s.length - 1, Math.floor(f * s.length))]!.toFixed(1);
+  console.log(
+    `${name}: ${ps.length} pairs, score median ${q(0.5)}, 99th percentile ${q(0.99)}, max ${s[s.length - 1]!.toFixed(1)}; ` +
+      `at or above ${SAME_PERSON} (a false "same person"): ${ps.filter((p) => p.score >= SAME_PERSON).length}; above 50: ${ps.filter((p) => p.score >= 50).length}`,
+  );
+};
+console.log(`\n== face compare on strangers (${withDesc.length} faces with a descriptor)`);
+summary('all pairs of different people', pairs);
+summary(
+  'same gender',
+  pairs.filter((p) => p.sameGender),
+);
+summary(
+  'same gender, same skin label, ages within 10 years',
+  pairs.filter((p) => p.sameGender && p.sameSkin && p.closeAge),
+);
