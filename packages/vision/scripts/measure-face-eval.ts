@@ -11,7 +11,10 @@
  * against the eye labels; gender by skin-tone label. Then the face-compare score (cosine x 100 of
  * the FaceRes descriptors, as v1/compare answers) on every pair of different people, all of them
  * strangers: how many reach the shipped same-person threshold (60), overall and for pairs of the
- * same gender, the same skin label and ages within 10 years.
+ * same gender, the same skin label and ages within 10 years. Last, the 50 people on two different
+ * photos ('pairs'): per set, false rejects (same person under the threshold) and false accepts
+ * (different people at or over it: every two people of the set, one photo each, plus the
+ * portraits' strangers of the same set) at several thresholds.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,11 +35,11 @@ interface EvalFace {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FACES = (
-  JSON.parse(readFileSync(path.join(here, '../test/fixtures/face-eval.json'), 'utf8')) as {
-    faces: Record<string, EvalFace>;
-  }
-).faces;
+const EVAL = JSON.parse(readFileSync(path.join(here, '../test/fixtures/face-eval.json'), 'utf8')) as {
+  faces: Record<string, EvalFace>;
+  pairs: Record<string, { set: Set; photos: [string, string] }>;
+};
+const FACES = EVAL.faces;
 
 /** The shipped same-person threshold of face compare (docs/quality.md, "Comparison"). */
 const SAME_PERSON = 60;
@@ -156,3 +159,48 @@ summary(
   'same gender, same skin label, ages within 10 years',
   pairs.filter((p) => p.sameGender && p.sameSkin && p.closeAge),
 );
+
+// Same person on two photos (the 18F pairs) against strangers, per set.
+const descriptorOf = async (file: string): Promise<number[] | undefined> => {
+  const image = await decodeImage(readFileSync(await photoPath(file)), undefined, faceanalysis.decode);
+  const res = await faceanalysis.run(image, params, models);
+  return [...res.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0]?.descriptor;
+};
+const score = (a: number[], b: number[]) => 100 * cosineSimilarity(a, b);
+console.log('\n== same person on two different photos (18F staff) against different people');
+for (const set of ['tune', 'report'] as const) {
+  const people = Object.entries(EVAL.pairs).filter(([, p]) => p.set === set);
+  const same: number[] = [];
+  const firsts: number[][] = [];
+  let noFace = 0;
+  for (const [name, p] of people) {
+    const [a, b] = await Promise.all(p.photos.map(descriptorOf));
+    if (!a || !b) {
+      noFace++;
+      if (verbose) console.log(`${name}: no face on ${!a ? p.photos[0] : p.photos[1]}`);
+      continue;
+    }
+    same.push(score(a, b));
+    firsts.push(a);
+    if (verbose) console.log(`${name} (${set}): ${score(a, b).toFixed(1)}`);
+  }
+  const diff: number[] = [];
+  for (let i = 0; i < firsts.length; i++)
+    for (let j = i + 1; j < firsts.length; j++) diff.push(score(firsts[i]!, firsts[j]!));
+  const portraits = withDesc.filter((r) => r.label.set === set);
+  for (let i = 0; i < portraits.length; i++)
+    for (let j = i + 1; j < portraits.length; j++)
+      diff.push(score(portraits[i]!.face!.descriptor!, portraits[j]!.face!.descriptor!));
+  const sorted = [...same].sort((x, y) => x - y);
+  console.log(
+    `${set}: ${people.length} people (${noFace} without a face on one photo), same-person scores min ${sorted[0]?.toFixed(1)}, ` +
+      `median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)}, max ${sorted[sorted.length - 1]?.toFixed(1)}; ${diff.length} pairs of different people`,
+  );
+  console.log('| threshold | false rejects (same person) | false accepts (different people) |');
+  console.log('| --- | --- | --- |');
+  for (const t of [40, 45, 50, 55, 60, 65, 70])
+    console.log(
+      `| ${t}${t === SAME_PERSON ? ' (shipped)' : ''} | ${pct(same.filter((x) => x < t).length, same.length)} | ` +
+        `${diff.filter((x) => x >= t).length}/${diff.length} (${((100 * diff.filter((x) => x >= t).length) / diff.length).toFixed(2)} %) |`,
+    );
+}
