@@ -37,7 +37,14 @@ interface EvalFace {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const EVAL = JSON.parse(readFileSync(path.join(here, '../test/fixtures/face-eval.json'), 'utf8')) as {
   faces: Record<string, EvalFace>;
-  pairs: Record<string, { set: Set; photos: [string, string] }>;
+  pairs: Record<
+    string,
+    {
+      set: Set;
+      photos: [string, string];
+      eye: Array<{ gender: 'male' | 'female' | null; glasses: string; beard: string; skin: string }>;
+    }
+  >;
 };
 const FACES = EVAL.faces;
 
@@ -161,11 +168,15 @@ summary(
 );
 
 // Same person on two photos (the 18F pairs) against strangers, per set.
-const descriptorOf = async (file: string): Promise<number[] | undefined> => {
+const pairFaces = new Map<string, FaceAnalysisFace | undefined>();
+const faceOf = async (file: string): Promise<FaceAnalysisFace | undefined> => {
   const image = await decodeImage(readFileSync(await photoPath(file)), undefined, faceanalysis.decode);
   const res = await faceanalysis.run(image, params, models);
-  return [...res.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0]?.descriptor;
+  const face = [...res.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0];
+  pairFaces.set(file, face);
+  return face;
 };
+const descriptorOf = async (file: string) => (await faceOf(file))?.descriptor;
 const score = (a: number[], b: number[]) => 100 * cosineSimilarity(a, b);
 console.log('\n== same person on two different photos (18F staff) against different people');
 for (const set of ['tune', 'report'] as const) {
@@ -203,4 +214,39 @@ for (const set of ['tune', 'report'] as const) {
       `| ${t}${t === SAME_PERSON ? ' (shipped)' : ''} | ${pct(same.filter((x) => x < t).length, same.length)} | ` +
         `${diff.filter((x) => x >= t).length}/${diff.length} (${((100 * diff.filter((x) => x >= t).length) / diff.length).toFixed(2)} %) |`,
     );
+}
+
+// The pair photos' own labels: gender on each person's first photo (one photo per person), glasses
+// and beard on every photo (a person's two photos are two photos, not two people).
+console.log('\n== attributes on the 18F pair photos');
+for (const set of ['tune', 'report'] as const) {
+  const people = Object.values(EVAL.pairs).filter((p) => p.set === set);
+  const firsts = people.filter((p) => p.eye[0]!.gender && pairFaces.get(p.photos[0]));
+  const gRight = firsts.filter(
+    (p) => asGender(pairFaces.get(p.photos[0])!.gender?.value) === p.eye[0]!.gender,
+  );
+  const photos = people.flatMap((p) =>
+    p.photos.map((file, i) => ({ file, eye: p.eye[i]!, face: pairFaces.get(file) })),
+  );
+  const found = photos.filter((p) => p.face);
+  const glassesAnswer = (p: (typeof found)[number]) => p.face!.appearance?.glasses.value;
+  const want = (g: string) => (g === 'none' ? 'none' : g === 'sun' ? 'sunglasses' : 'glasses');
+  const by = (g: string) => found.filter((p) => p.eye.glasses === g);
+  const line = (g: string) => {
+    const ps = by(g);
+    const answers = ['none', 'glasses', 'sunglasses'].map(
+      (a) => `${a} ${ps.filter((p) => glassesAnswer(p) === a).length}`,
+    );
+    return `${g} (${ps.length}): ${answers.join(', ')}`;
+  };
+  const bearded = found.filter((p) => p.eye.beard !== 'none');
+  const full = found.filter((p) => p.eye.beard === 'beard');
+  const shaven = found.filter((p) => p.eye.beard === 'none');
+  console.log(
+    `${set}: ${people.length} people, ${photos.length} photos, a face on ${found.length}; FaceRes gender on first photos ` +
+      `${pct(gRight.length, firsts.length)}; glasses right ${pct(found.filter((p) => glassesAnswer(p) === want(p.eye.glasses)).length, found.length)} ` +
+      `(${['none', 'clear', 'sun'].map(line).join('; ')}); beard found on ${bearded.filter((p) => p.face!.appearance?.beard.value === 1).length}/${bearded.length} ` +
+      `with any (full beards ${full.filter((p) => p.face!.appearance?.beard.value === 1).length}/${full.length}), said on ` +
+      `${shaven.filter((p) => p.face!.appearance?.beard.value === 1).length}/${shaven.length} without`,
+  );
 }
