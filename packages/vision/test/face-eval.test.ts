@@ -53,8 +53,9 @@ describe('faceanalysis on the independent face set (report half)', () => {
   it('never says glasses on a face without them, and finds them on some with', () => {
     const said = (file: string) => results.get(file)!.faces[0]!.appearance!.glasses.value !== 'none';
     expect(faces.filter(([file, f]) => f.eye.glasses === 'none' && said(file))).toHaveLength(0);
+    // 5 of 7 when measured (4 of 7 with the frame-edge rule before the bridge line).
     expect(faces.filter(([file, f]) => f.eye.glasses !== 'none' && said(file)).length).toBeGreaterThanOrEqual(
-      3,
+      4,
     );
   });
 });
@@ -67,20 +68,33 @@ describe('face compare on the independent face set (report half of the same-pers
   const pairs = Object.values(
     (
       JSON.parse(readFileSync(path.join(here, 'fixtures/face-eval.json'), 'utf8')) as {
-        pairs: Record<string, { set: 'tune' | 'report'; photos: [string, string] }>;
+        pairs: Record<
+          string,
+          {
+            set: 'tune' | 'report';
+            photos: [string, string];
+            eye: Array<{ glasses: 'none' | 'clear' | 'sun' }>;
+          }
+        >;
       }
     ).pairs,
   ).filter((p) => p.set === 'report');
   const descriptors: Array<[number[], number[]]> = [];
+  const glasses = new Map<string, { want: string; said: string }>();
   beforeAll(async () => {
     const one = async (file: string) => {
       const r = await runTaskInProcess<FaceAnalysisResult>('faceanalysis', {
         image: readFileSync(await photoPath(file)),
-        params: { descriptor: true },
+        params: { descriptor: true, appearance: true },
       });
-      return [...r.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0]!.descriptor!;
+      return [...r.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0]!;
     };
-    for (const p of pairs) descriptors.push([await one(p.photos[0]), await one(p.photos[1])]);
+    for (const p of pairs) {
+      const faces = [await one(p.photos[0]), await one(p.photos[1])];
+      descriptors.push([faces[0]!.descriptor!, faces[1]!.descriptor!]);
+      for (const i of [0, 1])
+        glasses.set(p.photos[i]!, { want: p.eye[i]!.glasses, said: faces[i]!.appearance!.glasses.value });
+    }
   }, 120_000);
 
   it('puts at least 21 of the 32 same-person pairs at or over 60', () => {
@@ -96,5 +110,15 @@ describe('face compare on the independent face set (report half of the same-pers
       if (cosineSimilarity(a, b) > Math.max(...others)) first++;
     }
     expect(first).toBeGreaterThanOrEqual(22);
+  });
+
+  it('rarely says glasses on everyday photos without them', () => {
+    // 64 snapshots; 48 without glasses: 3 said glasses or sunglasses when measured, 12 with the
+    // frame-edge rule and the 0.55 darkness cut before (its shaded eyes and textured backgrounds).
+    const without = [...glasses.values()].filter((g) => g.want === 'none');
+    expect(without).toHaveLength(48);
+    expect(without.filter((g) => g.said !== 'none').length).toBeLessThanOrEqual(6);
+    const clear = [...glasses.values()].filter((g) => g.want === 'clear');
+    expect(clear.filter((g) => g.said === 'glasses').length).toBeGreaterThanOrEqual(10);
   });
 });

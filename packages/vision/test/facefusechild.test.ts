@@ -64,8 +64,10 @@ describe('facefusechild: no beard and no glasses in the child', () => {
 
   it('a parent’s glasses do not carry into the child', async () => {
     const glasses = await manInGlasses();
-    const own = (await appearanceOf(glasses))!.measures.glassesEdges;
-    expect(own).toBeGreaterThan(APPEARANCE_RULES.glassesEdges);
+    const own = (await appearanceOf(glasses))!;
+    expect(own.glasses.value).toBe('glasses');
+    expect(own.measures.glassesBridgeLine).toBeGreaterThan(APPEARANCE_RULES.glassesBridgeLine);
+    expect(own.measures.glassesEdges).toBeGreaterThan(1.6);
     const mother = await cropOf(TUNING_CROPS.s6_left!);
     for (const [first, second, weight] of [
       [glasses, mother, 80],
