@@ -6,8 +6,8 @@
  *    cheeks beside the mouth, chin and jaw; measured along the face's axis, chin 152 to forehead
  *    top 10); the glasses zone is the band of the oval from the nose tip up to the top of the brows
  *    (rims, bridge, the frame's sides on the temples), used only
- *    when the face analysis's glasses detector (appearance.ts: frame-edge energy on the nose
- *    bridge and under the eyes, or dark eye regions) finds glasses on that parent. The eyes, brows,
+ *    when the face analysis's glasses detector (appearance.ts: a frame's straight edge across the
+ *    nose bridge, or dark eye regions) finds glasses on that parent. The eyes, brows,
  *    lips and nostrils (retouch.ts SKIN_HOLES, grown as there) are never touched.
  *  - Skin test: the parent's clean skin is sampled on the forehead and the upper cheeks (mesh
  *    points listed in SKIN_SAMPLES), per CIELAB channel its median and spread (1.4826 x the median
