@@ -10,6 +10,7 @@
  */
 import type { DecodedImage } from '../../image/decode.ts';
 import { EYE_CONTOURS } from './mesh-topology.ts';
+import { headPose } from './pose.ts';
 
 type P3 = readonly [number, number, number];
 type P2 = [number, number];
@@ -76,6 +77,13 @@ export const APPEARANCE_RULES = {
    * without glasses reach 11.5 and 14 of its 16 with clear glasses lie above 12.1.
    */
   glassesBridgeLine: 12,
+  /**
+   * Beyond this head turn (yaw, degrees) the bridge region holds the far eye and the nose's edge,
+   * not a frame's bridge: clear glasses are not judged there (answered none unless the eyes are
+   * dark). Not tuned: the tuning half's faces turn at most 26 degrees; set after a profile
+   * (skimage's cameraman, 52 degrees, no glasses) read glasses by its nose's edge.
+   */
+  glassesMaxYaw: 45,
   /**
    * beard or moustache: chin/lip skin darker than this fraction of the cheeks. The middle of the
    * tuning half's gap between its beards (up to 0.729, one at 0.863) and its faces without (from
@@ -458,7 +466,7 @@ export function appearance(image: DecodedImage, mesh: readonly P3[]): Appearance
   let glasses: Appearance['glasses'];
   if (eyeDarkness < R.sunglassesDarkness) {
     glasses = { value: 'sunglasses', score: margin(R.sunglassesDarkness - eyeDarkness, 0.15) };
-  } else if (glassesBridgeLine > R.glassesBridgeLine) {
+  } else if (glassesBridgeLine > R.glassesBridgeLine && Math.abs(headPose(mesh).yaw) <= R.glassesMaxYaw) {
     glasses = { value: 'glasses', score: margin(glassesBridgeLine - R.glassesBridgeLine, 6) };
   } else {
     glasses = {
