@@ -312,26 +312,26 @@ export async function recogniseHands(
     side: Math.max(d.width, d.height) * FIRST_CROP_SCALE,
     angle: 0,
   }));
-  // A hand filling the photo: HandTrack, trained on hands smaller than the frame, misses it. When
-  // it finds nothing, the whole photo (its centred square) is the landmark model's first crop, and
-  // the model's hand presence decides.
-  if (firstCrops.length === 0) {
-    firstCrops.push({
-      cx: image.width / 2,
-      cy: image.height / 2,
-      side: Math.max(image.width, image.height),
-      angle: 0,
-    });
-  }
-  for (const first of firstCrops) {
+  // A hand filling the photo: HandTrack, trained on hands smaller than the frame, misses it, or
+  // boxes only a part of it (a knuckle, a finger tip) that the landmark model rejects. When no box
+  // yields a hand, the whole photo (its centred square) is the landmark model's first crop too,
+  // and the model's hand presence decides.
+  const wholePhoto: Roi = {
+    cx: image.width / 2,
+    cy: image.height / 2,
+    side: Math.max(image.width, image.height),
+    angle: 0,
+  };
+  /** The landmark model on one first crop: a hand added to `hands`, or nothing. */
+  const tryCrop = async (first: Roi): Promise<void> => {
     let rough = await runLandmarks(image, first);
     for (const angle of FIRST_CROP_TURNS) {
       const turned = await runLandmarks(image, { ...first, angle });
       if (turned.presence > rough.presence) rough = turned;
     }
-    if (rough.presence < params.minScore) continue;
+    if (rough.presence < params.minScore) return;
     const run = await runLandmarks(image, roiFromPoints(rough.points));
-    if (run.presence < params.minScore) continue;
+    if (run.presence < params.minScore) return;
     const points = run.points.map(([x, y, z]) => [x * sx, y * sy, z * sx] as Point3);
     const xs = points.map((p) => clamp(p[0], 0, W));
     const ys = points.map((p) => clamp(p[1], 0, H));
@@ -342,7 +342,7 @@ export async function recogniseHands(
       number,
     ];
     const box: Rectangle = { left: l, top: t, width: round1(r - l), height: round1(b - t) };
-    if (hands.some((h) => iou(h.hand_rectangle, box) > SAME_HAND_IOU)) continue;
+    if (hands.some((h) => iou(h.hand_rectangle, box) > SAME_HAND_IOU)) return;
     const score = round4(run.presence);
     const gesture = classifyGesture(points);
     hands.push({
@@ -360,8 +360,12 @@ export async function recogniseHands(
         number: { value: GESTURE_NUMBERS[gesture] ?? null },
       },
     });
+  };
+  for (const first of firstCrops) {
+    await tryCrop(first);
     if (hands.length === params.maxHandNum) break;
   }
+  if (hands.length === 0) await tryCrop(wholePhoto);
   hands.sort((a, b) => a.hand_rectangle.left - b.hand_rectangle.left);
   return { image_width: W, image_height: H, hand_num: hands.length, hands };
 }
