@@ -134,6 +134,25 @@ for (const set of ['tune', 'report'] as const) {
   );
 }
 
+// Age error by the record's age band, both halves together (FaceRes as served; GEAR).
+{
+  const found = rows.filter((r) => r.face?.age !== undefined);
+  const bands: Array<[string, (a: number) => boolean]> = [
+    ['under 50', (a) => a < 50],
+    ['50-64', (a) => a >= 50 && a < 65],
+    ['65 and over', (a) => a >= 65],
+  ];
+  console.log('\n== age error by record age (both halves)');
+  for (const [name, inBand] of bands) {
+    const rs = found.filter((r) => inBand(r.age));
+    const mean = (f: (r: Row) => number) => (rs.reduce((a, r) => a + f(r), 0) / rs.length).toFixed(1);
+    console.log(
+      `${name}: ${rs.length} faces, FaceRes mean error ${mean((r) => r.face!.age! - r.age)} y, GEAR ${mean((r) => (r.face!.gear?.age ?? NaN) - r.age)} y`,
+    );
+  }
+  console.log(`highest age FaceRes answered: ${Math.max(...found.map((r) => r.face!.age!)).toFixed(1)}`);
+}
+
 // Strangers: every pair of two different people (all 96; no threshold is chosen from them).
 const withDesc = rows.filter((r) => r.face?.descriptor);
 const pairs: Array<{ score: number; sameGender: boolean; sameSkin: boolean; closeAge: boolean }> = [];
@@ -248,5 +267,65 @@ for (const set of ['tune', 'report'] as const) {
       `(${['none', 'clear', 'sun'].map(line).join('; ')}); beard found on ${bearded.filter((p) => p.face!.appearance?.beard.value === 1).length}/${bearded.length} ` +
       `with any (full beards ${full.filter((p) => p.face!.appearance?.beard.value === 1).length}/${full.length}), said on ` +
       `${shaven.filter((p) => p.face!.appearance?.beard.value === 1).length}/${shaven.length} without`,
+  );
+}
+
+// The tuning half's values the glasses and beard cuts of appearance.ts were read from (portraits
+// and 18F photos of the tuning half; the report half is never read here).
+{
+  const tune = [
+    ...rows
+      .filter((r) => r.label.set === 'tune' && r.face?.appearance)
+      .map((r) => ({ eye: r.label.eye, face: r.face! })),
+    ...Object.values(EVAL.pairs)
+      .filter((p) => p.set === 'tune')
+      .flatMap((p) => p.photos.map((file, i) => ({ eye: p.eye[i]!, face: pairFaces.get(file) })))
+      .filter((p): p is { eye: (typeof p)['eye']; face: FaceAnalysisFace } => Boolean(p.face?.appearance)),
+  ];
+  const m = (p: (typeof tune)[number]) => p.face.appearance!.measures;
+  const sorted = (v: number[]) =>
+    v
+      .sort((a, b) => a - b)
+      .map((x) => x.toFixed(3))
+      .join(', ');
+  // Fewest errors of a cut "measure > t means clear glasses" over faces with none or clear glasses.
+  const bestCut = (f: (p: (typeof tune)[number]) => number) => {
+    const ps = tune.filter((p) => p.eye.glasses !== 'sun');
+    let best = { errors: Infinity, t: 0 };
+    for (const t of ps.map(f)) {
+      const errors = ps.filter((p) => f(p) >= t !== (p.eye.glasses === 'clear')).length;
+      if (errors < best.errors) best = { errors, t };
+    }
+    return `${best.errors} errors of ${ps.length} at ${best.t.toFixed(3)}`;
+  };
+  console.log(`\n== the tuning half's values behind the glasses and beard cuts (${tune.length} faces)`);
+  console.log(`best single cut, frame-edge ratio (glassesEdges): ${bestCut((p) => m(p).glassesEdges)}`);
+  console.log(`best single cut, bridge line (glassesBridgeLine): ${bestCut((p) => m(p).glassesBridgeLine)}`);
+  console.log(
+    `bridge line, clear glasses: ${sorted(tune.filter((p) => p.eye.glasses === 'clear').map((p) => m(p).glassesBridgeLine))}`,
+  );
+  console.log(
+    `bridge line, no glasses, highest five: ${sorted(
+      tune.filter((p) => p.eye.glasses === 'none').map((p) => m(p).glassesBridgeLine),
+    )
+      .split(', ')
+      .slice(-5)
+      .join(', ')}`,
+  );
+  console.log(
+    `eye darkness, sunglasses: ${sorted(tune.filter((p) => p.eye.glasses === 'sun').map((p) => m(p).eyeDarkness))}; without, lowest three: ${sorted(
+      tune.filter((p) => p.eye.glasses !== 'sun').map((p) => m(p).eyeDarkness),
+    )
+      .split(', ')
+      .slice(0, 3)
+      .join(', ')}`,
+  );
+  console.log(
+    `beard darkness, full beards: ${sorted(tune.filter((p) => p.eye.beard === 'beard').map((p) => m(p).beardDarkness))}; no beard, lowest three: ${sorted(
+      tune.filter((p) => p.eye.beard === 'none').map((p) => m(p).beardDarkness),
+    )
+      .split(', ')
+      .slice(0, 3)
+      .join(', ')}`,
   );
 }
