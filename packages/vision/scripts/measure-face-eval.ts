@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { decodeImage } from '../src/image/decode.ts';
 import { faceanalysis } from '../src/algorithms/face/analysis.ts';
 import type { FaceAnalysisFace } from '../src/algorithms/face/analysis-params.ts';
-import { cosineSimilarity } from '../src/algorithms/face/compare.ts';
+import { cosineSimilarity, SAME_PERSON_THRESHOLD as SAME_PERSON } from '../src/algorithms/face/compare.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { photoPath } from '../test/fixtures.ts';
 
@@ -48,8 +48,6 @@ const EVAL = JSON.parse(readFileSync(path.join(here, '../test/fixtures/face-eval
 };
 const FACES = EVAL.faces;
 
-/** The shipped same-person threshold of face compare (docs/quality.md, "Comparison"). */
-const SAME_PERSON = 60;
 /** Portrait year assumed for ages (the 117th Congress); the portraits carry no date. */
 const YEAR = 2022;
 
@@ -58,6 +56,22 @@ await initTf();
 const models = await faceanalysis.loadModels();
 await faceanalysis.warmup(models);
 const params = faceanalysis.parseParams({ faceres: true, descriptor: true, gear: true, appearance: true });
+
+/** Every face found on a photo, and the largest (the person the photo is of). */
+async function analyse(file: string): Promise<{ found: number; face?: FaceAnalysisFace }> {
+  const image = await decodeImage(readFileSync(await photoPath(file)), undefined, faceanalysis.decode);
+  const res = await faceanalysis.run(image, params, models);
+  return {
+    found: res.faces.length,
+    face: [...res.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0],
+  };
+}
+
+/** The face-compare score of two descriptors, as the API answers it. */
+const score = (a: number[], b: number[]) => 100 * cosineSimilarity(a, b);
+
+/** The glasses answer an eye label stands for. */
+const glassesAnswer = (eye: string) => (eye === 'none' ? 'none' : eye === 'sun' ? 'sunglasses' : 'glasses');
 
 interface Row {
   file: string;
@@ -68,14 +82,12 @@ interface Row {
 }
 const rows: Row[] = [];
 for (const [file, label] of Object.entries(FACES)) {
-  const image = await decodeImage(readFileSync(await photoPath(file)), undefined, faceanalysis.decode);
-  const res = await faceanalysis.run(image, params, models);
-  const face = [...res.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0];
+  const { found, face } = await analyse(file);
   const age = YEAR - Number(label.record.birthday.slice(0, 4));
-  rows.push({ file, label, age, face, found: res.faces.length });
+  rows.push({ file, label, age, face, found });
   if (verbose)
     console.log(
-      `${label.sheet_id} ${file} (${label.set}) faces ${res.faces.length}; record ${label.record.gender} ${age}; ` +
+      `${label.sheet_id} ${file} (${label.set}) faces ${found}; record ${label.record.gender} ${age}; ` +
         (face
           ? `faceres ${face.gender?.value ? 'male' : 'female'} ${face.age?.toFixed(1)}; gear ${face.gear?.gender.value ? 'male' : 'female'} ${face.gear?.age.toFixed(1)}; ` +
             `glasses ${face.appearance?.glasses.value} (eye ${label.eye.glasses}), beard ${face.appearance?.beard.value} (eye ${label.eye.beard})`
@@ -117,8 +129,7 @@ for (const set of ['tune', 'report'] as const) {
       `  skin ${skin}: FaceRes gender right ${pct(s.filter((r) => asGender(r.face!.gender?.value) === r.label.record.gender).length, s.length)}`,
     );
   }
-  const glasses = (r: Row) =>
-    r.label.eye.glasses === 'none' ? 'none' : r.label.eye.glasses === 'sun' ? 'sunglasses' : 'glasses';
+  const glasses = (r: Row) => glassesAnswer(r.label.eye.glasses);
   const gRight = withFace.filter((r) => r.face!.appearance?.glasses.value === glasses(r));
   const withG = withFace.filter((r) => glasses(r) !== 'none');
   const without = withFace.filter((r) => glasses(r) === 'none');
@@ -161,7 +172,7 @@ for (let i = 0; i < withDesc.length; i++)
     const a = withDesc[i]!;
     const b = withDesc[j]!;
     pairs.push({
-      score: 100 * cosineSimilarity(a.face!.descriptor!, b.face!.descriptor!),
+      score: score(a.face!.descriptor!, b.face!.descriptor!),
       sameGender: a.label.record.gender === b.label.record.gender,
       sameSkin: a.label.eye.skin === b.label.eye.skin,
       closeAge: Math.abs(a.age - b.age) <= 10,
@@ -188,15 +199,11 @@ summary(
 
 // Same person on two photos (the 18F pairs) against strangers, per set.
 const pairFaces = new Map<string, FaceAnalysisFace | undefined>();
-const faceOf = async (file: string): Promise<FaceAnalysisFace | undefined> => {
-  const image = await decodeImage(readFileSync(await photoPath(file)), undefined, faceanalysis.decode);
-  const res = await faceanalysis.run(image, params, models);
-  const face = [...res.faces].sort((a, b) => b.rectangle.width - a.rectangle.width)[0];
+const descriptorOf = async (file: string) => {
+  const { face } = await analyse(file);
   pairFaces.set(file, face);
-  return face;
+  return face?.descriptor;
 };
-const descriptorOf = async (file: string) => (await faceOf(file))?.descriptor;
-const score = (a: number[], b: number[]) => 100 * cosineSimilarity(a, b);
 console.log('\n== same person on two different photos (18F staff) against different people');
 for (const set of ['tune', 'report'] as const) {
   const people = Object.entries(EVAL.pairs).filter(([, p]) => p.set === set);
@@ -248,13 +255,12 @@ for (const set of ['tune', 'report'] as const) {
     p.photos.map((file, i) => ({ file, eye: p.eye[i]!, face: pairFaces.get(file) })),
   );
   const found = photos.filter((p) => p.face);
-  const glassesAnswer = (p: (typeof found)[number]) => p.face!.appearance?.glasses.value;
-  const want = (g: string) => (g === 'none' ? 'none' : g === 'sun' ? 'sunglasses' : 'glasses');
+  const said = (p: (typeof found)[number]) => p.face!.appearance?.glasses.value;
   const by = (g: string) => found.filter((p) => p.eye.glasses === g);
   const line = (g: string) => {
     const ps = by(g);
     const answers = ['none', 'glasses', 'sunglasses'].map(
-      (a) => `${a} ${ps.filter((p) => glassesAnswer(p) === a).length}`,
+      (a) => `${a} ${ps.filter((p) => said(p) === a).length}`,
     );
     return `${g} (${ps.length}): ${answers.join(', ')}`;
   };
@@ -263,7 +269,7 @@ for (const set of ['tune', 'report'] as const) {
   const shaven = found.filter((p) => p.eye.beard === 'none');
   console.log(
     `${set}: ${people.length} people, ${photos.length} photos, a face on ${found.length}; FaceRes gender on first photos ` +
-      `${pct(gRight.length, firsts.length)}; glasses right ${pct(found.filter((p) => glassesAnswer(p) === want(p.eye.glasses)).length, found.length)} ` +
+      `${pct(gRight.length, firsts.length)}; glasses right ${pct(found.filter((p) => said(p) === glassesAnswer(p.eye.glasses)).length, found.length)} ` +
       `(${['none', 'clear', 'sun'].map(line).join('; ')}); beard found on ${bearded.filter((p) => p.face!.appearance?.beard.value === 1).length}/${bearded.length} ` +
       `with any (full beards ${full.filter((p) => p.face!.appearance?.beard.value === 1).length}/${full.length}), said on ` +
       `${shaven.filter((p) => p.face!.appearance?.beard.value === 1).length}/${shaven.length} without`,

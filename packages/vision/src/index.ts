@@ -100,7 +100,7 @@ export type { FaceFeatures, FaceShapeScores } from './algorithms/face/features.t
 export type { Appearance, AppearanceMeasures } from './algorithms/face/appearance.ts';
 export { landmarks106, landmarks118, LAYOUT_106, LAYOUT_118 } from './algorithms/face/landmarks106.ts';
 export type * from './algorithms/kinds.ts';
-export { cosineSimilarity } from './algorithms/face/compare.ts';
+export { cosineSimilarity, SAME_PERSON_THRESHOLD } from './algorithms/face/compare.ts';
 export { benchmarkEngine, measureThroughput, summarize, type EngineBenchmark } from './bench.ts';
 export {
   BODY_14_POINTS,

@@ -17,6 +17,7 @@ import {
 } from '@pixora/catalog';
 import {
   cosineSimilarity,
+  SAME_PERSON_THRESHOLD,
   type FaceAnalysisFace,
   type FaceAnalysisResult,
   type HeadPose,
@@ -39,13 +40,8 @@ const MAX_PITCH = 30;
 const MAX_YAW = 30;
 /** Smallest face (mesh box width, pixels) accepted where identity or geometry is measured (20023). */
 const MIN_FACE_PX = 48;
-/**
- * Same-person threshold on the 0-100 similarity (100 x cosine of the FaceRes descriptors).
- * Measured on 36 same-person and 460 different-person pairs (docs/quality.md, "Comparison"): at 60,
- * 0/36 false rejects and 1/460 false accepts; at 50, 0/36 and 26/460. The same-person pairs are
- * ones this model ranked most similar, so these are not independent rates.
- */
-export const SAME_PERSON_THRESHOLD = 60;
+/** The vision package's same-person threshold (its measured rates are documented there). */
+export { SAME_PERSON_THRESHOLD };
 
 /** An attribute a heuristic decided: no confidence, the cue's score, and the method named. */
 const heuristic = <V>(look: { value: V; score: number }) => ({

@@ -3,6 +3,15 @@
  * to a 0-100 score, and the same-person threshold measured on real photos (docs/quality.md).
  */
 
+/**
+ * Same-person threshold on the 0-100 similarity (100 x cosine of the FaceRes descriptors), as
+ * v1/face_compare and face-set search answer it. Independent pairs (docs/quality.md, "Independent
+ * face set"; measure-face-eval.ts): on the report half 9/32 same-person pairs fall below it and
+ * 19/1624 pairs of different people reach it; on the tuning half 3/18 and 12/1281, the lowest
+ * listed threshold there under 1 % false accepts.
+ */
+export const SAME_PERSON_THRESHOLD = 60;
+
 /** Cosine similarity of two descriptors, -1..1. */
 export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
