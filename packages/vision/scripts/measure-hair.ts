@@ -2,9 +2,11 @@
  * Agreement of the hair attribute task (v1/hairclassifier) with the hand labels of
  * test/fixtures/hair-labels.json (docs/quality.md, "Hair attributes"), and its speed:
  *
- *   node --import tsx packages/vision/scripts/measure-hair.ts [tune|report|speed]
+ *   node --import tsx packages/vision/scripts/measure-hair.ts [tune|report|speed] [portraits]
  *
- * tune / report: for the photos of that set, each labelled person is matched to the answered face
+ * tune / report: for the photos of that set (with `portraits`, of the independent face set's hair
+ *   labels, test/fixtures/hair-portraits-labels.json: one person a photo, the largest face answered),
+ *   each labelled person is matched to the answered face
  *   whose box (grown by a fifth each way) holds the labelled nose and whose centre is nearest it;
  *   per attribute, how many answers agree with the label, each person's answers beside the labels
  *   (label-agreement.ts), and the measurements the rules read.
@@ -21,6 +23,8 @@ import { speedPhotos, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'report';
+/** The label file: face-api's party photos and scikit-image's two (hair), or the independent face set's portraits. */
+const labelFile = process.argv.includes('portraits') ? 'hair-portraits' : 'hair';
 
 export const HAIR_ATTRIBUTE_NAMES = [
   'length',
@@ -43,8 +47,8 @@ const measuresText = (m: HairMeasures): string =>
 async function agreement(set: 'tune' | 'report'): Promise<void> {
   const models = await loadSkinHairModels();
   await printAgreement({
-    title: 'hair attributes',
-    labels: readLabels<HairAttributeName>('hair'),
+    title: `hair attributes (${labelFile}-labels.json)`,
+    labels: readLabels<HairAttributeName>(labelFile),
     attributes: HAIR_ATTRIBUTE_NAMES,
     set,
     grow: 0.2,

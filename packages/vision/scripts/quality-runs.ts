@@ -40,6 +40,8 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('skinhair-tune', 'measure-skinhair.ts', ['tune']),
   run('hair-tune', 'measure-hair.ts', ['tune']),
   run('hair-report', 'measure-hair.ts', ['report']),
+  run('hair-portraits-tune', 'measure-hair.ts', ['tune', 'portraits']),
+  run('hair-portraits-report', 'measure-hair.ts', ['report', 'portraits']),
   run('facemask', 'measure-facemask.ts', ['quality']),
   run('ornaments', 'measure-ornaments.ts', ['quality']),
   run('skin', 'measure-skin.ts', ['quality']),

@@ -4,7 +4,7 @@ import { getInProcessEngine } from '../src/engine.ts';
 import { MAX_FACES as SKIN_HAIR_MAX_FACES } from '../src/algorithms/body/skin-hair.ts';
 import { MAX_FACES, type HairAttributesResult } from '../src/algorithms/face/hair-attributes-params.ts';
 import { hairColourName } from '../src/algorithms/face/hair-attributes.ts';
-import { astronautPath, coffeePath, groupSamplePath, read } from './fixtures.ts';
+import { astronautPath, coffeePath, groupSamplePath, photoPath, read } from './fixtures.ts';
 
 const run = (image: Buffer, params: Record<string, unknown> = {}) =>
   runTaskInProcess<HairAttributesResult>('hairattributes', { image, params });
@@ -64,12 +64,34 @@ describe('hairattributes', () => {
     await expect(run(read(astronautPath()), { maxFaceNum: 11 })).rejects.toThrow(/maxFaceNum/);
   });
 
+  // Independent portraits (test/fixtures/hair-portraits-labels.json, labelled by eye): grey and
+  // white heads under warm portrait light read blonde before the grey rule measured chroma against
+  // lightness (h141 on the tuning half, h128 on the report half).
+  it('reads white and grey heads as grey, a blonde as blonde, on independent portraits', async () => {
+    const answer = async (file: string) => {
+      const r = await run(read(await photoPath(file)));
+      expect(r.face_num, file).toBe(1);
+      return r.faces[0]!.attributes;
+    };
+    for (const file of ['fixture:photos/congress/H000874.jpg', 'fixture:photos/congress/R000305.jpg'])
+      expect((await answer(file)).colour.value, file).toBe('grey');
+    const blonde = await answer('fixture:photos/18f/alla-a.jpg');
+    expect(blonde.colour.value).toBe('blonde');
+    expect(blonde.length.value).toBe('long');
+    const short = await answer('fixture:photos/18f/blacktm-a.jpg');
+    expect(short.length.value).toBe('short');
+    expect(short.colour.value).toBe('brown');
+  });
+
   it('names hair colours from CIELAB by its rules', () => {
     expect(hairColourName(8, 0, 1)).toBe('black');
     expect(hairColourName(30, 8, 15)).toBe('brown');
     expect(hairColourName(60, 5, 30)).toBe('blonde');
     expect(hairColourName(40, 30, 25)).toBe('red');
     expect(hairColourName(70, 1, 3)).toBe('grey');
+    // Grey by chroma against lightness: white hair under warm light, not a blonde's chroma.
+    expect(hairColourName(86, 5, 6.5)).toBe('grey');
+    expect(hairColourName(61, 6, 20)).toBe('blonde');
     expect(hairColourName(40, 30, -30)).toBe('dyed');
   });
 });

@@ -36,10 +36,12 @@
  *   natural hair's orange range; the score is the share of the pixels whose own name is the answer.
  *
  * Constants were set on the tune half of test/fixtures/hair-labels.json (face-api samples 1-3 and
- * skimage camera); docs/quality.md reports the other half. Weak where the hair mask is (hair of the
- * background's colour, dark clothes), on hair hanging behind the shoulders (seen from the front it
- * ends at the shoulders), and for bald, shaved, bun and receding hairlines, of which the labelled
- * photos hold none (only false alarms are measured); a hat reads as shaved.
+ * skimage camera), the grey colour also on the tune half of the independent face set's hair labels
+ * (hair-portraits-labels.json); docs/quality.md reports the other halves. Weak where the hair mask
+ * is (hair of the background's colour, dark clothes and backgrounds: short hair then reads long),
+ * on hair hanging behind the shoulders (seen from the front it ends at the shoulders), on grey
+ * hair the mask mixes with shadow (it reads brown), and for bald, shaved, bun and receding
+ * hairlines, which few labelled photos hold; a hat reads as shaved.
  */
 import sharp from 'sharp';
 import type { DecodedImage } from '../../image/decode.ts';
@@ -93,6 +95,12 @@ export const FOREHEAD = { gap: 0.06, height: 0.25, half: 0.22 } as const;
 export const BANGS_SHARE = 0.35;
 /** Middle strip of the forehead the hairline is looked for in (|v| <= half), up to `reach` above the brows. */
 export const HAIRLINE_STRIP = { half: 0.2, reach: 1 } as const;
+/**
+ * A hairline this high (share of the chin-to-brow distance) or higher is receding. Tried 2026-11-29:
+ * 0.6, the middle of the gap on the independent face set's tuning half (three of its five receding
+ * hairlines at 0.64-0.70, its normal ones at 0.57 or lower); on the report half it found none of
+ * the five receding hairlines and called one normal hairline high, so 0.75 stays.
+ */
 export const HAIRLINE_HIGH = 0.75;
 /** Head outline: ellipse in the face frame (centre height, vertical and horizontal semi-axes). */
 export const HEAD = { u: 0.7, au: 0.8, av: 0.7 } as const;
@@ -125,9 +133,16 @@ export const COLOUR_RULES = {
   core: 0.75,
   /** CIELAB lightness under which hair is black. */
   black: 14,
-  /** Chroma under which light hair is grey, from `greyLight` lightness. */
-  greyChroma: 8,
-  greyLight: 50,
+  /**
+   * Hair from `greyLight` lightness with a chroma under `greyChroma` times its lightness is grey.
+   * Until 2026-11-29 a fixed chroma under 8 from L 50: on the independent face set's tuning half
+   * (hair-portraits-labels.json) white and grey hair under warm portrait light measured chroma 5-11
+   * at L 45-87 and read blonde, while its blondes measure chroma 20-30 (a platinum blonde, 8.7 at
+   * L 58, now reads grey). On the report half it found one more grey head and called one light
+   * brown head grey.
+   */
+  greyChroma: 0.2,
+  greyLight: 44,
   /** Lightness from which hair is blonde. */
   blonde: 45,
   /** Chroma from which reddish hair (hue under redHue degrees) is red. */
@@ -436,7 +451,7 @@ export function hairColourName(L: number, a: number, b: number): HairColour {
   const R = COLOUR_RULES;
   if (chroma >= R.dyedChroma && (hue < R.dyedFrom || hue > R.dyedTo)) return 'dyed';
   if (L < R.black) return 'black';
-  if (chroma < R.greyChroma && L >= R.greyLight) return 'grey';
+  if (L >= R.greyLight && chroma < R.greyChroma * L) return 'grey';
   if (L >= R.blonde) return 'blonde';
   if (chroma >= R.redChroma && hue < R.redHue) return 'red';
   return 'brown';
