@@ -836,7 +836,7 @@ export interface Capabilities {
         score: number;
         /** Attributes of each of the faces. */
         attributes: {
-          /** Length: short ends above the chin, medium at the shoulders, long below them (the shoulder line from the body key points). Hair hanging behind the shoulders, seen from the front, reads shorter. null when no hair was found. */
+          /** Length: short ends above the chin, medium at the shoulders, long below them (the shoulder line from the body key points). Hair hanging behind the shoulders, seen from the front, reads shorter; before dark clothes or a dark background short hair often reads medium or long (34 of 81 short heads of an independent portrait set). null when no hair was found. */
           length: {
             value: 'short' | 'medium' | 'long' | null;
             /**
@@ -863,7 +863,7 @@ export interface Capabilities {
              */
             score?: number;
           };
-          /** Hairline: its height above the brows relative to the chin-to-brow distance; high means receding. null when bangs hide it or there is no hair. */
+          /** Hairline: its height above the brows relative to the chin-to-brow distance; high means receding. null when bangs hide it or there is no hair. Receding hairlines are seldom found (none of 11 on an independent portrait set). */
           hairline: {
             value: 'normal' | 'high' | null;
             /**
@@ -899,7 +899,7 @@ export interface Capabilities {
              */
             score?: number;
           };
-          /** Bald: hardly any hair over the scalp above the forehead, whose colour, lightness and texture are like the forehead skin. */
+          /** Bald: hardly any hair over the scalp above the forehead, whose colour, lightness and texture are like the forehead skin. A bald crown with hair around it is often missed (1 of 6 found on an independent portrait set). */
           bald: {
             value: 'yes' | 'no';
             /**

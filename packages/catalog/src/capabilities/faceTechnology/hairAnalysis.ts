@@ -76,9 +76,9 @@ export const hairAnalysis = defineCapability({
       names: HAIR_NAMES,
       attributes: {
         length: attribute(z.enum(['short', 'medium', 'long']).nullable(), [
-          `发长：short 发梢在下巴以上，medium 到肩部，long 过肩（肩线取自人体关键点）。从正面看垂在肩后的头发会被判短。${notMeasured[0]}`,
-          `髮長：short 髮梢在下巴以上，medium 到肩部，long 過肩（肩線取自人體關鍵點）。從正面看垂在肩後的頭髮會被判短。${notMeasured[1]}`,
-          `Length: short ends above the chin, medium at the shoulders, long below them (the shoulder line from the body key points). Hair hanging behind the shoulders, seen from the front, reads shorter. ${notMeasured[2]}`,
+          `发长：short 发梢在下巴以上，medium 到肩部，long 过肩（肩线取自人体关键点）。从正面看垂在肩后的头发会被判短；深色衣服或深色背景前，短发常被判为中长或长发（独立肖像集上 81 个短发中有 34 个）。${notMeasured[0]}`,
+          `髮長：short 髮梢在下巴以上，medium 到肩部，long 過肩（肩線取自人體關鍵點）。從正面看垂在肩後的頭髮會被判短；深色衣服或深色背景前，短髮常被判為中長或長髮（獨立肖像集上 81 個短髮中有 34 個）。${notMeasured[1]}`,
+          `Length: short ends above the chin, medium at the shoulders, long below them (the shoulder line from the body key points). Hair hanging behind the shoulders, seen from the front, reads shorter; before dark clothes or a dark background short hair often reads medium or long (34 of 81 short heads of an independent portrait set). ${notMeasured[2]}`,
         ]),
         bangs: attribute(yesNo, [
           '眉毛上方额头区域是否被头发覆盖；得分为该区域中头发的比例。',
@@ -91,9 +91,9 @@ export const hairAnalysis = defineCapability({
           `Curl, from the coherence of the structure tensor of the hair's lightness gradients; the score is that coherence (0 to 1). Not reliable yet (see the quality notes). ${notMeasured[2]}`,
         ]),
         hairline: attribute(z.enum(['normal', 'high']).nullable(), [
-          '发际线：发际线到眉毛的高度相对下巴到眉毛的距离，high 表示偏高（后移）；被刘海遮住或没有头发时为 null。',
-          '髮際線：髮際線到眉毛的高度相對下巴到眉毛的距離，high 表示偏高（後移）；被瀏海遮住或沒有頭髮時為 null。',
-          'Hairline: its height above the brows relative to the chin-to-brow distance; high means receding. null when bangs hide it or there is no hair.',
+          '发际线：发际线到眉毛的高度相对下巴到眉毛的距离，high 表示偏高（后移）；被刘海遮住或没有头发时为 null。后移的发际线很少被识别（独立肖像集上 11 个中 0 个）。',
+          '髮際線：髮際線到眉毛的高度相對下巴到眉毛的距離，high 表示偏高（後移）；被瀏海遮住或沒有頭髮時為 null。後移的髮際線很少被識別（獨立肖像集上 11 個中 0 個）。',
+          'Hairline: its height above the brows relative to the chin-to-brow distance; high means receding. null when bangs hide it or there is no hair. Receding hairlines are seldom found (none of 11 on an independent portrait set).',
         ]),
         ponytail: attribute(yesNo, [
           '是否扎马尾：脸侧几乎没有头发，且头部轮廓外有一团向下垂的头发。',
@@ -111,9 +111,9 @@ export const hairAnalysis = defineCapability({
           'Shaved: hardly any hair over the scalp above the forehead, which does not look like the forehead skin either. A hat reads as shaved too.',
         ]),
         bald: attribute(yesNo, [
-          '是否秃头：额头上方头皮区域几乎没有头发，颜色、亮度与纹理都像额头皮肤。',
-          '是否禿頭：額頭上方頭皮區域幾乎沒有頭髮，顏色、亮度與紋理都像額頭皮膚。',
-          'Bald: hardly any hair over the scalp above the forehead, whose colour, lightness and texture are like the forehead skin.',
+          '是否秃头：额头上方头皮区域几乎没有头发，颜色、亮度与纹理都像额头皮肤。头顶秃而四周有头发时常被漏判（独立肖像集上 6 个中找到 1 个）。',
+          '是否禿頭：額頭上方頭皮區域幾乎沒有頭髮，顏色、亮度與紋理都像額頭皮膚。頭頂禿而四周有頭髮時常被漏判（獨立肖像集上 6 個中找到 1 個）。',
+          'Bald: hardly any hair over the scalp above the forehead, whose colour, lightness and texture are like the forehead skin. A bald crown with hair around it is often missed (1 of 6 found on an independent portrait set).',
         ]),
         colour: attribute(z.enum(['black', 'brown', 'blonde', 'red', 'grey', 'dyed']).nullable(), [
           `发色，由头发像素在 CIELAB 中的平均颜色命名（色相超出自然发色范围的像素足够多时为 dyed）；得分为自身颜色名与之相同的像素比例。${notMeasured[0]}`,
