@@ -1,7 +1,7 @@
 /**
  * Quality and speed of facemask (docs/quality.md, "Face mask"):
  *
- *   node --import tsx packages/vision/scripts/measure-facemask.ts [quality|speed] [--faces]
+ *   node --import tsx packages/vision/scripts/measure-facemask.ts [quality|real|speed] [--faces]
  *
  * quality: real unmasked faces (the labelled facematch thumbnails of test/labelled.ts, the
  *   astronaut, three opencv-doc portraits) are the negatives; the same faces with a synthetic mask
@@ -9,16 +9,21 @@
  *   an even index form the tuning half (where MASK_RULE was chosen: a sweep of the threshold is
  *   printed for it), odd ones the report half. Prints per half and per style: faces found, faces
  *   called masked, and the measures' medians; --faces prints every face.
+ * real: real photos only (test/fixtures/facemask-real-labels.json, labelled by eye): the masked
+ *   faces, each face found and its score; the independent face set's 146 bare faces (one person a
+ *   photo), how many are found and how many called masked (all are report photos).
  * speed: wall and CPU time of the task (decode included) on the 640 px speed photos, 30 runs after
  *   3 (prefix `taskset -c 0` to pin one core).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { decodeImage, DEFAULT_IMAGE_LIMITS, type DecodedImage } from '../src/image/decode.ts';
 import { facemask, maskFaces, MASK_RULE, type MaskMeasures } from '../src/algorithms/face/facemask.ts';
 import { findFaceMeshes } from '../src/algorithms/face/mesh-faces.ts';
-import { astronautPath } from '../test/fixtures.ts';
+import { astronautPath, photoPath } from '../test/fixtures.ts';
 import { beardedMan, facematchLabelled, manInGlasses, smilingMan } from '../test/labelled.ts';
 import { drawSyntheticMask, MASK_STYLES, type MaskStyle } from './synthetic-mask.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
@@ -121,6 +126,58 @@ async function measureQuality(): Promise<void> {
   }
 }
 
+/** Real masked and bare faces (facemask-real-labels.json): every face's score, and the bare faces' false masks. */
+async function measureReal(): Promise<void> {
+  await initTf();
+  const models = await facemask.loadModels();
+  const params = facemask.parseParams({});
+  const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures');
+  const labels = JSON.parse(readFileSync(path.join(fixtures, 'facemask-real-labels.json'), 'utf8')) as {
+    masked: Record<string, string>;
+    bare: string;
+  };
+  const facesOf = async (file: string) =>
+    maskFaces(
+      await decodeImage(readFileSync(await photoPath(file)), DEFAULT_IMAGE_LIMITS, facemask.decode),
+      params,
+      models,
+    );
+  console.log(`real masked faces (threshold ${MASK_RULE.threshold}):`);
+  for (const [file, what] of Object.entries(labels.masked)) {
+    const faces = await facesOf(file);
+    console.log(
+      `  ${file} (${what}): ${faces.length} face(s) found${faces.map((f) => `, score ${f.measures.score.toFixed(3)}${f.measures.score >= MASK_RULE.threshold ? ' masked' : ' not masked'}`).join('')}`,
+    );
+  }
+  const bare = Object.values(
+    (
+      JSON.parse(readFileSync(path.join(fixtures, labels.bare), 'utf8')) as {
+        photos: Record<string, { file: string }>;
+      }
+    ).photos,
+  ).map((p) => p.file);
+  let found = 0;
+  const falseMasks: string[] = [];
+  const scores: number[] = [];
+  for (const file of bare) {
+    const faces = await facesOf(file);
+    if (faces.length === 0) continue;
+    found++;
+    const top = Math.max(...faces.map((f) => f.measures.score));
+    scores.push(top);
+    if (top >= MASK_RULE.threshold) falseMasks.push(`${file} ${top.toFixed(3)}`);
+  }
+  scores.sort((a, b) => a - b);
+  console.log(
+    `bare faces (${labels.bare}): ${bare.length} photos, a face found on ${found}; called masked: ${falseMasks.length}` +
+      ` (${((100 * falseMasks.length) / Math.max(1, found)).toFixed(1)} %); highest scores ${scores
+        .slice(-5)
+        .map((v) => v.toFixed(3))
+        .join(', ')}`,
+  );
+  for (const f of falseMasks) console.log(`  false mask: ${f}`);
+}
+
 async function measureSpeed(): Promise<void> {
   const { astronaut, group } = await speedPhotos();
   console.log(`astronaut 640 x 640: ${await timeTask('facemask', astronaut, 30)}`);
@@ -128,4 +185,5 @@ async function measureSpeed(): Promise<void> {
 }
 
 if (what === 'all' || what === 'quality') await measureQuality();
+if (what === 'real') await measureReal();
 if (what === 'all' || what === 'speed') await measureSpeed();

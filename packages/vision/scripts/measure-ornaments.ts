@@ -1,7 +1,7 @@
 /**
  * Quality and speed of ornaments (docs/quality.md, "Accessories"):
  *
- *   node --import tsx packages/vision/scripts/measure-ornaments.ts [quality|speed] [--faces]
+ *   node --import tsx packages/vision/scripts/measure-ornaments.ts [quality|portraits|speed] [--faces]
  *
  * quality: on the face-api samples and the astronaut, per label, the accessories of
  *   test/fixtures/ornament-labels.json found (a box of that label containing the labelled point)
@@ -12,6 +12,10 @@
  *   thumbnails of even index are the tuning half (HAT_RULE and EARRING_RULE's thresholds are the
  *   lowest that give no false hat and no false earring there; the --faces measures show them);
  *   samples 2, 4, 6, the astronaut, the odd thumbnails and the man in glasses the report half.
+ * portraits: per photo against test/fixtures/ornament-portraits-labels.json (a label per photo:
+ *   yes, no or null for "cannot tell"): for each label, the photos labelled yes where a box of it is
+ *   answered, and the photos labelled no where one is; every photo there is a report photo. Prints
+ *   each photo's answers beside its labels.
  * speed: wall and CPU time of the task (decode included) on the 640 px speed photos, 30 runs after
  *   3 (prefix `taskset -c 0` to pin one core).
  */
@@ -21,9 +25,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { decodeImage, DEFAULT_IMAGE_LIMITS } from '../src/image/decode.ts';
-import { findOrnaments, ornaments } from '../src/algorithms/body/ornaments.ts';
+import { findOrnaments, HAT_RULE, ornaments } from '../src/algorithms/body/ornaments.ts';
 import { ORNAMENT_LABELS, type OrnamentLabel } from '../src/algorithms/body/ornaments-params.ts';
-import { astronautPath, groupSamplePath } from '../test/fixtures.ts';
+import { astronautPath, groupSamplePath, photoPath } from '../test/fixtures.ts';
 import { facematchLabelled, MAN_IN_GLASSES_LABEL, manInGlasses } from '../test/labelled.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
 
@@ -133,6 +137,81 @@ async function measureQuality(): Promise<void> {
   }
 }
 
+/** Per-photo labels (ornament-portraits-labels.json) against the labels answered anywhere on the photo. */
+async function measurePortraits(): Promise<void> {
+  await initTf();
+  const models = await ornaments.loadModels();
+  const params = ornaments.parseParams({});
+  const labels = JSON.parse(
+    readFileSync(path.join(here, '../test/fixtures/ornament-portraits-labels.json'), 'utf8'),
+  ) as {
+    photos: Record<
+      string,
+      { file: string; label: string } & Partial<Record<OrnamentLabel, 'yes' | 'no' | null>>
+    >;
+  };
+  const tally = new Map(ORNAMENT_LABELS.map((l) => [l, { yes: 0, found: 0, no: 0, falseOnes: 0 }]));
+  const rows: string[] = [];
+  const hatCues: string[] = [];
+  for (const [id, photo] of Object.entries(labels.photos)) {
+    const decoded = await decodeImage(
+      readFileSync(await photoPath(photo.file)),
+      DEFAULT_IMAGE_LIMITS,
+      ornaments.decode,
+    );
+    const { items, faces } = await findOrnaments(decoded, params, models);
+    const answered = new Set(items.map((i) => i.label));
+    // The hat cues of every face where a hat is labelled or answered.
+    if (photo.hat === 'yes' || answered.has('hat'))
+      hatCues.push(
+        `${id} (hat ${photo.hat ?? '-'}, ${answered.has('hat') ? 'answered' : 'not answered'}): ${
+          faces
+            .map((f) =>
+              f.hat
+                ? `skin ${f.hat.skin.toFixed(2)} side ${f.hat.side.toFixed(2)} hair ${f.hat.hair.toFixed(2)} texture ${f.hat.texture.toFixed(3)} score ${f.hat.score.toFixed(2)}`
+                : 'not measurable',
+            )
+            .join('; ') || 'no face'
+        }`,
+      );
+    const cells: string[] = [];
+    for (const l of ORNAMENT_LABELS) {
+      const label = photo[l];
+      if (label === undefined || label === null) continue;
+      const t = tally.get(l)!;
+      if (label === 'yes') {
+        t.yes++;
+        if (answered.has(l)) t.found++;
+        else cells.push(`${l} missed`);
+      } else {
+        t.no++;
+        if (answered.has(l)) {
+          t.falseOnes++;
+          cells.push(`${l} FALSE`);
+        }
+      }
+    }
+    if (cells.length > 0 || verbose)
+      rows.push(
+        `| ${id} | ${photo.label} | ${[...answered].join(', ') || '—'} | ${cells.join(', ') || 'right'} |`,
+      );
+  }
+  console.log(
+    'per label, photos labelled yes / found there; photos labelled no / a box of it answered there',
+  );
+  console.log(
+    '| label | labelled yes | found | labelled no | answered anyway |\n| --- | --- | --- | --- | --- |',
+  );
+  for (const [l, t] of tally) console.log(`| ${l} | ${t.yes} | ${t.found} | ${t.no} | ${t.falseOnes} |`);
+  console.log('\nphotos with a miss or a false label (all photos with --faces)');
+  console.log('| photo | what it shows | answered | against the labels |\n| --- | --- | --- | --- |');
+  for (const r of rows) console.log(r);
+  console.log(
+    `\nhat cues (HAT_RULE: skin ${HAT_RULE.skinLow}-${HAT_RULE.skinHigh}, side and hair ${HAT_RULE.sideLow}-${HAT_RULE.sideHigh}, texture ${HAT_RULE.smoothHigh}-${HAT_RULE.smoothLow}, hat at ${HAT_RULE.threshold})`,
+  );
+  for (const line of hatCues) console.log(line);
+}
+
 async function measureSpeed(): Promise<void> {
   const { astronaut, group } = await speedPhotos();
   console.log(`astronaut 640 x 640: ${await timeTask('ornaments', astronaut, 30)}`);
@@ -140,4 +219,5 @@ async function measureSpeed(): Promise<void> {
 }
 
 if (what === 'all' || what === 'quality') await measureQuality();
+if (what === 'portraits') await measurePortraits();
 if (what === 'all' || what === 'speed') await measureSpeed();

@@ -9,7 +9,7 @@ import {
   type FaceMaskResult,
 } from '../src/algorithms/face/facemask-params.ts';
 import { MASK_RULE } from '../src/algorithms/face/facemask.ts';
-import { astronautPath, coffeePath, groupSamplePath, read } from './fixtures.ts';
+import { astronautPath, coffeePath, groupSamplePath, photoPath, read } from './fixtures.ts';
 
 const facemask = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<FaceMaskResult>('facemask', { image, params });
@@ -51,6 +51,22 @@ describe('facemask on real photos', () => {
     expect(r.faces.map((f) => f.attributes.mask.value)).toEqual([0, 0, 0, 0]);
     const lefts = r.faces.map((f) => f.face_rectangle.left);
     expect(lefts).toEqual([...lefts].sort((a, b) => a - b));
+  });
+
+  // Real masked and bare faces labelled by eye: test/fixtures/facemask-real-labels.json.
+  it('sees the real surgical mask of a woman in a headscarf, and no mask on two studio portraits', async () => {
+    const masked = await facemask(
+      read(await photoPath('fixture:photos/accessories/ropensci-chozayel-mask.jpg')),
+    );
+    expect(masked.face_num).toBe(1);
+    expect(masked.faces[0]!.attributes.mask.value).toBe(1);
+    for (const file of ['fixture:photos/congress/H000874.jpg', 'fixture:photos/congress/R000305.jpg']) {
+      const bare = await facemask(read(await photoPath(file)));
+      expect(
+        bare.faces.map((f) => f.attributes.mask.value),
+        file,
+      ).toEqual([0]);
+    }
   });
 
   it('answers no face on the coffee cup, and keeps max_face_num faces', async () => {

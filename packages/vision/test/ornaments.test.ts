@@ -8,7 +8,7 @@ import {
   parseOrnamentsParams,
   type OrnamentsResult,
 } from '../src/algorithms/body/ornaments-params.ts';
-import { astronautPath, coffeePath, groupSamplePath, read } from './fixtures.ts';
+import { astronautPath, coffeePath, groupSamplePath, photoPath, read } from './fixtures.ts';
 
 const ornaments = (image: Buffer, params?: Record<string, unknown>) =>
   runTaskInProcess<OrnamentsResult>('ornaments', { image, params });
@@ -45,6 +45,22 @@ describe('ornaments on real photos', () => {
     expect(earrings.some((e) => contains(e.ornament_rectangle, 248, 672))).toBe(true);
     const lefts = r.ornaments.map((o) => o.ornament_rectangle.left);
     expect(lefts).toEqual([...lefts].sort((a, b) => a - b));
+  });
+
+  // Independent photos labelled per photo (test/fixtures/ornament-portraits-labels.json).
+  it('finds the flat cap and glasses of a woman outdoors, the cap and sunglasses of a man, and a tie', async () => {
+    const labels = async (file: string) =>
+      new Set(
+        (await ornaments(read(await photoPath(`fixture:photos/accessories/${file}`)))).ornaments.map(
+          (o) => o.label,
+        ),
+      );
+    const capAndGlasses = await labels('ropensci-steffi-lazerte.jpg');
+    expect(capAndGlasses.has('hat') && capAndGlasses.has('glasses')).toBe(true);
+    const capAndSunglasses = await labels('usds-hhs-blue-button-cap.jpg');
+    expect(capAndSunglasses.has('sunglasses')).toBe(true);
+    expect(capAndSunglasses.has('glasses')).toBe(false);
+    expect(await labels('ropensci-andrew-heiss.jpg')).toContain('tie');
   });
 
   it('finds no accessory on the astronaut nor on the coffee cup', async () => {
