@@ -63,9 +63,9 @@ export const accessoriesRecognition = defineCapability({
       names: ORNAMENT_NAMES,
       item: {
         label: described(z.enum(codes), [
-          `配饰类别：${list(0, '、')}。眼镜、墨镜、帽子、耳饰由人脸网格测量得出（不是模型），其余由 COCO 物体检测器得出。在独立照片上：眼镜 7 张中找到 7 张，帽子 13 张中仅 2 张，耳饰 3 张中 1 张（另有 12 张无耳饰照片中 4 张误报），领带 5 张中 2 张，背包 4 张中 0 张：未报出帽子、耳饰或背包并不表示没有。`,
-          `配飾類別：${list(1, '、')}。眼鏡、墨鏡、帽子、耳飾由人臉網格量測得出（不是模型），其餘由 COCO 物體偵測器得出。在獨立照片上：眼鏡 7 張中找到 7 張，帽子 13 張中僅 2 張，耳飾 3 張中 1 張（另有 12 張無耳飾照片中 4 張誤報），領帶 5 張中 2 張，背包 4 張中 0 張：未報出帽子、耳飾或背包並不表示沒有。`,
-          `Accessory: ${list(2, ', ')}. Glasses, sunglasses, hats and earrings are measured on the face mesh (not a model); the others come from a COCO object detector. On independent photos: glasses found on 7 of 7, hats on only 2 of 13, earrings on 1 of 3 (and said on 4 of 12 photos without), ties on 2 of 5, backpacks on 0 of 4: a hat, earring or backpack not answered may still be there.`,
+          `配饰类别：${list(0, '、')}。眼镜、墨镜、帽子、耳饰由人脸网格测量得出（不是模型），其余由 COCO 物体检测器得出。在独立照片上：眼镜 7 张中找到 7 张，帽子 13 张中仅 2 张，耳饰 3 张中 1 张（另有 12 张无耳饰照片中 4 张误报），领带 59 张中 51 张，背包 4 张中 0 张：未报出帽子、耳饰或背包并不表示没有。`,
+          `配飾類別：${list(1, '、')}。眼鏡、墨鏡、帽子、耳飾由人臉網格量測得出（不是模型），其餘由 COCO 物體偵測器得出。在獨立照片上：眼鏡 7 張中找到 7 張，帽子 13 張中僅 2 張，耳飾 3 張中 1 張（另有 12 張無耳飾照片中 4 張誤報），領帶 59 張中 51 張，背包 4 張中 0 張：未報出帽子、耳飾或背包並不表示沒有。`,
+          `Accessory: ${list(2, ', ')}. Glasses, sunglasses, hats and earrings are measured on the face mesh (not a model); the others come from a COCO object detector. On independent photos: glasses found on 7 of 7, hats on only 2 of 13, earrings on 1 of 3 (and said on 4 of 12 photos without), ties on 51 of 59, backpacks on 0 of 4: a hat, earring or backpack not answered may still be there.`,
         ]),
       },
     }),
