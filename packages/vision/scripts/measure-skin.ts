@@ -1,7 +1,7 @@
 /**
  * Quality and speed of skinanalysis (docs/quality.md, "Skin analysis"):
  *
- *   node --import tsx packages/vision/scripts/measure-skin.ts [quality|speed] [--faces]
+ *   node --import tsx packages/vision/scripts/measure-skin.ts [quality|portraits|speed] [--faces]
  *
  * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
  *
@@ -11,6 +11,12 @@
  *   with the person's label: tone category exact and within one category, dark circles (not
  *   "none"), wrinkles (not "none"), oily shine (oil area not "none"). Faces not found are counted
  *   apart. --faces prints every face's raw measures.
+ * portraits: the independent face set (test/fixtures/face-eval.json: 96 congressional portraits and
+ *   the first photo of each of 50 18F staff, one person each, skin labelled by eye before any model
+ *   ran on them as light, medium or dark, roughly Fitzpatrick I-II, III-IV, V-VI): the answered
+ *   category made coarse the same way, fixed before this ran (very light and light -> light,
+ *   intermediate and tan -> medium, brown and dark -> dark), per half a 3 x 3 table; and how often
+ *   the ITA orders two faces of different labels as their labels do (every such pair).
  * speed: wall and CPU time of the task (decode included) on the astronaut at 640 x 640 and face-api
  *   sample 1 at 640 x 427, 30 runs after 3.
  */
@@ -20,7 +26,7 @@ import { DEFAULT_IMAGE_LIMITS, decodeImage } from '../src/image/decode.ts';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { analyseFaces, skinanalysis } from '../src/algorithms/face/skin-analysis.ts';
 import { TONE_CATEGORIES, type ToneCategory } from '../src/algorithms/face/skin-analysis-params.ts';
-import { astronautPath, groupSamplePath } from '../test/fixtures.ts';
+import { astronautPath, groupSamplePath, photoPath as fixturePhoto } from '../test/fixtures.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
@@ -142,6 +148,80 @@ async function measureQuality(): Promise<void> {
   }
 }
 
+/** Coarse skin labels of the independent face set against the answered tone (see the header). */
+async function measurePortraits(): Promise<void> {
+  await initTf();
+  const models = await skinanalysis.loadModels();
+  const params = skinanalysis.parseParams({ maxFaceNum: 1 });
+  type Coarse = 'light' | 'medium' | 'dark';
+  const COARSE: Coarse[] = ['light', 'medium', 'dark'];
+  const coarse = (c: ToneCategory): Coarse =>
+    c === 'very_light' || c === 'light' ? 'light' : c === 'intermediate' || c === 'tan' ? 'medium' : 'dark';
+  const set = JSON.parse(
+    readFileSync(new URL('../test/fixtures/face-eval.json', import.meta.url), 'utf8'),
+  ) as {
+    faces: Record<string, { set: 'tune' | 'report'; eye: { skin: Coarse }; record: { bioguide: string } }>;
+    pairs: Record<string, { set: 'tune' | 'report'; photos: [string, string]; eye: Array<{ skin: Coarse }> }>;
+  };
+  const photos = [
+    ...Object.values(set.faces).map((f) => ({
+      file: `fixture:photos/congress/${f.record.bioguide}.jpg`,
+      half: f.set,
+      skin: f.eye.skin,
+    })),
+    ...Object.values(set.pairs).map((p) => ({ file: p.photos[0], half: p.set, skin: p.eye[0]!.skin })),
+  ];
+  const rows: Array<{ half: 'tune' | 'report'; skin: Coarse; said?: Coarse; ita?: number }> = [];
+  for (const p of photos) {
+    const image = await decodeImage(
+      readFileSync(await fixturePhoto(p.file)),
+      DEFAULT_IMAGE_LIMITS,
+      skinanalysis.decode,
+    );
+    const face = (await analyseFaces(image, params, models))[0];
+    const a = face?.face.attributes;
+    rows.push({
+      half: p.half,
+      skin: p.skin,
+      ...(a ? { said: coarse(a.skin_tone_category.value), ita: a.ita.value } : {}),
+    });
+    if (verbose)
+      console.log(
+        `${p.file}\t${p.half}\t${p.skin}\t${a ? `${a.ita.value}\t${a.skin_tone_category.value}` : 'no face'}`,
+      );
+  }
+  for (const half of ['tune', 'report'] as const) {
+    const mine = rows.filter((r) => r.half === half);
+    const found = mine.filter((r) => r.said !== undefined);
+    const right = found.filter((r) => r.said === r.skin).length;
+    console.log(`\n${half}: ${mine.length} faces, ${found.length} found; coarse tone right on ${right}`);
+    console.log(
+      '| label \\ answered | light | medium | dark | ITA median |\n| --- | --- | --- | --- | --- |',
+    );
+    for (const label of COARSE) {
+      const of = found.filter((r) => r.skin === label);
+      const itas = of.map((r) => r.ita!).sort((x, y) => x - y);
+      const median = itas.length ? itas[itas.length >> 1]!.toFixed(1) : '-';
+      console.log(
+        `| ${label} (${of.length}) | ${COARSE.map((c) => of.filter((r) => r.said === c).length).join(' | ')} | ${median} |`,
+      );
+    }
+    let ordered = 0;
+    let pairs = 0;
+    for (const x of found)
+      for (const y of found) {
+        const dx = COARSE.indexOf(x.skin);
+        const dy = COARSE.indexOf(y.skin);
+        if (dx >= dy) continue;
+        pairs++;
+        if (x.ita! > y.ita!) ordered++;
+      }
+    console.log(
+      `pairs of faces labelled differently, the lighter-labelled face at the higher ITA: ${ordered} of ${pairs}`,
+    );
+  }
+}
+
 async function measureSpeed(): Promise<void> {
   const photos = await speedPhotos();
   console.log(`astronaut 640 x 640: ${await timeTask('skinanalysis', photos.astronaut, 30)}`);
@@ -149,4 +229,5 @@ async function measureSpeed(): Promise<void> {
 }
 
 if (what === 'all' || what === 'quality') await measureQuality();
+if (what === 'portraits') await measurePortraits();
 if (what === 'all' || what === 'speed') await measureSpeed();

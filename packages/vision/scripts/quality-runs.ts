@@ -47,6 +47,7 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('ornaments', 'measure-ornaments.ts', ['quality']),
   run('ornaments-portraits', 'measure-ornaments.ts', ['portraits']),
   run('skin', 'measure-skin.ts', ['quality']),
+  run('skin-portraits', 'measure-skin.ts', ['portraits']),
   run('retouch', 'measure-retouch.ts', []),
   run('tone-hdr', 'measure-tone.ts', ['hdr']),
   run('tone-night', 'measure-tone.ts', ['night']),
