@@ -2,11 +2,12 @@
  * v3/facefuse (facefuse): whose face the result shows, whether the seam shows, and how fast, for
  * docs/quality.md ("Face fusion"):
  *
- *   taskset -c 0 node --single-threaded-gc --import tsx packages/vision/scripts/measure-fusion.ts [--tuning] [--child]
+ *   taskset -c 0 node --single-threaded-gc --import tsx packages/vision/scripts/measure-fusion.ts [--tuning|--independent] [--child]
  *
  * Photos: the report set of test/fusion-photos.ts (8 people of the face-api demo photos, none of
- * them in a template; --tuning: the 2 people and the bearded man the method was tried on) fused
- * into each of the 6 bundled templates at merge rate 100.
+ * them in a template; --tuning: the 2 people and the bearded man the method was tried on;
+ * --independent: 12 portraits of other sources, never looked at while the method was made,
+ * INDEPENDENT_USERS) fused into each of the 6 bundled templates at merge rate 100.
  *
  * 1. Identity: face compare's similarity (face/compare.ts: 100 x the cosine of the HSE-FaceRes
  *    descriptors) of the result with the user's photo and with the template; the relation holds
@@ -71,11 +72,12 @@ import {
 import type { RgbPixels } from '../src/image/resize.ts';
 import { replaceHead, type PlacedHead } from '../src/algorithms/face/headreplace.ts';
 import { loadSkinHairModels } from '../src/algorithms/body/skin-hair.ts';
-import { astronautPath } from '../test/fixtures.ts';
+import { astronautPath, photoPath } from '../test/fixtures.ts';
 import {
   beardedMan,
   cropOf,
   descriptorOf,
+  INDEPENDENT_USERS,
   REPORT_CROPS,
   similarity,
   TUNING_CROPS,
@@ -96,11 +98,15 @@ const median = (v: number[]) => {
 };
 const f2 = (v: number) => v.toFixed(2);
 
+const independent = process.argv.includes('--independent');
 const users: Record<string, Buffer> = {};
 if (tuning) {
   users.bearded = await beardedMan();
   for (const [k, c] of Object.entries(TUNING_CROPS)) users[k] = await cropOf(c);
-} else for (const [k, c] of Object.entries(REPORT_CROPS)) users[k] = await cropOf(c);
+} else if (independent)
+  for (const name of INDEPENDENT_USERS)
+    users[name] = readFileSync(await photoPath(`fixture:photos/accessories/${name}.jpg`));
+else for (const [k, c] of Object.entries(REPORT_CROPS)) users[k] = await cropOf(c);
 
 /** Mean gradient magnitude of the grey level at the pixels along a closed polygon. */
 function seamGradient(image: RgbPixels, polygon: readonly XY[]): number {
@@ -234,7 +240,7 @@ if (!childOnly) {
     fusionCasts.push(`${name} ${f2(userColour.cast)}: ${castRow.join(', ')}`);
   }
   console.log(
-    `${tuning ? 'tuning' : 'report'} set: ${pairs} fusions; a face found in ${faceKept}; ` +
+    `${tuning ? 'tuning' : independent ? 'independent' : 'report'} set: ${pairs} fusions; a face found in ${faceKept}; ` +
       `closer to the user than to the template in ${holds} (similarity margin median ${f2(median(margins))}, min ${f2(Math.min(...margins))})`,
   );
   console.log(
@@ -415,6 +421,10 @@ console.log(
   `child fusion: ${children} children; closer to the parent drawn on than to every stranger in ${baseWins}, to the other parent in ${otherWins}; ` +
     `similarity to the parent drawn on median ${f2(median(toBases))}, to the other median ${f2(median(toOthers))}`,
 );
+
+// The independent users are measured for identity, seams, head replacement and children only: 4b
+// pairs the marked parents with the report set's women, and 5 times the astronaut.
+if (independent) process.exit(0);
 
 // 4b: a bearded parent or a parent in glasses with each woman of the set.
 const marked: Record<string, Buffer> = tuning

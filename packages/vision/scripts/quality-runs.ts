@@ -77,6 +77,7 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('food-report', 'measure-food.ts', ['report']),
   run('food-mask', 'measure-food.ts', ['mask']),
   run('fusion', 'measure-fusion.ts', []),
+  run('fusion-independent', 'measure-fusion.ts', ['--independent']),
   run('speed-body', 'measure-body.ts', ['speed'], true),
   run('speed-contour', 'measure-contour.ts', ['speed'], true),
   run('speed-apparel', 'measure-apparel.ts', ['speed'], true),

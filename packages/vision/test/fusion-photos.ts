@@ -33,6 +33,26 @@ export const REPORT_CROPS: Record<string, Crop> = {
   s6_right: [6, 1390, 100, 530, 700],
 };
 
+/**
+ * Independent users (photos/accessories/, rOpenSci CC BY 4.0 and USDS public domain portraits, one
+ * face each, no hat or sunglasses): added after the fusion methods were made, to measure them on
+ * people, cameras and light they were never tried on.
+ */
+export const INDEPENDENT_USERS = [
+  'ropensci-ana-carolina-moreno',
+  'ropensci-andrew-heiss',
+  'ropensci-bruna-wundervald',
+  'ropensci-ciera-martinez',
+  'ropensci-erick-navarro-delgado',
+  'ropensci-haydee-svab',
+  'ropensci-lucy-dagonstino-mcgowan',
+  'ropensci-luis-verde-arregoitia',
+  'ropensci-patricia-loto',
+  'ropensci-rebecca-killick',
+  'ropensci-victor-ordu',
+  'usds-matt-might-tie',
+] as const;
+
 export async function cropOf([n, left, top, width, height]: Crop): Promise<Buffer> {
   const file = groupSamplePath(n);
   const meta = await sharp(file).metadata();
