@@ -30,6 +30,9 @@
  * 3. Head replacement (headreplace) into each template: the same identity relation; and the seam
  *    ratio of 2 along the placed head's outline (headSeam: below the template face's mouth, where the head
  *    meets the template's jaw and neck, and above it), against a plain paste of the mapped head.
+ * 3c. The template's own face left beside the head: the share of the template's face oval (its
+ *    mesh's outline) where the placed head's mask is under 0.5 (a narrower or turned user's head
+ *    leaves the template's cheek or jaw showing).
  * 4. Child fusion (facefusechild): the people of the set in pairs (1st with 2nd, 3rd with 4th...),
  *    equal shares: the child's similarity to the parent it is drawn on, to the other parent, and
  *    the highest to the set's other people (strangers).
@@ -107,6 +110,27 @@ if (tuning) {
   for (const name of INDEPENDENT_USERS)
     users[name] = readFileSync(await photoPath(`fixture:photos/accessories/${name}.jpg`));
 else for (const [k, c] of Object.entries(REPORT_CROPS)) users[k] = await cropOf(c);
+
+/**
+ * The share of the template's face oval (its mesh's outline, no shrink) where the placed head's mask
+ * is under 0.5: the template's own cheek, jaw or forehead left beside a narrower or turned head.
+ */
+function uncoveredShare(placed: PlacedHead, templateMesh: readonly XY[], image: RgbPixels): number {
+  const whole = { x0: 0, y0: 0, x1: image.width, y1: image.height };
+  const oval = polygonMask(ovalOf(templateMesh), whole);
+  const { box, mask } = placed;
+  const bw = box.x1 - box.x0;
+  let inOval = 0;
+  let uncovered = 0;
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      if (oval[y * image.width + x]! < 0.5) continue;
+      inOval++;
+      const inside = x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
+      if (!inside || mask[(y - box.y0) * bw + (x - box.x0)]! < 0.5) uncovered++;
+    }
+  return inOval ? uncovered / inOval : 0;
+}
 
 /** Mean gradient magnitude of the grey level at the pixels along a closed polygon. */
 function seamGradient(image: RgbPixels, polygon: readonly XY[]): number {
@@ -291,6 +315,9 @@ if (!childOnly) {
     bothLower: [] as number[],
     bothUpper: [] as number[],
   };
+  /** Per result: the share of the template's face oval the placed head does not cover (3c). */
+  const templateFaceLeft: number[] = [];
+  const templateFaceLeftWhere: string[] = [];
   const skinHairModels = await loadSkinHairModels();
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
@@ -321,6 +348,10 @@ if (!childOnly) {
           );
           headSeams[part === 'lower' ? 'bothLower' : 'bothUpper'].push(edge);
         }
+        // 3c: the template's own face left uncovered beside the placed head.
+        const left = uncoveredShare(placed, template.face.mesh, template.image);
+        templateFaceLeft.push(left);
+        if (left > 0.05) templateFaceLeftWhere.push(`${name} into ${t} ${f2(left)}`);
         const resultFace = await largestFace(result, models);
         if (resultFace && userColour) {
           const colour = faceColour(result, resultFace.mesh);
@@ -351,6 +382,10 @@ if (!childOnly) {
       `(margin median ${f2(median(headMargins))}, min ${f2(Math.min(...headMargins))})`,
   );
   const spread = (v: number[]) => `median ${f2(median(v))}, max ${f2(Math.max(...v))} (${v.length} results)`;
+  console.log(
+    `head: the template's face oval left uncovered by the head (mask under 0.5): ${spread(templateFaceLeft)}; ` +
+      `over 0.05 in ${templateFaceLeft.filter((v) => v > 0.05).length}: ${templateFaceLeftWhere.join(', ')}`,
+  );
   console.log(
     `head seam gradient / template's own: below the mouth ${spread(headSeams.lower)}, plain paste ${spread(headSeams.pasteLower)}; ` +
       `above it ${spread(headSeams.upper)}, plain paste ${spread(headSeams.pasteUpper)}`,
