@@ -32,7 +32,9 @@
  *    meets the template's jaw and neck, and above it), against a plain paste of the mapped head.
  * 3c. The template's own face left beside the head: the share of the template's face oval (its
  *    mesh's outline) where the placed head's mask is under 0.5 (a narrower or turned user's head
- *    leaves the template's cheek or jaw showing).
+ *    leaves the template's cheek or jaw showing); where over 0.05 is left, the colour step from the
+ *    placed face to that strip (CIELAB distance of their mean colours) in the result, and between
+ *    the same regions of the template itself (its own light's step).
  * 4. Child fusion (facefusechild): the people of the set in pairs (1st with 2nd, 3rd with 4th...),
  *    equal shares: the child's similarity to the parent it is drawn on, to the other parent, and
  *    the highest to the set's other people (strangers).
@@ -90,7 +92,7 @@ import { facematchGridTile, manInGlasses, smilingMan } from '../test/labelled.ts
 import { appearanceOf, jawLineDepth, upperLipDarkness } from '../test/child-looks.ts';
 import { cleanChildSkin } from '../src/algorithms/face/child-skin.ts';
 import { faceColour, GREY_CHROMA, SKIN_HUES } from '../test/grey-skin.ts';
-import { headSeam, meanGradient, seamEdgeRatio } from '../test/head-seam.ts';
+import { headSeam, meanGradient, seamEdgeRatio, stripStep, uncoveredShare } from '../test/head-seam.ts';
 import { templateShareInOpening } from '../test/mouth-opening.ts';
 
 const tuning = process.argv.includes('--tuning');
@@ -110,27 +112,6 @@ if (tuning) {
   for (const name of INDEPENDENT_USERS)
     users[name] = readFileSync(await photoPath(`fixture:photos/accessories/${name}.jpg`));
 else for (const [k, c] of Object.entries(REPORT_CROPS)) users[k] = await cropOf(c);
-
-/**
- * The share of the template's face oval (its mesh's outline, no shrink) where the placed head's mask
- * is under 0.5: the template's own cheek, jaw or forehead left beside a narrower or turned head.
- */
-function uncoveredShare(placed: PlacedHead, templateMesh: readonly XY[], image: RgbPixels): number {
-  const whole = { x0: 0, y0: 0, x1: image.width, y1: image.height };
-  const oval = polygonMask(ovalOf(templateMesh), whole);
-  const { box, mask } = placed;
-  const bw = box.x1 - box.x0;
-  let inOval = 0;
-  let uncovered = 0;
-  for (let y = 0; y < image.height; y++)
-    for (let x = 0; x < image.width; x++) {
-      if (oval[y * image.width + x]! < 0.5) continue;
-      inOval++;
-      const inside = x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
-      if (!inside || mask[(y - box.y0) * bw + (x - box.x0)]! < 0.5) uncovered++;
-    }
-  return inOval ? uncovered / inOval : 0;
-}
 
 /** Mean gradient magnitude of the grey level at the pixels along a closed polygon. */
 function seamGradient(image: RgbPixels, polygon: readonly XY[]): number {
@@ -318,6 +299,8 @@ if (!childOnly) {
   /** Per result: the share of the template's face oval the placed head does not cover (3c). */
   const templateFaceLeft: number[] = [];
   const templateFaceLeftWhere: string[] = [];
+  /** Where over 0.05 is left: the strip's colour step to the placed face in the result, and in the template. */
+  const stripSteps: Array<[number, number]> = [];
   const skinHairModels = await loadSkinHairModels();
   for (const [name, bytes] of Object.entries(users)) {
     const userDesc = await descriptorOf(bytes);
@@ -351,8 +334,19 @@ if (!childOnly) {
         // 3c: the template's own face left uncovered beside the placed head.
         const left = uncoveredShare(placed, template.face.mesh, template.image);
         templateFaceLeft.push(left);
-        if (left > 0.05) templateFaceLeftWhere.push(`${name} into ${t} ${f2(left)}`);
         const resultFace = await largestFace(result, models);
+        if (left > 0.05) {
+          const steps = resultFace
+            ? [result, template.image].map((img) =>
+                stripStep(placed, template.face!.mesh, template.image, resultFace.mesh, img),
+              )
+            : [undefined, undefined];
+          const [step, own] = steps;
+          if (step !== undefined && own !== undefined) stripSteps.push([step, own]);
+          templateFaceLeftWhere.push(
+            `${name} into ${t} ${f2(left)} (colour step ${step === undefined ? '-' : f2(step)}, template's own ${own === undefined ? '-' : f2(own)})`,
+          );
+        }
         if (resultFace && userColour) {
           const colour = faceColour(result, resultFace.mesh);
           headGreyAdded.push(colour.grey - userColour.grey);
@@ -385,6 +379,10 @@ if (!childOnly) {
   console.log(
     `head: the template's face oval left uncovered by the head (mask under 0.5): ${spread(templateFaceLeft)}; ` +
       `over 0.05 in ${templateFaceLeft.filter((v) => v > 0.05).length}: ${templateFaceLeftWhere.join(', ')}`,
+  );
+  console.log(
+    `head: colour step (CIELAB distance of the means) from the placed face to the template's face left beside it, where over 0.05 is left: ` +
+      `${spread(stripSteps.map(([v]) => v))}; between the same regions of the template itself ${spread(stripSteps.map(([, v]) => v))}`,
   );
   console.log(
     `head seam gradient / template's own: below the mouth ${spread(headSeams.lower)}, plain paste ${spread(headSeams.pasteLower)}; ` +

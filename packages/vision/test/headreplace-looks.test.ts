@@ -5,10 +5,11 @@ import { getInProcessEngine } from '../src/engine.ts';
 import type { HeadResult } from '../src/algorithms/face/facefuse-params.ts';
 import { srgbToLab } from '../src/algorithms/image/colour.ts';
 import { beardedMan, cropOf, TUNING_CROPS } from './fusion-photos.ts';
+import { photoPath, read } from './fixtures.ts';
 import { replaceHead } from '../src/algorithms/face/headreplace.ts';
 import { loadSkinHairModels } from '../src/algorithms/body/skin-hair.ts';
 import { decodeImage } from '../src/image/decode.ts';
-import { headSeam, seamEdgeRatio } from './head-seam.ts';
+import { headSeam, seamEdgeRatio, stripStep, uncoveredShare } from './head-seam.ts';
 import { largestFace, ovalOf, polygonMask, type XY } from '../src/algorithms/face/fusion.ts';
 import type { RgbPixels } from '../src/image/resize.ts';
 import type { FusionTemplate } from '../src/algorithms/face/facefuse-params.ts';
@@ -197,6 +198,28 @@ describe('headreplace looks', () => {
     console.log('template face left showing beside the head: pixels, share changed', shown, changed / shown);
     expect(shown).toBeGreaterThan(500);
     expect(changed / shown).toBeGreaterThan(0.1);
+  });
+
+  it("gives the template's cheek left beside a narrower head the placed face's colour", async () => {
+    // An independent user (rOpenSci, CC BY 4.0) with darker skin into `party`, whose lit cheek
+    // the head does not cover: before the strip was recoloured its mean colour was 7.6 CIELAB
+    // units from the placed face's (a pale crescent beside his face).
+    const models = await loadSkinHairModels();
+    const image = await decodeImage(
+      read(await photoPath('fixture:photos/accessories/ropensci-victor-ordu.jpg')),
+    );
+    const { out, placed, template } = await replaceHead(image, { template: 'party' }, models);
+    expect(uncoveredShare(placed!, template.face!.mesh, template.image)).toBeGreaterThan(0.05);
+    const mesh = (await largestFace(out, models))!.mesh;
+    const step = stripStep(placed!, template.face!.mesh, template.image, mesh, out)!;
+    const own = stripStep(placed!, template.face!.mesh, template.image, mesh, template.image)!;
+    console.log(
+      'colour step from the placed face to the template cheek left beside it; the template own',
+      step,
+      own,
+    );
+    expect(step).toBeLessThan(4);
+    expect(own).toBeGreaterThan(8);
   });
 
   it('moves a warm face towards a paler template without turning its highlights grey', async () => {

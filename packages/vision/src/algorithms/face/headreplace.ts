@@ -23,10 +23,14 @@
  *     1983), which hides the seam at the neck; outside the mask the head layer is the template
  *     itself, so the blend's low bands carry none of the user's background (no halo).
  *
+ *  5. The template's own face left beside the head (a narrower or turned user's) takes the placed
+ *     face's colour (matchTemplateFaceLeft), so it does not read as a second face of another light.
+ *
  * Weak where the template's own hair or head reaches beyond the user's head (it stays visible
- * around it, and the template's ears and jaw where the user's face is turned or narrower;
- * filling it from around by pull-push was tried and left a smear as visible as the hair), and
- * where the user's hair is cut by the photo's border or not found by the hair mask.
+ * around it, and the template's ears and jaw where the user's face is turned or narrower, now in
+ * the user's colour but in the template's shape; filling it from around by pull-push was tried and
+ * left a smear as visible as the hair), and where the user's hair is cut by the photo's border or
+ * not found by the hair mask.
  */
 import type { Algorithm } from '../types.ts';
 import type { RgbPixels } from '../../image/resize.ts';
@@ -86,6 +90,11 @@ export const HEAD_RULES = {
    * paler face's chroma (x0.6), the lips lost their red.
    */
   spread: { min: 0.8, max: 1 },
+  /**
+   * The template's face left beside the head is recoloured (matchTemplateFaceLeft) from this share
+   * of its face oval uncovered.
+   */
+  faceLeftMin: 0.02,
   /** Mesh points the pose is taken from: eye corners, nose bridge, forehead top, chin. */
   posePoints: [33, 133, 263, 362, 168, 10, 152],
 } as const;
@@ -246,6 +255,54 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
   },
 };
 
+/**
+ * The template's own face left beside the placed head (its face oval where the head's mask is
+ * under 0.5: a narrower or turned user's head leaves the template's cheek or jaw) takes the placed
+ * face's colour (Reinhard et al. 2001 in CIELAB, from that strip's mean and spread to the placed
+ * face's, the spread held within HEAD_RULES.spread), weighted by how little the head covers it
+ * and faded out across the oval's edge: the strip then reads as the side of the user's head instead of a second face of another
+ * colour beside it (a pale crescent of a lit template cheek beside a darker user's face). `blended`
+ * (the box's result, RGB floats) is changed in place; nothing happens when under
+ * HEAD_RULES.faceLeftMin of the template's oval is uncovered.
+ */
+function matchTemplateFaceLeft(
+  blended: Float32Array,
+  bw: number,
+  bh: number,
+  mask: Float32Array,
+  userOval: Float32Array,
+  templateFace: Float32Array,
+  faceWidthPx: number,
+): void {
+  const left = new Float32Array(mask.length);
+  const face = new Float32Array(mask.length);
+  let inOval = 0;
+  let uncovered = 0;
+  for (let i = 0; i < left.length; i++) {
+    left[i] = templateFace[i]! * (1 - mask[i]!);
+    face[i] = userOval[i]! * mask[i]!;
+    if (templateFace[i]! > 0.5) {
+      inOval++;
+      if (mask[i]! < 0.5) uncovered++;
+    }
+  }
+  if (inOval === 0 || uncovered < HEAD_RULES.faceLeftMin * inOval) return;
+  // The weight: the head's soft mask towards the head, and across the template's oval edge a
+  // soft falloff (the oval blurred over HEAD_RULES.colourFade face widths), so the recoloured
+  // cheek fades into the template's ear and neck instead of drawing the oval's outline.
+  const soft = softenMask(templateFace, bw, bh, Math.max(1, Math.round(HEAD_RULES.colourFade * faceWidthPx)));
+  const weight = new Float32Array(mask.length);
+  for (let i = 0; i < weight.length; i++) weight[i] = Math.min(1, 2 * soft[i]!) * (1 - mask[i]!);
+  const recoloured = new Float32Array(blended);
+  transferColour(recoloured, left, new Float32Array(blended), face, weight, { spread: HEAD_RULES.spread });
+  for (let i = 0; i < weight.length; i++) {
+    const k = weight[i]!;
+    if (k <= 0) continue;
+    for (let c = 0; c < 3; c++)
+      blended[i * 3 + c] = blended[i * 3 + c]! + k * (recoloured[i * 3 + c]! - blended[i * 3 + c]!);
+  }
+}
+
 /** Where placeHead put the head: its box in the template, the mask and the mapped head in it. */
 export interface PlacedHead {
   box: Box;
@@ -347,6 +404,16 @@ function placeHead(
       const face = head[k]! + fade[i]! * (recoloured[k]! - head[k]!);
       recoloured[k] = mask[i]! * face + (1 - mask[i]!) * templateCrop[k]!;
     }
-  pasteFloat(out, box, multiBandBlend(recoloured, templateCrop, mask, bw, bh, FUSION_RULES.levels));
+  const blended = multiBandBlend(recoloured, templateCrop, mask, bw, bh, FUSION_RULES.levels);
+  matchTemplateFaceLeft(
+    blended,
+    bw,
+    bh,
+    mask,
+    userOval,
+    polygonMask(ovalOf(templateMesh), box),
+    faceWidth * Math.hypot(m.a, m.b),
+  );
+  pasteFloat(out, box, blended);
   return { box, mask, mapped: head };
 }
