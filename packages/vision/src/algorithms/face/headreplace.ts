@@ -260,10 +260,11 @@ export const headreplace: Algorithm<HeadParams, HeadResult, SkinHairModels> = {
  * under 0.5: a narrower or turned user's head leaves the template's cheek or jaw) takes the placed
  * face's colour (Reinhard et al. 2001 in CIELAB, from that strip's mean and spread to the placed
  * face's, the spread held within HEAD_RULES.spread), weighted by how little the head covers it
- * and faded out across the oval's edge: the strip then reads as the side of the user's head instead of a second face of another
- * colour beside it (a pale crescent of a lit template cheek beside a darker user's face). `blended`
- * (the box's result, RGB floats) is changed in place; nothing happens when under
- * HEAD_RULES.faceLeftMin of the template's oval is uncovered.
+ * and faded out across the oval's edge: the strip then reads as the side of the user's head
+ * instead of a second face of another colour beside it (a pale crescent of a lit template cheek
+ * beside a darker user's face). `blended` (the box's result, RGB floats) is changed in place;
+ * nothing happens when under HEAD_RULES.faceLeftMin of the template's oval is uncovered. Pixels
+ * just outside the oval (within the fade) move by the same colour map, less the further out.
  */
 function matchTemplateFaceLeft(
   blended: Float32Array,
