@@ -44,13 +44,19 @@ interface Labels {
   facematchHats: string[];
 }
 
-async function measureQuality(): Promise<void> {
+/** The task's models (after the runtime) and its default parameters. */
+async function loadOrnaments() {
   await initTf();
-  const models = await ornaments.loadModels();
-  const params = ornaments.parseParams({});
-  const labels = JSON.parse(
-    readFileSync(path.join(here, '../test/fixtures/ornament-labels.json'), 'utf8'),
-  ) as Labels;
+  return { models: await ornaments.loadModels(), params: ornaments.parseParams({}) };
+}
+
+/** A label file of test/fixtures. */
+const readFixture = <T>(name: string): T =>
+  JSON.parse(readFileSync(path.join(here, '../test/fixtures', name), 'utf8')) as T;
+
+async function measureQuality(): Promise<void> {
+  const { models, params } = await loadOrnaments();
+  const labels = readFixture<Labels>('ornament-labels.json');
   const found = (l: OrnamentLabel) => ({ label: l, hits: 0, present: 0, extra: 0 });
   const tallies = {
     tune: new Map(ORNAMENT_LABELS.map((l) => [l, found(l)])),
@@ -139,17 +145,13 @@ async function measureQuality(): Promise<void> {
 
 /** Per-photo labels (ornament-portraits-labels.json) against the labels answered anywhere on the photo. */
 async function measurePortraits(): Promise<void> {
-  await initTf();
-  const models = await ornaments.loadModels();
-  const params = ornaments.parseParams({});
-  const labels = JSON.parse(
-    readFileSync(path.join(here, '../test/fixtures/ornament-portraits-labels.json'), 'utf8'),
-  ) as {
+  const { models, params } = await loadOrnaments();
+  const labels = readFixture<{
     photos: Record<
       string,
       { file: string; label: string } & Partial<Record<OrnamentLabel, 'yes' | 'no' | null>>
     >;
-  };
+  }>('ornament-portraits-labels.json');
   const tally = new Map(ORNAMENT_LABELS.map((l) => [l, { yes: 0, found: 0, no: 0, falseOnes: 0 }]));
   const rows: string[] = [];
   const hatCues: string[] = [];

@@ -89,15 +89,7 @@ describe('catsanddogs on real photos', () => {
       'dog',
       [25, 17, 568, 455],
     ],
-  ] as const)('finds %s as one %s over the marked box', async (_, file, label, marked) => {
-    const r = await pets(read(await photoPath(file)));
-    expect(r.animal_num).toBe(1);
-    expect(r.animals[0]!.label).toBe(label);
-    expect(overlap(r.animals[0]!, [...marked])).toBeGreaterThanOrEqual(0.5);
-  });
-
-  // Round 11 (report photos, boxes marked in pet-boxes.json before any detector ran on them).
-  it.each([
+    // Round 11 (report photos, boxes marked in pet-boxes.json before any detector ran on them).
     [
       'Maru the cat in a cardboard box (intransigence)',
       'fixture:photos/intransigence-maru.jpg',

@@ -295,7 +295,8 @@ function matchTemplateFaceLeft(
   const weight = new Float32Array(mask.length);
   for (let i = 0; i < weight.length; i++) weight[i] = Math.min(1, 2 * soft[i]!) * (1 - mask[i]!);
   const recoloured = new Float32Array(blended);
-  transferColour(recoloured, left, new Float32Array(blended), face, weight, { spread: HEAD_RULES.spread });
+  // `blended` is only read as the target (its placed face's moments); `recoloured` is changed.
+  transferColour(recoloured, left, blended, face, weight, { spread: HEAD_RULES.spread });
   for (let i = 0; i < weight.length; i++) {
     const k = weight[i]!;
     if (k <= 0) continue;
