@@ -28,6 +28,7 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('face-eval', 'measure-face-eval.ts', []),
   run('eyelid-tune', 'measure-eyelid.ts', ['tune', '--faces']),
   run('eyelid-report', 'measure-eyelid.ts', ['report', '--faces']),
+  run('eyelid-report-half-size', 'measure-eyelid.ts', ['report', '--scale', '0.5']),
   run('london-record', 'measure-eyelid.ts', ['record']),
   run('detect', 'measure-detect.ts', []),
   run('thorough', 'measure-thorough.ts', ['quality']),
