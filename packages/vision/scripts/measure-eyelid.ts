@@ -37,7 +37,7 @@ const params = faceanalysis.parseParams({ faceres: true, appearance: true });
 
 /** The largest face of a photo (the person it is of). */
 async function largestFace(file: string): Promise<FaceAnalysisFace | undefined> {
-  let bytes = readFileSync(await photoPath(file));
+  let bytes: Buffer = readFileSync(await photoPath(file));
   if (scale !== 1) {
     const meta = await sharp(bytes).metadata();
     bytes = await sharp(bytes)
