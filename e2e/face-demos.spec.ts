@@ -97,9 +97,12 @@ test.describe('face demos', () => {
     expect(similarity).toBeGreaterThanOrEqual(60);
   });
 
-  test('baby recognition says its demo is not open (no baby photo to measure it on)', async ({ page }) => {
+  test('baby recognition calls none of three adults a baby', async ({ page }) => {
     await page.goto(page$('diretectionPosition', 'babyRecognition', 'en'));
-    await expect(page.getByTestId('demo-unavailable')).toBeVisible();
+    await page.getByTestId('demo-upload-input').setInputFiles(facePhotos.groupOfThree);
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('demo-result-count')).toHaveText('Babies: 0 of 3 faces', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('face-verdict')).toHaveText(['Not a baby', 'Not a baby', 'Not a baby']);
   });
 
   for (const [lang, text] of [

@@ -94,6 +94,7 @@ const ENDPOINTS: Array<{
   { endpoint: 'v2/macro_facial_analysis', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/micro_facial_analysis', parameter: {}, images: 1 },
   { endpoint: 'v1/face_compare', parameter: {}, images: 2, target: 800 },
+  { endpoint: 'v1/baby_recognition', parameter: {}, images: 1 },
   { endpoint: 'v3/AIBeauty', parameter: {}, images: 1, target: 400 },
   { endpoint: 'v1/BodyPose', parameter: {}, images: 1, target: 120 },
   // Segmentation with its full-resolution refinement and both PNGs (mask and cut-out) encoded.

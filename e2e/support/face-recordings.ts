@@ -23,6 +23,7 @@ export const RECORDINGS: ReadonlyArray<
   ['facecompare-astronaut-mirrored', 'v1/face_compare', {}, ['astronaut', 'astronautMirrored']],
   ['facecompare-error-20010-astronaut-chelsea', 'v1/face_compare', {}, ['astronaut', 'cat']],
   ['facecompare-error-20022-astronaut-cameraman', 'v1/face_compare', {}, ['astronaut', 'cameraman']],
+  ['babyrecognition-sample1', 'v1/baby_recognition', {}, ['groupOfThree']],
   ['facepoints-106-astronaut', 'v2/facepoints', { landmark_type: '106' }, ['astronaut']],
   ['facepoints-118-astronaut', 'v2/facepoints', { landmark_type: '118' }, ['astronaut']],
   // The photo at 192 px keeps the result image (base64 in the answer) small.

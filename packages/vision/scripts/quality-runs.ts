@@ -30,6 +30,8 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('eyelid-report', 'measure-eyelid.ts', ['report', '--faces']),
   run('eyelid-report-half-size', 'measure-eyelid.ts', ['report', '--scale', '0.5']),
   run('london-record', 'measure-eyelid.ts', ['record']),
+  run('baby-tune', 'measure-baby.ts', ['tune', '--faces']),
+  run('baby-report', 'measure-baby.ts', ['report', '--faces']),
   run('detect', 'measure-detect.ts', []),
   run('thorough', 'measure-thorough.ts', ['quality']),
   run('body-pose', 'measure-body.ts', ['pose']),

@@ -54,6 +54,7 @@ export {
   type FacePointsFace,
 } from './algorithms/face/facepoints-params.ts';
 export {
+  BABY_THRESHOLD,
   FACEANALYSIS_DEFAULTS,
   EMOTIONS,
   RACES,

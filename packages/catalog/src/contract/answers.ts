@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { aibeauty } from '../capabilities/faceTechnology/aibeauty.ts';
+import type { babyRecognition } from '../capabilities/diretectionPosition/babyRecognition.ts';
 import type { faceAnalysis } from '../capabilities/faceTechnology/faceAnalysis.ts';
 import type { faceCharacter } from '../capabilities/faceTechnology/faceCharacter.ts';
 import type { faceDetect } from '../capabilities/faceTechnology/faceDetect.ts';
@@ -31,6 +32,7 @@ export type FaceDetectAnswer = AnswerOf<typeof faceDetect>;
 export type FaceAnalysisAnswer = AnswerOf<typeof faceAnalysis>;
 export type FaceCharacterAnswer = AnswerOf<typeof faceCharacter>;
 export type FaceCompareAnswer = AnswerOf<typeof faceRecognition>;
+export type BabyRecognitionAnswer = AnswerOf<typeof babyRecognition>;
 export type AIBeautyAnswer = AnswerOf<typeof aibeauty>;
 
 export type FacePointsParameters = ParametersOf<typeof facePoint>;

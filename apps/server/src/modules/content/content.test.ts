@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { capabilities } from '@pixora/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idleBackend as idle, insertUser, testApp, unservedCapability } from '../../../test/helpers.ts';
+import { idleBackend as idle, insertUser, testApp } from '../../../test/helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 const specDocIds = [45, 49, 53, 79, 85, 6, 13, 15, 88, 92, 95, 80, 96, 97, 82, 81, 71, 72, 74, 75, 113];
@@ -52,7 +52,7 @@ describe('docs and content', () => {
     expect((await get('/api/v1/doc/99999')).json().ErrorCode).toBe(21017);
   });
 
-  it('writes a working API reference for an open capability and says so for one not open yet', async () => {
+  it('writes a working API reference for an open capability', async () => {
     const points = (await get('/api/v1/doc/49')).json().data;
     expect(points.Title).toBe('Face Key Points');
     for (const heading of ['## Endpoint', '## Request', '## Response', '## Errors', '## Example'])
@@ -65,15 +65,7 @@ describe('docs and content', () => {
     );
     expect(points.Content).toContain('| 20003 | 400 |');
     expect(points.Content).not.toContain('10023');
-
-    // A capability not served yet (whichever is left) is documented as not open.
-    const unserved = unservedCapability();
-    expect(unserved.extension.doc).toBeDefined();
-    const closed = (await get(`/api/v1/doc/${unserved.extension.doc}`, 'zh')).json().data;
-    expect(closed.Content).toContain('## 错误码');
-    expect(closed.Content).toContain('| 10023 | 404 |');
-    expect(closed.Content).toContain('"ErrorCode":10023');
-    expect(closed.Content).toContain('/samples/');
+    // A capability not served yet is documented as not open: unserved.test.ts (gateway).
   });
 
   it('documents each value of return_landmark in each language, and that it only adds points', async () => {

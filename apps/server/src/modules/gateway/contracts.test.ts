@@ -12,10 +12,7 @@ import {
 import { BEAUTY_DEFAULTS, taskNames, type InferenceBackend } from '@pixora/vision';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayBody, idleBackend, testApp, unservedCapability } from '../../../test/helpers.ts';
-import { AppStatus } from '../apps/apps.repository.ts';
-import { EVERY_CAPABILITY } from '../apps/scopes.ts';
-import { hashSecret } from '../apps/secrets.ts';
+import { gatewayBody, idleBackend, testApp } from '../../../test/helpers.ts';
 import { FACE_SEARCH_RECORDINGS, RECORDINGS } from '../../../../../e2e/support/face-recordings.ts';
 import { bindings } from './bindings.ts';
 
@@ -149,40 +146,6 @@ describe('public parameters, checked once by the contract', () => {
     for (const [endpoint, parameter, message] of wrong) {
       const res = await call(endpoint, parameter);
       expect([res.statusCode, res.json().ErrorMsg], endpoint).toEqual([400, `Wrong parameter: ${message}`]);
-    }
-  });
-});
-
-describe('capabilities that are not served', () => {
-  it('answer 10023 before the caller is checked, and count nothing against a quota', async () => {
-    const { app, ctx } = await testApp(idleBackend);
-    try {
-      await ctx.db.kysely
-        .insertInto('apps')
-        .values({
-          name: 'Quota one',
-          api_key: 'quota-one',
-          api_secret_hash: hashSecret('secret'),
-          scopes: EVERY_CAPABILITY,
-          status: AppStatus.enabled,
-          daily_quota: 1,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      // Any capability of the spec with an endpoint and no binding yet.
-      const unserved = unservedCapability();
-      const call = (query: string) =>
-        app.inject({
-          method: 'POST',
-          url: `/${unserved.endpoint}?${query}`,
-          payload: { media_info_list: [] },
-        });
-      for (const query of ['api_key=quota-one&api_secret=secret', 'api_key=quota-one&api_secret=wrong', ''])
-        expect((await call(query)).json().ErrorCode, query).toBe(10023);
-      await ctx.usage.flush();
-      expect(await ctx.db.kysely.selectFrom('api_usage').selectAll().execute()).toEqual([]);
-    } finally {
-      await app.close();
     }
   });
 });

@@ -5,6 +5,7 @@
  */
 import {
   aibeauty,
+  babyRecognition,
   FACE_COUNT,
   faceAnalysis,
   faceCharacter,
@@ -16,6 +17,7 @@ import {
   type ParametersOf,
 } from '@pixora/catalog';
 import {
+  BABY_THRESHOLD,
   cosineSimilarity,
   SAME_PERSON_THRESHOLD,
   type FaceAnalysisFace,
@@ -402,6 +404,38 @@ export async function describeSingleFace(call: Omit<CapabilityCall, 'parameter' 
 }
 
 // ---------------------------------------------------------------------------------------------
+// v1/baby_recognition
+
+const baby: Binding<typeof babyRecognition> = {
+  capability: babyRecognition,
+  tasks: ['faceanalysis'],
+  async run(call) {
+    const result = await analyse(call, call.images[0]!, {
+      maxFaces: call.parameter.max_face_num,
+      faceres: true,
+    });
+    if (result.faces.length === 0) throw new ApiError(20003);
+    return {
+      mediaExtra: {
+        image_width: result.imageWidth,
+        image_height: result.imageHeight,
+        faces: result.faces.map((face) => {
+          const p = face.childProbability ?? 0;
+          const baby = p >= BABY_THRESHOLD ? 1 : 0;
+          return {
+            face_rectangle: rectangle(face),
+            face_attributes: {
+              baby: modelOutput(baby, baby ? p : 1 - p),
+              age: modelOutput(Math.round(face.age ?? 0), face.ageScore ?? 0),
+            },
+          };
+        }),
+      },
+    };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
 // v3/AIBeauty
 
 /** v3/AIBeauty parameters as engine params (`facebeauty`). */
@@ -437,5 +471,6 @@ export const faceBindings = {
   macroAnalysis,
   microAnalysis,
   faceCompare,
+  baby,
   beauty,
 };

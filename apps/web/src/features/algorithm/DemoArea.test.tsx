@@ -33,6 +33,7 @@ describe('DemoArea', { timeout: 20_000 }, () => {
     ['faceAnalysis', 'v2/macro_facial_analysis', 'attributes', 'faceanalysis-demo'],
     ['faceCharacter', 'v1/micro_facial_analysis', 'attributes', 'facecharacter-demo'],
     ['faceRecognition', 'v1/face_compare', 'compare', 'facecompare-demo'],
+    ['babyRecognition', 'v1/baby_recognition', 'boxes', 'babyrecognition-demo'],
     ['aibeauty', 'v3/AIBeauty', 'image', 'aibeauty-demo'],
   ] as const)(
     'presents %s (%s) with its own demo, chosen by its key',

@@ -24,6 +24,9 @@ const FaceCharacterDemo = lazy(() =>
 const FaceRecognitionDemo = lazy(() =>
   import('./demos/facecompare/FaceRecognitionDemo.tsx').then((m) => ({ default: m.FaceRecognitionDemo })),
 );
+const BabyRecognitionDemo = lazy(() =>
+  import('./demos/babyrecognition/BabyRecognitionDemo.tsx').then((m) => ({ default: m.BabyRecognitionDemo })),
+);
 const AIBeautyDemo = lazy(() =>
   import('./demos/aibeauty/AIBeautyDemo.tsx').then((m) => ({ default: m.AIBeautyDemo })),
 );
@@ -52,6 +55,7 @@ export const overrides: Readonly<Record<string, DemoComponent>> = {
   faceAnalysis: FaceAnalysisDemo,
   faceCharacter: FaceCharacterDemo,
   faceRecognition: FaceRecognitionDemo,
+  babyRecognition: BabyRecognitionDemo,
   aibeauty: AIBeautyDemo,
 };
 

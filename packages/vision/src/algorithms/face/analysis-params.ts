@@ -10,6 +10,14 @@ import { booleanParam, readDetectionParams } from './facepoints-params.ts';
 import type { FaceFeatures } from './features.ts';
 import type { Appearance } from './appearance.ts';
 
+/**
+ * v1/baby_recognition says baby when the FaceRes age bins under 4 years (analysis.ts BABY_AGE) hold
+ * at least this mass. Chosen on the tuning half of test/fixtures/baby-labels.json: the lowest cut of
+ * its table (steps of 0.1) that calls no more children baby than 0.5 did (1 of 32), finding 19 of
+ * 27 babies there (14 at 0.5); docs/quality.md, "Baby recognition".
+ */
+export const BABY_THRESHOLD = 0.2;
+
 export interface FaceAnalysisParams {
   /** Maximum number of faces returned (highest detector scores win). Default 20, max 100. */
   maxFaces: number;
