@@ -9,6 +9,8 @@ export interface EyelidLabel {
   eyelid: 'single' | 'double' | null;
   /** The London Set's self-reported age and gender (not labelled by eye). */
   record?: { age: number; gender: 'male' | 'female' };
+  /** London Set faces: skin tone by eye, roughly Fitzpatrick I-II, III-IV, V-VI. */
+  skin?: 'light' | 'medium' | 'dark';
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
