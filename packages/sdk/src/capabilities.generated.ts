@@ -652,7 +652,7 @@ export interface Capabilities {
              */
             score?: number;
           };
-          /** ITA's skin colour category (Del Bino 2013): very_light above 55 degrees, light 41-55, intermediate 28-41, tan 10-28, brown -30 to 10, dark below -30. On 146 independent portraits it agreed with a person's coarse reading (light, medium, dark) on only 75, mostly by reading darker: a photo's light moves it more than skin does, so compare faces under the same light rather than read it as absolute. */
+          /** ITA's skin colour category (Del Bino 2013): very_light above 55 degrees, light 41-55, intermediate 28-41, tan 10-28, brown -30 to 10, dark below -30. On 146 independent portraits it agreed with a person's coarse reading (light, medium, dark) on only 75, mostly by reading darker; on 51 evaluation portraits under one studio light, on 39: a photo's light moves it more than skin does, so compare faces under the same light rather than read it as absolute. */
           skin_tone_category: {
             value: 'very_light' | 'light' | 'intermediate' | 'tan' | 'brown' | 'dark';
             /**

@@ -1,7 +1,7 @@
 /**
  * Quality and speed of skinanalysis (docs/quality.md, "Skin analysis"):
  *
- *   node --import tsx packages/vision/scripts/measure-skin.ts [quality|portraits|speed] [--faces]
+ *   node --import tsx packages/vision/scripts/measure-skin.ts [quality|portraits|london|speed] [--faces]
  *
  * (no argument: both; prefix `taskset -c 0` for speed to pin one core).
  *
@@ -17,6 +17,9 @@
  *   category made coarse the same way, fixed before this ran (very light and light -> light,
  *   intermediate and tan -> medium, brown and dark -> dark), per half a 3 x 3 table; and how often
  *   the ITA orders two faces of different labels as their labels do (every such pair).
+ * london: the same on the Face Research Lab London Set's 102 studio portraits (one light for all;
+ *   test/fixtures/eyelid-labels.json's `skin`, labelled by eye the same way before any skin code
+ *   ran on them), its tune and report halves.
  * speed: wall and CPU time of the task (decode included) on the astronaut at 640 x 640 and face-api
  *   sample 1 at 640 x 427, 30 runs after 3.
  */
@@ -27,6 +30,7 @@ import { initTf } from '../src/runtime/tfjs.ts';
 import { analyseFaces, skinanalysis } from '../src/algorithms/face/skin-analysis.ts';
 import { TONE_CATEGORIES, type ToneCategory } from '../src/algorithms/face/skin-analysis-params.ts';
 import { astronautPath, groupSamplePath, photoPath as fixturePhoto } from '../test/fixtures.ts';
+import { EYELID_LABELS } from '../test/eyelid-labels.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
 
 sharp.concurrency(1);
@@ -149,28 +153,14 @@ async function measureQuality(): Promise<void> {
 }
 
 /** Coarse skin labels of the independent face set against the answered tone (see the header). */
-async function measurePortraits(): Promise<void> {
+async function measurePortraits(source: 'portraits' | 'london'): Promise<void> {
   await initTf();
   const models = await skinanalysis.loadModels();
   const params = skinanalysis.parseParams({ maxFaceNum: 1 });
-  type Coarse = 'light' | 'medium' | 'dark';
   const COARSE: Coarse[] = ['light', 'medium', 'dark'];
   const coarse = (c: ToneCategory): Coarse =>
     c === 'very_light' || c === 'light' ? 'light' : c === 'intermediate' || c === 'tan' ? 'medium' : 'dark';
-  const set = JSON.parse(
-    readFileSync(new URL('../test/fixtures/face-eval.json', import.meta.url), 'utf8'),
-  ) as {
-    faces: Record<string, { set: 'tune' | 'report'; eye: { skin: Coarse }; record: { bioguide: string } }>;
-    pairs: Record<string, { set: 'tune' | 'report'; photos: [string, string]; eye: Array<{ skin: Coarse }> }>;
-  };
-  const photos = [
-    ...Object.values(set.faces).map((f) => ({
-      file: `fixture:photos/congress/${f.record.bioguide}.jpg`,
-      half: f.set,
-      skin: f.eye.skin,
-    })),
-    ...Object.values(set.pairs).map((p) => ({ file: p.photos[0], half: p.set, skin: p.eye[0]!.skin })),
-  ];
+  const photos = source === 'london' ? londonPhotos() : portraitPhotos();
   const rows: Array<{ half: 'tune' | 'report'; skin: Coarse; said?: Coarse; ita?: number }> = [];
   for (const p of photos) {
     const image = await decodeImage(
@@ -222,6 +212,33 @@ async function measurePortraits(): Promise<void> {
   }
 }
 
+type Coarse = 'light' | 'medium' | 'dark';
+
+/** The independent face set's first photo of each person with its skin label by eye. */
+function portraitPhotos(): Array<{ file: string; half: 'tune' | 'report'; skin: Coarse }> {
+  const set = JSON.parse(
+    readFileSync(new URL('../test/fixtures/face-eval.json', import.meta.url), 'utf8'),
+  ) as {
+    faces: Record<string, { set: 'tune' | 'report'; eye: { skin: Coarse }; record: { bioguide: string } }>;
+    pairs: Record<string, { set: 'tune' | 'report'; photos: [string, string]; eye: Array<{ skin: Coarse }> }>;
+  };
+  return [
+    ...Object.values(set.faces).map((f) => ({
+      file: `fixture:photos/congress/${f.record.bioguide}.jpg`,
+      half: f.set,
+      skin: f.eye.skin,
+    })),
+    ...Object.values(set.pairs).map((p) => ({ file: p.photos[0], half: p.set, skin: p.eye[0]!.skin })),
+  ];
+}
+
+/** The London Set's studio portraits (one light for all) with their skin labels by eye. */
+function londonPhotos(): Array<{ file: string; half: 'tune' | 'report'; skin: Coarse }> {
+  return Object.values(EYELID_LABELS)
+    .filter((p) => p.skin)
+    .map((p) => ({ file: p.file, half: p.set, skin: p.skin! }));
+}
+
 async function measureSpeed(): Promise<void> {
   const photos = await speedPhotos();
   console.log(`astronaut 640 x 640: ${await timeTask('skinanalysis', photos.astronaut, 30)}`);
@@ -229,5 +246,5 @@ async function measureSpeed(): Promise<void> {
 }
 
 if (what === 'all' || what === 'quality') await measureQuality();
-if (what === 'portraits') await measurePortraits();
+if (what === 'portraits' || what === 'london') await measurePortraits(what);
 if (what === 'all' || what === 'speed') await measureSpeed();

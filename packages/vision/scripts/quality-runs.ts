@@ -54,6 +54,7 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('ornaments-portraits', 'measure-ornaments.ts', ['portraits']),
   run('skin', 'measure-skin.ts', ['quality']),
   run('skin-portraits', 'measure-skin.ts', ['portraits']),
+  run('skin-london', 'measure-skin.ts', ['london']),
   run('retouch', 'measure-retouch.ts', []),
   run('tone-hdr', 'measure-tone.ts', ['hdr']),
   run('tone-night', 'measure-tone.ts', ['night']),

@@ -102,9 +102,9 @@ export const skinAnalysis = defineCapability({
           'Skin tone level, 1 (lightest) to 40 (darkest): the individual typology angle ITA = atan((L* - 50) / b*) (CIELAB) of the cheeks, one level per 3 degrees from 70 down to -50. The colour of the light shifts it.',
         ]),
         skin_tone_category: attribute(z.enum(keys(SKIN_TONE_CATEGORIES)), [
-          'ITA 的肤色类别（Del Bino 2013）：very_light > 55°、light 41–55°、intermediate 28–41°、tan 10–28°、brown −30–10°、dark < −30°。在 146 张独立肖像上，与人工粗分（浅、中、深）一致的仅 75 张（偏深居多）：照片的光线比肤色更能左右它，可用于同一光线下比较，不宜作绝对判断。',
-          'ITA 的膚色類別（Del Bino 2013）：very_light > 55°、light 41–55°、intermediate 28–41°、tan 10–28°、brown −30–10°、dark < −30°。在 146 張獨立肖像上，與人工粗分（淺、中、深）一致的僅 75 張（偏深居多）：照片的光線比膚色更能左右它，可用於同一光線下比較，不宜作絕對判斷。',
-          "ITA's skin colour category (Del Bino 2013): very_light above 55 degrees, light 41-55, intermediate 28-41, tan 10-28, brown -30 to 10, dark below -30. On 146 independent portraits it agreed with a person's coarse reading (light, medium, dark) on only 75, mostly by reading darker: a photo's light moves it more than skin does, so compare faces under the same light rather than read it as absolute.",
+          'ITA 的肤色类别（Del Bino 2013）：very_light > 55°、light 41–55°、intermediate 28–41°、tan 10–28°、brown −30–10°、dark < −30°。在 146 张独立肖像上，与人工粗分（浅、中、深）一致的仅 75 张（偏深居多）；在同一影棚光线下的 51 张评测肖像上一致 39 张：照片的光线比肤色更能左右它，可用于同一光线下比较，不宜作绝对判断。',
+          'ITA 的膚色類別（Del Bino 2013）：very_light > 55°、light 41–55°、intermediate 28–41°、tan 10–28°、brown −30–10°、dark < −30°。在 146 張獨立肖像上，與人工粗分（淺、中、深）一致的僅 75 張（偏深居多）；在同一攝影棚光線下的 51 張評測肖像上一致 39 張：照片的光線比膚色更能左右它，可用於同一光線下比較，不宜作絕對判斷。',
+          "ITA's skin colour category (Del Bino 2013): very_light above 55 degrees, light 41-55, intermediate 28-41, tan 10-28, brown -30 to 10, dark below -30. On 146 independent portraits it agreed with a person's coarse reading (light, medium, dark) on only 75, mostly by reading darker; on 51 evaluation portraits under one studio light, on 39: a photo's light moves it more than skin does, so compare faces under the same light rather than read it as absolute.",
         ]),
         ita: attribute(z.number(), [
           '两颊的个体类型角 ITA，度。',
