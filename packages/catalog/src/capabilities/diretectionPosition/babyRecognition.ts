@@ -17,6 +17,7 @@ export const babyRecognition = defineCapability({
   kind: 'boxes',
   status: 3,
   doc: 231,
+  samples: ['baby.jpg', 'astronaut.jpg'],
   name: ['婴童识别', '嬰童識別', 'Baby Recognition'],
   description: [
     '判断图片中的每张人脸是否为婴儿或幼童。',
