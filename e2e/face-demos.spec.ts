@@ -97,6 +97,15 @@ test.describe('face demos', () => {
     expect(similarity).toBeGreaterThanOrEqual(60);
   });
 
+  test('baby recognition: the sample it names first, a baby held by its mother', async ({ page }) => {
+    await page.goto(page$('diretectionPosition', 'babyRecognition', 'en'));
+    await expect(page.getByTestId('demo-sample-0')).toHaveAttribute('data-sample', 'baby.jpg');
+    await page.getByTestId('demo-sample-0').click();
+    await page.getByTestId('demo-analyse').click();
+    await expect(page.getByTestId('demo-result-count')).toHaveText('Babies: 1 of 2 faces', ANALYSIS_TIMEOUT);
+    await expect(page.getByTestId('face-verdict')).toHaveText(['Not a baby', 'Baby']);
+  });
+
   test('baby recognition calls none of three adults a baby', async ({ page }) => {
     await page.goto(page$('diretectionPosition', 'babyRecognition', 'en'));
     await page.getByTestId('demo-upload-input').setInputFiles(facePhotos.groupOfThree);

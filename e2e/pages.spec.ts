@@ -71,32 +71,6 @@ test.describe('documentation', () => {
     expect(faces[0].face_landmark.mesh).toHaveLength(468);
   });
 
-  test('the page of an API not open yet shows the answer its example really gets', async ({ page }) => {
-    // Whichever capability this build does not serve yet, as the menu says.
-    interface Entry {
-      Extension: string;
-      Endpoint: string;
-      Children: Entry[];
-    }
-    const menu = (await (await page.request.get('/api/v1/menu/')).json()) as { data: { data: Entry[] } };
-    const all = (entries: Entry[]): Entry[] => entries.flatMap((e) => [e, ...all(e.Children)]);
-    const closed = all(menu.data.data)
-      .map((e) => ({
-        endpoint: e.Endpoint,
-        ...(JSON.parse(e.Extension) as { available?: boolean; doc?: number }),
-      }))
-      .find((e) => e.endpoint && !e.endpoint.includes('{') && e.available === false && e.doc !== undefined);
-    expect(closed, 'every capability with an endpoint is served: no page to test with').toBeDefined();
-    await page.goto(`/doc?id=${closed!.doc}`);
-    const article = page.getByTestId('doc-article');
-    const expected = JSON.parse(
-      await article.locator('[data-testid=code-block][data-language=json] code').innerText(),
-    );
-    const script = await article.locator('[data-testid=code-block][data-language=sh] code').innerText();
-    expect(JSON.parse(runShellExample(script))).toEqual(expected);
-    expect(expected.ErrorCode).toBe(10023);
-  });
-
   test('renders markdown as text, with anchors on headings', async ({ page }) => {
     await page.goto('/doc?id=102');
     const article = page.getByTestId('doc-article');

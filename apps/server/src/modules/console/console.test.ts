@@ -13,8 +13,11 @@ import { signRequest } from '../apps/signing.ts';
 import { nextUsageDayStart, usageDay } from '../apps/usage.ts';
 
 const BUSINESS_MAILBOX = 'business@console.test';
-// Two capabilities with an API that this build does not serve yet: applying for them needs review.
-// A capability this build does not serve yet (one is left: its application waits for review).
+// A capability of the catalogue that is not served yet: applying for it needs review. Every
+// capability has a binding today, so this file takes baby recognition's away (test/unbound.ts).
+vi.mock('../gateway/bindings.ts', async (original) =>
+  (await import('../../../test/unbound.ts')).withoutBinding(await original(), 131),
+);
 const [closedA] = apiCapabilities.filter((c) => !isServed(c.id)).sort((a, b) => a.id - b.id);
 
 // One engine for the file: both databases call the real facepoints model.

@@ -18,6 +18,7 @@ export const babyRecognition = defineCapability({
   status: 3,
   doc: 231,
   samples: ['baby.jpg', 'astronaut.jpg'],
+  extension: { sampleFigure: ['/samples/baby.jpg'] },
   name: ['婴童识别', '嬰童識別', 'Baby Recognition'],
   description: [
     '判断图片中的每张人脸是否为婴儿或幼童。',
