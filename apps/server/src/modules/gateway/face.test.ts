@@ -326,10 +326,11 @@ describe('gateway face family on the real engine', () => {
     });
   });
 
-  it('v1/baby_recognition: a toddler and an infant of the labelled baby photos are babies', async () => {
+  it('v1/baby_recognition: two toddlers and an infant of the labelled baby photos are babies', async () => {
     // FairFace crops labelled baby by eye (packages/vision/test/fixtures/baby-labels.json); the
-    // age model puts 0.74 and 0.86 of its mass under 4 years on them (measure-baby.ts report).
-    for (const id of ['0484', '0411']) {
+    // age model puts 0.74, 0.86 and 0.34 of its mass under 4 years on them (measure-baby.ts
+    // report): the last is a baby only at the cut of 0.2, not at the 0.5 of before.
+    for (const id of ['0484', '0411', '0019']) {
       const photo = readFileSync(await photoPath(`fixture:photos/fairface/${id}.jpg`));
       const res = await post('v1/baby_recognition', gatewayBody(photo));
       expect(res.statusCode, id).toBe(200);
