@@ -10,7 +10,7 @@
  * and older faces said baby, at the shipped cut (BABY_THRESHOLD) and at other cuts (the tune half's
  * table is the one a cut may be chosen from; the report half's is printed, never used to choose),
  * and FaceRes's age per FairFace age group (median). report adds the adult independent photos
- * (face-eval.json's 146 people, the London Set's 102): how many of them are said baby.
+ * (hair-portraits-labels.json's 146 people of the face set, the London Set's 102): how many of them are said baby.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -120,14 +120,13 @@ for (const g of groups) {
 
 if (half === 'report') {
   // Adults of the independent sets: one person per photo, the largest face.
-  const faceEval = fixture<{ faces: Record<string, unknown> }>('face-eval.json').faces;
-  const hair = fixture<{ photos: Record<string, { file: string }> }>('hair-portraits-labels.json').photos;
-  const files = new Set([
-    ...Object.values(hair).map((p) => p.file),
-    ...Object.values(EYELID_LABELS)
-      .filter((p) => p.record)
-      .map((p) => p.file),
-  ]);
+  const faceSet = Object.values(
+    fixture<{ photos: Record<string, { file: string }> }>('hair-portraits-labels.json').photos,
+  ).map((p) => p.file);
+  const london = Object.values(EYELID_LABELS)
+    .filter((p) => p.record)
+    .map((p) => p.file);
+  const files = [...faceSet, ...london];
   let said = 0;
   let n = 0;
   let max = 0;
@@ -140,6 +139,6 @@ if (half === 'report') {
     if (face.childProbability! >= BABY_THRESHOLD) said++;
   }
   console.log(
-    `adults of the independent sets (${Object.keys(faceEval).length} portraits and ${files.size - Object.keys(faceEval).length} more photos, one person each): said baby on ${said} of ${n} faces found (largest mass under 4 years ${max.toFixed(3)})`,
+    `adults of the independent sets (the face set's ${faceSet.length} people and the London Set's ${london.length}, one photo each): said baby on ${said} of ${n} faces found (largest mass under 4 years ${max.toFixed(3)})`,
   );
 }

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { count, imageSize, obj } from '../../contract/answer.ts';
-import { described } from '../../contract/doc.ts';
 import {
   detectionScore,
   faceLandmark,
-  faceRectangle,
+  facesFound,
   headPoseField,
   maxFacesOptional,
   returnLandmark,
@@ -35,17 +33,11 @@ export function faceDetectApi(endpoint: string, count_: 'nFront' | 'max_face_num
       answer: obj({
         ...imageSize,
         face_num: count(['人脸数量。', '人臉數量。', 'Number of faces.']),
-        faces: described(
-          z.array(
-            obj({
-              face_rectangle: faceRectangle,
-              score: detectionScore,
-              face_attributes: obj({ headpose: headPoseField }),
-              face_landmark: faceLandmark,
-            }),
-          ),
-          ['检测到的人脸。', '偵測到的人臉。', 'Faces found.'],
-        ),
+        faces: facesFound({
+          score: detectionScore,
+          face_attributes: obj({ headpose: headPoseField }),
+          face_landmark: faceLandmark,
+        }),
       }),
       view: { kind: 'boxes' as const, list: 'faces', rectangle: 'face_rectangle' },
     },

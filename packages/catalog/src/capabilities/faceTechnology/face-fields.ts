@@ -85,6 +85,14 @@ export const headPoseField = described(headPose, [
   'Head pose in degrees, from the 3D mesh.',
 ]);
 
+/** The faces an answer lists, each with its box first and then `fields`. */
+export const facesFound = <S extends z.ZodRawShape>(fields: S) =>
+  described(z.array(obj({ face_rectangle: faceRectangle, ...fields })), [
+    '检测到的人脸。',
+    '偵測到的人臉。',
+    'Faces found.',
+  ]);
+
 /** An attribute of a face: its value and a confidence (null where the method gives none). */
 export const faceAttribute = <V extends z.ZodType, M extends z.ZodRawShape = NoFields>(
   value: V,
