@@ -1559,7 +1559,7 @@ export interface Capabilities {
          * Range 0 to 1.
          */
         score: number;
-        /** Accessory: glasses Glasses, sunglasses Sunglasses, hat Hat, earring Earring, backpack Backpack, umbrella Umbrella, handbag Handbag, tie Tie. Glasses, sunglasses, hats and earrings are measured on the face mesh (not a model); the others come from a COCO object detector. On independent photos: glasses found on 7 of 7, hats on only 2 of 13, earrings on 1 of 3 (and said on 4 of 12 photos without), ties on 51 of 59, backpacks on 0 of 4: a hat, earring or backpack not answered may still be there. */
+        /** Accessory: glasses Glasses, sunglasses Sunglasses, hat Hat, earring Earring, backpack Backpack, umbrella Umbrella, handbag Handbag, tie Tie. Glasses, sunglasses and earrings are measured on the face mesh (not a model); hats by a logistic regression fitted on the COCO object detector's features over the crown (its score is not a calibrated probability); the others come from that detector directly. Hats: found on 11 of 18 in FairFace's report half, said on 5 of 209 bare heads there and on 7 of 19 headscarves and head wraps; on independent photos found on 4 of 13, said on none of 160 without. The others on independent photos: glasses found on 7 of 7, earrings on 1 of 3 (and said on 4 of 12 photos without), ties on 51 of 59, backpacks on 0 of 4: a hat, earring or backpack not answered may still be there. */
         label: 'glasses' | 'sunglasses' | 'hat' | 'earring' | 'backpack' | 'umbrella' | 'handbag' | 'tie';
       }>;
     };

@@ -9,13 +9,17 @@
  *   thumbnails (test/labelled.ts) and the opencv-doc man in glasses, glasses and sunglasses
  *   against the person's labels, and hats against the one hat labelled there. --faces prints the
  *   measures behind every face's hat and earring cues. Halves: face-api samples 1, 3, 5 and the
- *   thumbnails of even index are the tuning half (HAT_RULE and EARRING_RULE's thresholds are the
- *   lowest that give no false hat and no false earring there; the --faces measures show them);
+ *   thumbnails of even index are the tuning half (EARRING_RULE's threshold is the lowest that
+ *   gives no false earring there; the --faces measures show the earrings' and the hat probe's);
  *   samples 2, 4, 6, the astronaut, the odd thumbnails and the man in glasses the report half.
  * portraits: per photo against test/fixtures/ornament-portraits-labels.json (a label per photo:
  *   yes, no or null for "cannot tell"): for each label, the photos labelled yes where a box of it is
  *   answered, and the photos labelled no where one is; every photo there is a report photo. Prints
  *   each photo's answers beside its labels.
+ * hats [tune|report]: the FairFace crops of test/fixtures/hat-labels.json of one half, alone and
+ *   in 2 x 2 and 3 x 3 mosaics (smaller faces), per label (hat, bare head, headscarf or turban,
+ *   other headwear) the faces where a hat is answered; the tune half is the one the hat probe was
+ *   fitted on (scripts/fit-hat-probe.ts), the report half was not read while fitting.
  * speed: wall and CPU time of the task (decode included) on the 640 px speed photos, 30 runs after
  *   3 (prefix `taskset -c 0` to pin one core).
  */
@@ -25,11 +29,13 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { decodeImage, DEFAULT_IMAGE_LIMITS } from '../src/image/decode.ts';
-import { findOrnaments, HAT_RULE, ornaments } from '../src/algorithms/body/ornaments.ts';
+import { findOrnaments, ornaments } from '../src/algorithms/body/ornaments.ts';
+import { HAT_PROBE } from '../src/algorithms/body/hat-probe-weights.ts';
 import { ORNAMENT_LABELS, type OrnamentLabel } from '../src/algorithms/body/ornaments-params.ts';
 import { astronautPath, groupSamplePath, photoPath } from '../test/fixtures.ts';
 import { facematchLabelled, MAN_IN_GLASSES_LABEL, manInGlasses } from '../test/labelled.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
+import { hatFaces } from './hat-crops.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'all';
@@ -49,6 +55,9 @@ async function loadOrnaments() {
   await initTf();
   return { models: await ornaments.loadModels(), params: ornaments.parseParams({}) };
 }
+
+/** A face's hat probe score, or why there is none. */
+const hatText = (hat: number | null) => (hat === null ? 'not measurable' : hat.toFixed(3));
 
 /** A label file of test/fixtures. */
 const readFixture = <T>(name: string): T =>
@@ -95,7 +104,7 @@ async function measureQuality(): Promise<void> {
     if (verbose)
       for (const f of faces)
         console.log(
-          `  ${id} hat ${f.hat ? `skin ${f.hat.skin.toFixed(2)} side ${f.hat.side.toFixed(2)} hair ${f.hat.hair.toFixed(2)} texture ${f.hat.texture.toFixed(3)} score ${f.hat.score.toFixed(2)}` : 'not measurable'}; earrings ${f.earrings.map((e) => `(${Math.round(e.x * scale)}, ${Math.round(e.y * scale)}) ${e.contrast.toFixed(1)}`).join(' ')}`,
+          `  ${id} hat ${hatText(f.hat)}; earrings ${f.earrings.map((e) => `(${Math.round(e.x * scale)}, ${Math.round(e.y * scale)}) ${e.contrast.toFixed(1)}`).join(' ')}`,
         );
   }
   for (const half of ['tune', 'report'] as const) {
@@ -132,7 +141,7 @@ async function measureQuality(): Promise<void> {
       if (verbose)
         for (const m of measured)
           console.log(
-            `  ${f.id} hat ${m.hat ? `skin ${m.hat.skin.toFixed(2)} side ${m.hat.side.toFixed(2)} hair ${m.hat.hair.toFixed(2)} texture ${m.hat.texture.toFixed(3)} score ${m.hat.score.toFixed(2)}` : 'not measurable'}; earring contrast ${m.earrings.map((e) => e.contrast.toFixed(1)).join(' ')}`,
+            `  ${f.id} hat ${hatText(m.hat)}; earring contrast ${m.earrings.map((e) => e.contrast.toFixed(1)).join(' ')}`,
           );
     }
     console.log(
@@ -167,13 +176,7 @@ async function measurePortraits(): Promise<void> {
     if (photo.hat === 'yes' || answered.has('hat'))
       hatCues.push(
         `${id} (hat ${photo.hat ?? '-'}, ${answered.has('hat') ? 'answered' : 'not answered'}): ${
-          faces
-            .map((f) =>
-              f.hat
-                ? `skin ${f.hat.skin.toFixed(2)} side ${f.hat.side.toFixed(2)} hair ${f.hat.hair.toFixed(2)} texture ${f.hat.texture.toFixed(3)} score ${f.hat.score.toFixed(2)}`
-                : 'not measurable',
-            )
-            .join('; ') || 'no face'
+          faces.map((f) => `hat score ${hatText(f.hat)}`).join('; ') || 'no face'
         }`,
       );
     const cells: string[] = [];
@@ -208,10 +211,33 @@ async function measurePortraits(): Promise<void> {
   console.log('\nphotos with a miss or a false label (all photos with --faces)');
   console.log('| photo | what it shows | answered | against the labels |\n| --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
-  console.log(
-    `\nhat cues (HAT_RULE: skin ${HAT_RULE.skinLow}-${HAT_RULE.skinHigh}, side and hair ${HAT_RULE.sideLow}-${HAT_RULE.sideHigh}, texture ${HAT_RULE.smoothHigh}-${HAT_RULE.smoothLow}, hat at ${HAT_RULE.threshold})`,
-  );
+  console.log(`\nhat probe scores (a hat at ${HAT_PROBE.threshold})`);
   for (const line of hatCues) console.log(line);
+}
+
+/**
+ * Hats on the FairFace crops (test/fixtures/hat-labels.json) of one half, each crop alone and in
+ * 2 x 2 and 3 x 3 mosaics (hat-crops.ts): per label, the faces where a hat is answered. --faces
+ * prints every face's probe score.
+ */
+async function measureHats(half: 'tune' | 'report'): Promise<void> {
+  const { models } = await loadOrnaments();
+  console.log(
+    `FairFace crops, ${half} half: per label and face size, the faces where a hat is answered (a hat at ${HAT_PROBE.threshold})`,
+  );
+  console.log(
+    '| face size | label | faces found | hat answered | crown not measurable | crops without their face found |\n| --- | --- | --- | --- | --- | --- |',
+  );
+  for (const scale of [1, 2, 3]) {
+    for (const kind of ['hat', 'none', 'wrap', 'other'] as const) {
+      const { faces, missing } = await hatFaces(models, half, [kind], scale);
+      const hats = faces.filter((f) => f.hat !== null && f.hat >= HAT_PROBE.threshold).length;
+      const unmeasured = faces.filter((f) => f.hat === null).length;
+      console.log(`| 1/${scale} | ${kind} | ${faces.length} | ${hats} | ${unmeasured} | ${missing} |`);
+      if (verbose)
+        for (const f of faces) console.log(`  ${f.id} 1/${scale} ${kind}: hat score ${hatText(f.hat)}`);
+    }
+  }
 }
 
 async function measureSpeed(): Promise<void> {
@@ -222,4 +248,5 @@ async function measureSpeed(): Promise<void> {
 
 if (what === 'all' || what === 'quality') await measureQuality();
 if (what === 'portraits') await measurePortraits();
+if (what === 'hats') await measureHats(process.argv[3] === 'report' ? 'report' : 'tune');
 if (what === 'all' || what === 'speed') await measureSpeed();

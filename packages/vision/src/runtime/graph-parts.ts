@@ -6,7 +6,10 @@
  * tfjs model loader (models.ts, which leaves out of tfjs what only these parts compute) read it.
  */
 export const GRAPH_PARTS = {
-  centernet: { outputs: ['tower_0/keypoints', 'tower_0/wh'] },
+  // CenterNet: its class heatmaps and box sizes, and the head's stride-16 feature map (the
+  // MobileNetV3 features of strides 16 and 32 joined, 32 x 32 x 256), read by ornaments' hat
+  // probe; the tfjs graph is fed the first two only.
+  centernet: { outputs: ['tower_0/keypoints', 'tower_0/wh', 'tower_0/CenternetHead/Relu'] },
   // MediaPipe selfie segmentation, whole.
   selfie: { outputs: ['activation_10'] },
   // MediaPipe Hands' landmark model, whole (21 points, presence, handedness).

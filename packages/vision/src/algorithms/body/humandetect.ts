@@ -68,16 +68,28 @@ export interface ClassCandidate extends Candidate {
   cls: number;
 }
 
+/** CenterNet's stride-16 feature map (32 x 32 x 256, NHWC) over the photo stretched to 512 x 512. */
+export interface CenternetFeatures {
+  data: Float32Array;
+  height: number;
+  width: number;
+  channels: number;
+}
+
+const CENTERNET_FEATURES = 'tower_0/CenternetHead/Relu';
+
 /**
  * CenterNet's boxes of the given COCO classes: the photo stretched to 512 x 512, pixel values
- * 0..255. One call serves humandetect (people) and ornaments (bags, ties, umbrellas).
+ * 0..255. One call serves humandetect (people) and ornaments (bags, ties, umbrellas, and the
+ * feature map its hat probe reads).
  */
-export async function centernetBoxes(
+export async function centernetRun(
   image: DecodedImage,
   model: GraphModel,
   classes: ReadonlySet<number>,
-): Promise<ClassCandidate[]> {
+): Promise<{ boxes: ClassCandidate[]; features: CenternetFeatures }> {
   const rgb = await squareRgb(image, CENTERNET_SIDE);
+  let features: CenternetFeatures | undefined;
   // The network (backbone and heads) runs with onnxruntime (runtime/graph-onnx.ts); its heatmaps
   // and box sizes go through the rest of the tfjs graph, the model's own decoding (3 x 3 peak
   // test, the 100 best peaks, their boxes).
@@ -87,6 +99,11 @@ export async function centernetBoxes(
     Float32Array.from(rgb),
     [1, CENTERNET_SIDE, CENTERNET_SIDE, 3],
     ['tower_0/detections'],
+    undefined,
+    (heads) => {
+      const { data, dims } = heads[CENTERNET_FEATURES]!;
+      features = { data, height: dims[1]!, width: dims[2]!, channels: dims[3]! };
+    },
   )) as ReturnType<typeof tf.tensor3d>;
   const data = await output.data();
   output.dispose();
@@ -105,7 +122,16 @@ export async function centernetBoxes(
       cls,
     });
   }
-  return boxes;
+  return { boxes, features: features! };
+}
+
+/** CenterNet's boxes of the given COCO classes (centernetRun without its feature map). */
+export async function centernetBoxes(
+  image: DecodedImage,
+  model: GraphModel,
+  classes: ReadonlySet<number>,
+): Promise<ClassCandidate[]> {
+  return (await centernetRun(image, model, classes)).boxes;
 }
 
 const PERSON = new Set<number>([COCO_CLASS.person]);

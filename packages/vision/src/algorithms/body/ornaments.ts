@@ -7,13 +7,13 @@
  * - Faces (BlazeFace + FaceMesh, mesh-faces.ts), measured on the mesh without a model of their own:
  *   - glasses and sunglasses: the face analysis's glasses rule (appearance.ts: frame edges on the
  *     nose bridge and under the eyes; dark lenses), boxed around both eyes;
- *   - hat: the crown above the forehead line (mesh 10, along the chin-to-forehead axis), as in the
- *     head-region reasoning of the hair masks (Yacoob and Davis, "Detection and analysis of hair",
- *     IEEE TPAMI 28(7), 2006: hair lies above the forehead line): a hat there is cloth whose colour
- *     is neither the face's skin (forehead), nor the background beside the head at the same height,
- *     nor the hair beside the temples (hair on the crown comes down there in its own colour), and
- *     which is smoother than hair strands. HAT_RULE ramps each cue; the hat score is the smallest
- *     of the four;
+ *   - hat: a probe on CenterNet's features over the crown (crownFeatures: its stride-16 feature
+ *     map, the one ornaments' own CenterNet call computes, averaged from the forehead line, mesh 10,
+ *     to 0.4 face heights above it): logistic regression fitted on FairFace crops labelled hat or
+ *     bare head by eye (scripts/fit-hat-probe.ts writes hat-probe-weights.ts; a linear probe of a
+ *     trained network's features, as in Alain and Bengio, "Understanding intermediate layers using
+ *     linear classifier probes", 2016). Its score is the regression's output with the two classes
+ *     weighted equally: a score, not a calibrated probability;
  *   - earring: a small blob brighter or darker than its surroundings at an ear lobe (outside the
  *     jaw below the ear, mesh 132 and 361 pushed outwards): a centre-surround blob response at the
  *     scale of a stud (the idea of the difference-of-Gaussians blob detector, Lindeberg, "Feature
@@ -21,8 +21,7 @@
  *     the smallest difference to the eight surrounding boxes so that edges do not respond), over
  *     the same response's spread on the forehead.
  *
- * Weak where documented in docs/quality.md: hats are measured from three cues only and the photos
- * hold almost none; hair highlights and hair clips at the ear lobes count as earrings; bags, ties
+ * Weak where documented in docs/quality.md: the hat probe was fitted on 25 hats; hair highlights and hair clips at the ear lobes count as earrings; bags, ties
  * and umbrellas are found as well as CenterNet finds them (small or cut-off ones are missed).
  */
 import type { DecodedImage } from '../../image/decode.ts';
@@ -32,8 +31,9 @@ import { getModel } from '../../runtime/models.ts';
 import { appearance } from '../face/appearance.ts';
 import { findFaceMeshes, loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import { median, planesOf, type Planes } from '../face/facemask.ts';
+import { HAT_PROBE } from './hat-probe-weights.ts';
 import { COCO_CLASS } from './coco.ts';
-import { centernetBoxes, nms, type Candidate } from './humandetect.ts';
+import { centernetRun, nms, type Candidate, type CenternetFeatures } from './humandetect.ts';
 import {
   parseOrnamentsParams,
   type Ornament,
@@ -57,27 +57,6 @@ const OBJECT_LABELS = new Map<number, OrnamentLabel>([
   [COCO_CLASS.tie, 'tie'],
 ]);
 
-export const HAT_RULE = {
-  /** Crown colour's distance to the forehead skin (robust spreads): 0 at `skinLow`, 1 at `skinHigh`. */
-  skinLow: 3,
-  skinHigh: 6,
-  /**
-   * Crown colour's distance to the background beside the head, and to the temples (hair): 0 at
-   * `sideLow`, 1 at `sideHigh`.
-   */
-  sideLow: 2,
-  sideHigh: 4,
-  /** Crown texture (mean gradient / mean brightness): 1 at `smoothHigh` or below, 0 at `smoothLow`. */
-  smoothHigh: 0.06,
-  smoothLow: 0.12,
-  /**
-   * A hat is reported at this score: just above the false hats of the tuning half's group photos
-   * (0.71, 0.73). One hatless thumbnail of that half (long blonde hair) scores 1: the cues do not
-   * tell every hair style from a hat (docs/quality.md).
-   */
-  threshold: 0.75,
-} as const;
-
 export const EARRING_RULE = {
   /**
    * Blob contrast over the forehead's texture: 0 at `low`, 1 at `high`; reported at `threshold`,
@@ -93,7 +72,7 @@ const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 const ramp = (v: number, zero: number, one: number) => clamp01((v - zero) / (one - zero));
 
 /** The face's frame: the top of the forehead (mesh 10), the up and right axes, width and height. */
-interface Frame {
+export interface Frame {
   ox: number;
   oy: number;
   ux: number;
@@ -135,98 +114,6 @@ function framePixels(f: Frame, p: Planes, across: [number, number], up: [number,
     }
   }
   return out;
-}
-
-interface ColourModel {
-  centre: [number, number, number];
-  spread: [number, number, number];
-}
-
-/** Median of values, sorted in place (a typed array sorts numerically without a comparator). */
-function medianInPlace(values: Float64Array): number {
-  values.sort();
-  const m = values.length >> 1;
-  return values.length % 2 ? values[m]! : (values[m - 1]! + values[m]!) / 2;
-}
-
-/** Median and 1.4826 x MAD per channel (Y, Cb, Cr), spreads floored at 6, 2, 2. */
-function colourModel(p: Planes, px: number[]): ColourModel {
-  const planes = [p.Y, p.Cb, p.Cr];
-  const floors = [6, 2, 2];
-  const values = new Float64Array(px.length);
-  const centre = planes.map((pl) => {
-    for (let j = 0; j < px.length; j++) values[j] = pl[px[j]!]!;
-    return medianInPlace(values);
-  }) as [number, number, number];
-  const spread = planes.map((pl, k) => {
-    for (let j = 0; j < px.length; j++) values[j] = Math.abs(pl[px[j]!]! - centre[k]!);
-    return Math.max(floors[k]!, 1.4826 * medianInPlace(values));
-  }) as [number, number, number];
-  return { centre, spread };
-}
-
-/** Distance of b's centre from model a, in a's spreads (brightness on a twice looser scale). */
-const distance = (a: ColourModel, b: ColourModel) =>
-  Math.hypot(
-    (b.centre[0] - a.centre[0]) / (2 * a.spread[0]),
-    (b.centre[1] - a.centre[1]) / a.spread[1],
-    (b.centre[2] - a.centre[2]) / a.spread[2],
-  );
-
-/** Mean gradient magnitude over mean brightness (central differences) over pixels. */
-function texture(p: Planes, px: number[]): number {
-  let g = 0;
-  let y = 0;
-  let n = 0;
-  for (const i of px) {
-    const x = i % p.w;
-    const r = Math.floor(i / p.w);
-    if (x < 1 || r < 1 || x > p.w - 2 || r > p.h - 2) continue;
-    const gx = p.Y[i + 1]! - p.Y[i - 1]!;
-    const gy = p.Y[i + p.w]! - p.Y[i - p.w]!;
-    g += Math.sqrt(gx * gx + gy * gy) / 2;
-    y += p.Y[i]!;
-    n++;
-  }
-  return n ? g / Math.max(1, y) : 0;
-}
-
-export interface HatMeasures {
-  skin: number;
-  side: number;
-  /** Crown colour's distance to the temples' (hair there), the larger of the two sides. */
-  hair: number;
-  texture: number;
-  score: number;
-}
-
-/** The hat cues of one face; null when the crown or the sides fall outside the photo. */
-export function measureHat(p: Planes, mesh: readonly P3[]): HatMeasures | null {
-  const f = frameOf(mesh);
-  const forehead = framePixels(f, p, [-0.15, 0.15], [-0.25, -0.1]);
-  const crown = framePixels(f, p, [-0.3, 0.3], [0.1, 0.35]);
-  const left = framePixels(f, p, [-1.1, -0.85], [0.1, 0.35]);
-  const right = framePixels(f, p, [0.85, 1.1], [0.1, 0.35]);
-  if (!forehead.length || !crown.length || (!left.length && !right.length)) return null;
-  const temples = [
-    framePixels(f, p, [-0.75, -0.55], [-0.35, -0.2]),
-    framePixels(f, p, [0.55, 0.75], [-0.35, -0.2]),
-  ].filter((t) => t.length);
-  const crownModel = colourModel(p, crown);
-  // Hair comes down beside the temples in the colour it has on the crown; a hat's cloth does not.
-  const hair = temples.length ? Math.max(...temples.map((t) => distance(colourModel(p, t), crownModel))) : 0;
-  const skin = distance(colourModel(p, forehead), crownModel);
-  const sides = [left, right].filter((s) => s.length).map((s) => distance(colourModel(p, s), crownModel));
-  const side = Math.min(...sides);
-  const tex = texture(p, crown);
-  const R = HAT_RULE;
-  const score = Math.min(
-    ramp(skin, R.skinLow, R.skinHigh),
-    ramp(hair, R.sideLow, R.sideHigh),
-    ramp(side, R.sideLow, R.sideHigh),
-    1 - ramp(tex, R.smoothHigh, R.smoothLow),
-  );
-  return { skin, side, hair, texture: tex, score };
 }
 
 /** The eight neighbours of a box, in units of its own side. */
@@ -369,16 +256,88 @@ const crownBox = (mesh: readonly P3[]): Candidate => frameBox(frameOf(mesh), [-0
 const MAX_FACES = 10;
 
 export interface FaceOrnaments {
+  /** The face's centre (between the temples, mesh 234 and 454), decoded pixels. */
+  centre: [number, number];
   glasses: ReturnType<typeof appearance>['glasses'];
-  hat: HatMeasures | null;
+  /** The hat probe's score; null when the crown falls outside the photo. */
+  hat: number | null;
   earrings: EarringMeasure[];
+  /** CenterNet's features averaged over the crown (crownFeatures). */
+  crown: Float32Array;
+}
+
+/**
+ * CenterNet's stride-16 features averaged over the crown: sampled bilinearly at a 5 x 4 grid
+ * across the face width and from the forehead line to 0.4 face heights above it (the map covers
+ * the photo stretched to a square, so x and y scale apart).
+ */
+export function crownFeatures(
+  features: CenternetFeatures,
+  f: Frame,
+  width: number,
+  height: number,
+): Float32Array {
+  const { data, width: fw, height: fh, channels: C } = features;
+  const out = new Float32Array(C);
+  let n = 0;
+  for (let j = 0; j < 4; j++) {
+    const u = (0.05 + (0.35 * j) / 3) * f.height;
+    for (let i = 0; i < 5; i++) {
+      const a = (-0.5 + (1.0 * i) / 4) * f.width;
+      const x = ((f.ox + a * f.rx + u * f.ux) / width) * fw - 0.5;
+      const y = ((f.oy + a * f.ry + u * f.uy) / height) * fh - 0.5;
+      const cx = Math.min(fw - 1, Math.max(0, x));
+      const cy = Math.min(fh - 1, Math.max(0, y));
+      const x0 = Math.min(fw - 2, Math.floor(cx));
+      const y0 = Math.min(fh - 2, Math.floor(cy));
+      const tx = cx - x0;
+      const ty = cy - y0;
+      const w = [(1 - tx) * (1 - ty), tx * (1 - ty), (1 - tx) * ty, tx * ty];
+      const base = [
+        (y0 * fw + x0) * C,
+        (y0 * fw + x0 + 1) * C,
+        ((y0 + 1) * fw + x0) * C,
+        ((y0 + 1) * fw + x0 + 1) * C,
+      ];
+      for (let c = 0; c < C; c++)
+        out[c]! +=
+          w[0]! * data[base[0]! + c]! +
+          w[1]! * data[base[1]! + c]! +
+          w[2]! * data[base[2]! + c]! +
+          w[3]! * data[base[3]! + c]!;
+      n++;
+    }
+  }
+  for (let c = 0; c < C; c++) out[c]! /= n;
+  return out;
+}
+
+/** The crown's sample points of crownFeatures (the forehead line to 0.4 face heights up) all lie in the photo. */
+function crownInside(f: Frame, width: number, height: number): boolean {
+  for (const a of [-0.5, 0.5]) {
+    for (const u of [0.05, 0.4]) {
+      const x = f.ox + a * f.width * f.rx + u * f.height * f.ux;
+      const y = f.oy + a * f.width * f.ry + u * f.height * f.uy;
+      if (x < 0 || y < 0 || x >= width || y >= height) return false;
+    }
+  }
+  return true;
+}
+
+/** The hat probe (hat-probe-weights.ts): logistic regression on the standardised crown features. */
+export function hatScore(crown: Float32Array): number {
+  let z: number = HAT_PROBE.bias;
+  for (let c = 0; c < HAT_PROBE.weights.length; c++)
+    z += (HAT_PROBE.weights[c]! * (crown[c]! - HAT_PROBE.mean[c]!)) / HAT_PROBE.scale[c]!;
+  return 1 / (1 + Math.exp(-z));
 }
 
 /** Every ornament of the photo before the score cut, and the per-face measures behind them. */
 export async function findOrnaments(image: DecodedImage, params: OrnamentsParams, models: OrnamentsModels) {
   const scale = image.originalWidth / image.width;
   const items: Array<{ box: Candidate; label: OrnamentLabel }> = [];
-  for (const c of nms(await centernetBoxes(image, models.centernet, new Set(OBJECT_LABELS.keys())), 0.5)) {
+  const { boxes, features } = await centernetRun(image, models.centernet, new Set(OBJECT_LABELS.keys()));
+  for (const c of nms(boxes, 0.5)) {
     // The detector answers in original pixels; the faces are measured in decoded ones.
     const box = {
       left: c.left / scale,
@@ -403,9 +362,11 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
     const glasses = appearance(image, mesh).glasses;
     if (glasses.value !== 'none')
       items.push({ box: { ...eyeBand(mesh), score: glasses.score }, label: glasses.value });
-    const hat = measureHat(planes, mesh);
-    if (hat && hat.score >= HAT_RULE.threshold)
-      items.push({ box: { ...crownBox(mesh), score: hat.score }, label: 'hat' });
+    const frame = frameOf(mesh);
+    const crown = crownFeatures(features, frame, image.width, image.height);
+    const hat = crownInside(frame, image.width, image.height) ? hatScore(crown) : null;
+    if (hat !== null && hat >= HAT_PROBE.threshold)
+      items.push({ box: { ...crownBox(mesh), score: hat }, label: 'hat' });
     const earrings = measureEarrings(planes, sat, mesh);
     for (const e of earrings) {
       if (e.score < EARRING_RULE.threshold) continue;
@@ -418,7 +379,11 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
       };
       items.push({ box, label: 'earring' });
     }
-    measured.push({ glasses, hat, earrings });
+    const centre: [number, number] = [
+      (mesh[234]![0] + mesh[454]![0]) / 2,
+      (mesh[234]![1] + mesh[454]![1]) / 2,
+    ];
+    measured.push({ centre, glasses, hat, earrings, crown });
   }
   return { items, faces: measured, scale };
 }
