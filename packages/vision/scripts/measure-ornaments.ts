@@ -19,7 +19,7 @@
  * hats [tune|report]: the FairFace crops of test/fixtures/hat-labels.json of one half, alone and
  *   in 2 x 2 and 3 x 3 mosaics (smaller faces), per label (hat, bare head, headscarf or turban,
  *   other headwear) the faces where a hat is answered; the tune half is the one the hat probe was
- *   fitted on (scripts/fit-hat-probe.ts), the report half was not read while fitting.
+ *   fitted on (scripts/fit-ornament-probe.ts hat), the report half was not read while fitting.
  * speed: wall and CPU time of the task (decode included) on the 640 px speed photos, 30 runs after
  *   3 (prefix `taskset -c 0` to pin one core).
  */
@@ -35,7 +35,7 @@ import { ORNAMENT_LABELS, type OrnamentLabel } from '../src/algorithms/body/orna
 import { astronautPath, groupSamplePath, photoPath } from '../test/fixtures.ts';
 import { facematchLabelled, MAN_IN_GLASSES_LABEL, manInGlasses } from '../test/labelled.ts';
 import { speedPhotos, timeTask } from './task-timing.ts';
-import { hatFaces } from './hat-crops.ts';
+import { fairfaceFaces } from './fairface-crops.ts';
 
 sharp.concurrency(1);
 const what = process.argv[2] ?? 'all';
@@ -217,7 +217,7 @@ async function measurePortraits(): Promise<void> {
 
 /**
  * Hats on the FairFace crops (test/fixtures/hat-labels.json) of one half, each crop alone and in
- * 2 x 2 and 3 x 3 mosaics (hat-crops.ts): per label, the faces where a hat is answered. --faces
+ * 2 x 2 and 3 x 3 mosaics (fairface-crops.ts): per label, the faces where a hat is answered. --faces
  * prints every face's probe score.
  */
 async function measureHats(half: 'tune' | 'report'): Promise<void> {
@@ -230,12 +230,12 @@ async function measureHats(half: 'tune' | 'report'): Promise<void> {
   );
   for (const scale of [1, 2, 3]) {
     for (const kind of ['hat', 'none', 'wrap', 'other'] as const) {
-      const { faces, missing } = await hatFaces(models, half, [kind], scale);
-      const hats = faces.filter((f) => f.hat !== null && f.hat >= HAT_PROBE.threshold).length;
-      const unmeasured = faces.filter((f) => f.hat === null).length;
+      const { faces, missing } = await fairfaceFaces(models, 'hat', half, [kind], scale);
+      const hats = faces.filter(({ face: f }) => f.hat !== null && f.hat >= HAT_PROBE.threshold).length;
+      const unmeasured = faces.filter(({ face: f }) => f.hat === null).length;
       console.log(`| 1/${scale} | ${kind} | ${faces.length} | ${hats} | ${unmeasured} | ${missing} |`);
       if (verbose)
-        for (const f of faces) console.log(`  ${f.id} 1/${scale} ${kind}: hat score ${hatText(f.hat)}`);
+        for (const f of faces) console.log(`  ${f.id} 1/${scale} ${kind}: hat score ${hatText(f.face.hat)}`);
     }
   }
 }

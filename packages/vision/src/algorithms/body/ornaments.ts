@@ -7,10 +7,10 @@
  * - Faces (BlazeFace + FaceMesh, mesh-faces.ts), measured on the mesh without a model of their own:
  *   - glasses and sunglasses: the face analysis's glasses rule (appearance.ts: frame edges on the
  *     nose bridge and under the eyes; dark lenses), boxed around both eyes;
- *   - hat: a probe on CenterNet's features over the crown (crownFeatures: its stride-16 feature
+ *   - hat: a probe on CenterNet's features over the crown (regionFeatures over CROWN: its stride-16 feature
  *     map, the one ornaments' own CenterNet call computes, averaged from the forehead line, mesh 10,
  *     to 0.4 face heights above it): logistic regression fitted on FairFace crops labelled hat or
- *     bare head by eye (scripts/fit-hat-probe.ts writes hat-probe-weights.ts; a linear probe of a
+ *     bare head by eye (scripts/fit-ornament-probe.ts writes hat-probe-weights.ts; a linear probe of a
  *     trained network's features, as in Alain and Bengio, "Understanding intermediate layers using
  *     linear classifier probes", 2016). Its score is the regression's output with the two classes
  *     weighted equally: a score, not a calibrated probability;
@@ -258,32 +258,45 @@ const MAX_FACES = 10;
 export interface FaceOrnaments {
   /** The face's centre (between the temples, mesh 234 and 454), decoded pixels. */
   centre: [number, number];
+  /** The face's frame (frameOf). */
+  frame: Frame;
   glasses: ReturnType<typeof appearance>['glasses'];
   /** The hat probe's score; null when the crown falls outside the photo. */
   hat: number | null;
   earrings: EarringMeasure[];
-  /** CenterNet's features averaged over the crown (crownFeatures). */
+  /** CenterNet's features averaged over the crown (regionFeatures). */
   crown: Float32Array;
 }
 
+/** A rectangle of the face frame: `across` in face widths from the midline, `up` in face heights above the forehead line. */
+export interface FrameRegion {
+  across: readonly [number, number];
+  up: readonly [number, number];
+}
+
+/** The crown: across the face width, from just above the forehead line to 0.4 face heights above it. */
+export const CROWN: FrameRegion = { across: [-0.5, 0.5], up: [0.05, 0.4] };
+
 /**
- * CenterNet's stride-16 features averaged over the crown: sampled bilinearly at a 5 x 4 grid
- * across the face width and from the forehead line to 0.4 face heights above it (the map covers
- * the photo stretched to a square, so x and y scale apart).
+ * CenterNet's stride-16 features averaged over a region of the face frame: sampled bilinearly at
+ * a 5 x 4 grid (the map covers the photo stretched to a square, so x and y scale apart).
  */
-export function crownFeatures(
+export function regionFeatures(
   features: CenternetFeatures,
   f: Frame,
   width: number,
   height: number,
+  region: FrameRegion,
 ): Float32Array {
   const { data, width: fw, height: fh, channels: C } = features;
+  const [a0, a1] = region.across;
+  const [u0, u1] = region.up;
   const out = new Float32Array(C);
   let n = 0;
   for (let j = 0; j < 4; j++) {
-    const u = (0.05 + (0.35 * j) / 3) * f.height;
+    const u = (u0 + ((u1 - u0) * j) / 3) * f.height;
     for (let i = 0; i < 5; i++) {
-      const a = (-0.5 + (1.0 * i) / 4) * f.width;
+      const a = (a0 + ((a1 - a0) * i) / 4) * f.width;
       const x = ((f.ox + a * f.rx + u * f.ux) / width) * fw - 0.5;
       const y = ((f.oy + a * f.ry + u * f.uy) / height) * fh - 0.5;
       const cx = Math.min(fw - 1, Math.max(0, x));
@@ -312,10 +325,10 @@ export function crownFeatures(
   return out;
 }
 
-/** The crown's sample points of crownFeatures (the forehead line to 0.4 face heights up) all lie in the photo. */
-function crownInside(f: Frame, width: number, height: number): boolean {
-  for (const a of [-0.5, 0.5]) {
-    for (const u of [0.05, 0.4]) {
+/** A region's corners all lie in the photo. */
+export function regionInside(f: Frame, width: number, height: number, region: FrameRegion): boolean {
+  for (const a of region.across) {
+    for (const u of region.up) {
       const x = f.ox + a * f.width * f.rx + u * f.height * f.ux;
       const y = f.oy + a * f.width * f.ry + u * f.height * f.uy;
       if (x < 0 || y < 0 || x >= width || y >= height) return false;
@@ -363,8 +376,8 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
     if (glasses.value !== 'none')
       items.push({ box: { ...eyeBand(mesh), score: glasses.score }, label: glasses.value });
     const frame = frameOf(mesh);
-    const crown = crownFeatures(features, frame, image.width, image.height);
-    const hat = crownInside(frame, image.width, image.height) ? hatScore(crown) : null;
+    const crown = regionFeatures(features, frame, image.width, image.height, CROWN);
+    const hat = regionInside(frame, image.width, image.height, CROWN) ? hatScore(crown) : null;
     if (hat !== null && hat >= HAT_PROBE.threshold)
       items.push({ box: { ...crownBox(mesh), score: hat }, label: 'hat' });
     const earrings = measureEarrings(planes, sat, mesh);
@@ -383,9 +396,9 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
       (mesh[234]![0] + mesh[454]![0]) / 2,
       (mesh[234]![1] + mesh[454]![1]) / 2,
     ];
-    measured.push({ centre, glasses, hat, earrings, crown });
+    measured.push({ centre, frame, glasses, hat, earrings, crown });
   }
-  return { items, faces: measured, scale };
+  return { items, faces: measured, scale, features };
 }
 
 const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
