@@ -392,6 +392,11 @@ async function stageThroughput(workers: number, isolation: 'thread' | 'process')
 
 /** Jobs per throughput measure and rounds of the scale-out stage (alternating its three set-ups). */
 const SCALEOUT_ROUNDS = 5;
+/**
+ * The scale-out stage's jobs: facepoints, the lightest (the queue's cost weighs most on it), and
+ * segment, a typical job of about 100 ms.
+ */
+const SCALEOUT_TASKS = ['facepoints', 'segment'] as const;
 const LATENCY_RUNS = 200;
 /**
  * How a queue worker runs its engine: `process`, as `npm run worker` does by default and as the
@@ -401,7 +406,7 @@ const LATENCY_RUNS = 200;
 const WORKER_ENGINE = process.env.SCALEOUT_WORKER_ISOLATION === 'thread' ? 'thread' : 'process';
 
 /**
- * Scale-out (`npm run bench -- --scaleout`): facepoints throughput through the Redis queue with 1
+ * Scale-out (`npm run bench -- --scaleout`): the throughput of SCALEOUT_TASKS' jobs through the Redis queue with 1
  * and 2 worker processes (`npm run worker`, one inference thread each, face models only) against
  * the local pool of 2 worker processes, in alternating rounds (median round); and the latency the
  * queue adds to a call: sequential calls of a task the workers have not loaded, so that they answer
@@ -430,7 +435,7 @@ async function stageScaleOut() {
             INFERENCE_QUEUE: queue,
             WORKERS: '1',
             WORKER_ISOLATION: WORKER_ENGINE,
-            WORKER_TASKS: 'facepoints',
+            WORKER_TASKS: SCALEOUT_TASKS.join(','),
             LOG_LEVEL: 'silent',
           },
           stdio: ['ignore', 'ignore', 'inherit'],
@@ -455,13 +460,14 @@ async function stageScaleOut() {
       maxQueue: 64,
       taskTimeoutMs: 120_000,
       isolation: 'process',
-      tasks: ['facepoints'],
+      tasks: [...SCALEOUT_TASKS],
     });
     await Promise.all([one.ready(), two.ready(), local.ready()]);
     while ((two.stats().ready ?? 0) < 2) await new Promise((r) => setTimeout(r, 100));
     const setups = [one, two, local];
     // Warm-up long enough for the wasm tier-up and JIT compilation to finish.
-    for (const b of setups) await measureThroughput(b, image, 20);
+    for (const task of SCALEOUT_TASKS)
+      for (const b of setups) await measureThroughput(b, image, 20, { task });
     // CPU time of this process, of the queue workers' processes, and of the other children (Redis,
     // the local pool's processes); idle ones add nothing. With WORKER_ISOLATION=process a queue
     // worker's engine is a grandchild and is not counted: what is left is the queue's own work.
@@ -477,21 +483,32 @@ async function stageScaleOut() {
       }
       return [(own.user + own.system) / 1000, workersMs, othersMs];
     };
-    const rounds: number[][] = [];
-    const cpuPerJob: number[][][] = setups.map(() => []);
-    for (let i = 0; i < SCALEOUT_ROUNDS; i++) {
-      const round: number[] = [];
-      for (const [k, b] of setups.entries()) {
-        const cpu0 = cpuMs();
-        round.push(await measureThroughput(b, image, THROUGHPUT_JOBS));
-        const cpu1 = cpuMs();
-        cpuPerJob[k]!.push(cpu1.map((v, j) => (v - cpu0[j]!) / THROUGHPUT_JOBS));
-      }
-      rounds.push(round);
-    }
     const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const median = (k: number) =>
-      rounds.map((r) => r[k]!).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
+    const perTask = [];
+    for (const task of SCALEOUT_TASKS) {
+      const rounds: number[][] = [];
+      const cpuPerJob: number[][][] = setups.map(() => []);
+      for (let i = 0; i < SCALEOUT_ROUNDS; i++) {
+        const round: number[] = [];
+        for (const [k, b] of setups.entries()) {
+          const cpu0 = cpuMs();
+          round.push(await measureThroughput(b, image, THROUGHPUT_JOBS, { task }));
+          const cpu1 = cpuMs();
+          cpuPerJob[k]!.push(cpu1.map((v, j) => (v - cpu0[j]!) / THROUGHPUT_JOBS));
+        }
+        rounds.push(round);
+      }
+      const median = (k: number) => medianOf(rounds.map((r) => r[k]!));
+      perTask.push({
+        task,
+        oneWorker: median(0),
+        twoWorkers: median(1),
+        localPool: median(2),
+        rounds,
+        // Per set-up: CPU ms per job of [this process, queue worker processes, other children].
+        cpuMsPerJob: cpuPerJob.map((runs) => [0, 1, 2].map((j) => medianOf(runs.map((r) => r[j]!)))),
+      });
+    }
     // Added latency: one call at a time, a task not loaded, through the queue and the local pool.
     const trip = async (b: typeof local) => {
       const times: number[] = [];
@@ -506,12 +523,7 @@ async function stageScaleOut() {
     const localTrip = await trip(local);
     await Promise.all(setups.map((b) => b.close()));
     return {
-      oneWorker: median(0),
-      twoWorkers: median(1),
-      localPool: median(2),
-      rounds,
-      // Per set-up: CPU ms per job of [this process, queue worker processes, other children].
-      cpuMsPerJob: cpuPerJob.map((runs) => [0, 1, 2].map((j) => medianOf(runs.map((r) => r[j]!)))),
+      tasks: perTask,
       queueTrip,
       localTrip,
       imageKb: image.length / 1024,
@@ -528,26 +540,41 @@ type ScaleOutFigures = Awaited<ReturnType<typeof stageScaleOut>>;
 const SCALEOUT_HEADING = '## Scale-out (Redis queue)';
 
 function scaleOutSection(f: ScaleOutFigures, when?: string): string {
-  // The VM's speed drifts over minutes, so each ratio is the median of the ratios within a round
-  // (its set-ups measured one after the other), not a ratio of medians of different rounds.
-  const medianRatio = (a: number, b: number) =>
-    f.rounds.map((r) => r[a]! / r[b]!).sort((x, y) => x - y)[Math.floor(f.rounds.length / 2)]!;
-  const speedup = medianRatio(1, 0);
-  const ofLocal = medianRatio(1, 2);
   const added = f.queueTrip.p50 - f.localTrip.p50;
+  const [light] = f.tasks;
+  const rows = f.tasks.map((t) => {
+    // The VM's speed drifts over minutes, so each ratio is the median of the ratios within a round
+    // (its set-ups measured one after the other), not a ratio of medians of different rounds.
+    const medianRatio = (a: number, b: number) =>
+      t.rounds.map((r) => r[a]! / r[b]!).sort((x, y) => x - y)[Math.floor(t.rounds.length / 2)]!;
+    const speedup = medianRatio(1, 0);
+    const ofLocal = medianRatio(1, 2);
+    return `| ${t.task}: throughput, 1 worker through Redis | ${t.oneWorker.toFixed(2)} jobs/s | | |
+| ${t.task}: throughput, 2 workers through Redis | ${t.twoWorkers.toFixed(2)} jobs/s (x${speedup.toFixed(2)}, median of the rounds' ratios) | ≥ 1.7 × one worker | ${check(speedup >= 1.7)} |
+| ${t.task}: throughput, local pool of 2 worker processes | ${t.localPool.toFixed(2)} jobs/s; Redis ${(ofLocal * 100).toFixed(0)} % of it | within 15 % | ${check(ofLocal >= 0.85)} |
+| ${t.task}: CPU per job, calling process + queue workers (engine ${WORKER_ENGINE === 'process' ? 'not ' : ''}included) + others (Redis, local pool) | ${t.cpuMsPerJob.map((v, k) => `${['1 worker', '2 workers', 'local pool'][k]} ${v.map((x) => x.toFixed(1)).join(' + ')} ms`).join('; ')} | | |`;
+  });
+  const roundsText = f.tasks
+    .map(
+      (t) =>
+        `${t.task}: ${t.rounds.map((r) => r.map((v) => v.toFixed(2)).join(' / ')).join('; ')} (2 workers / 1 worker: ${t.rounds.map((r) => `x${(r[1]! / r[0]!).toFixed(2)}`).join(', ')})`,
+    )
+    .join('; ');
   return `${SCALEOUT_HEADING}
 ${when ? `\nMeasured ${when}; load average ${f.loadAverage.map((l) => l.toFixed(2)).join(', ')}.\n` : ''}
-facepoints on the ${f.imageKb.toFixed(0)} kB 640-px photo; workers are \`npm run worker\` processes (one inference ${WORKER_ENGINE}, face models only) on a private redis-server; each queue worker takes ${process.env.WORKER_PREFETCH ?? '1'} job(s) ahead (WORKER_PREFETCH; 1 is the default); ${SCALEOUT_ROUNDS} alternating rounds (per round, 1 worker / 2 workers / local pool: ${f.rounds.map((r) => r.map((v) => v.toFixed(2)).join(' / ')).join('; ')}); throughputs are medians of the rounds, ratios medians of the rounds' own ratios (2 workers / 1 worker: ${f.rounds.map((r) => `x${(r[1]! / r[0]!).toFixed(2)}`).join(', ')}). On this 2-core machine the two queue workers share the cores with the calling process and Redis.
+Two jobs on the ${f.imageKb.toFixed(0)} kB 640-px photo: ${light!.task}, the lightest engine job (about 25 ms, so the queue's own few ms of CPU weigh most), and ${f.tasks
+    .slice(1)
+    .map((t) => t.task)
+    .join(
+      ', ',
+    )}, a typical one (about 100 ms, as most endpoints of the table above take); workers are \`npm run worker\` processes (one inference ${WORKER_ENGINE}, WORKER_TASKS ${SCALEOUT_TASKS.join(',')}) on a private redis-server; each queue worker takes ${process.env.WORKER_PREFETCH ?? '1'} job(s) ahead (WORKER_PREFETCH; 1 is the default); ${SCALEOUT_ROUNDS} alternating rounds per job (per round, 1 worker / 2 workers / local pool, jobs/s: ${roundsText}); throughputs are medians of the rounds, ratios medians of the rounds' own ratios. On this 2-core machine the two queue workers share the cores with the calling process and Redis.
 
 | measure | value | target | |
 | --- | --- | --- | --- |
-| throughput, 1 worker through Redis | ${f.oneWorker.toFixed(2)} jobs/s | | |
-| throughput, 2 workers through Redis | ${f.twoWorkers.toFixed(2)} jobs/s (x${speedup.toFixed(2)}, median of the rounds' ratios) | ≥ 1.7 × one worker | ${check(speedup >= 1.7)} |
-| throughput, local pool of 2 worker processes | ${f.localPool.toFixed(2)} jobs/s; Redis ${(ofLocal * 100).toFixed(0)} % of it | within 15 % | ${check(ofLocal >= 0.85)} |
+${rows.join('\n')}
 | a call's trip through the queue (nothing computed) | p50 ${ms(f.queueTrip.p50)}, p95 ${ms(f.queueTrip.p95)} | | |
 | the same trip through the local pool | p50 ${ms(f.localTrip.p50)}, p95 ${ms(f.localTrip.p95)} | | |
 | latency the queue adds per call | p50 ${ms(added)} | p50 < 5 ms | ${check(added < 5)} |
-| CPU per job: calling process + queue workers (engine ${WORKER_ENGINE === 'process' ? 'not ' : ''}included) + others (Redis, local pool) | ${f.cpuMsPerJob.map((v, k) => `${['1 worker', '2 workers', 'local pool'][k]} ${v.map((x) => x.toFixed(1)).join(' + ')} ms`).join('; ')} | | |
 `;
 }
 
