@@ -44,6 +44,7 @@ function labelFile(
 export const FAIRFACE_LABELS = {
   hat: () => labelFile('hat-labels.json', 'headwear'),
   necklace: () => labelFile('necklace-labels.json', 'necklace'),
+  length: () => labelFile('hair-length-labels.json', 'length'),
 };
 
 export type FairfaceQuestion = keyof typeof FAIRFACE_LABELS;

@@ -1,16 +1,19 @@
 /**
- * Fits one of ornaments' probes (docs/quality.md, "Accessories") and writes the hat's weights,
- * src/algorithms/body/hat-probe-weights.ts (the necklace probe is printed only, not shipped):
+ * Fits a linear probe on CenterNet's features (docs/quality.md, "Accessories" and "Hair
+ * attributes") and writes the hat's weights, src/algorithms/body/hat-probe-weights.ts (the others
+ * are printed only, not shipped):
  *
- *   node --import tsx packages/vision/scripts/fit-ornament-probe.ts hat|necklace [--dry-run]
+ *   node --import tsx packages/vision/scripts/fit-ornament-probe.ts hat|necklace|long|notshort [--dry-run]
  *
  * Data: the tune half of the FairFace crops' labels by eye (test/fixtures/hat-labels.json: hat
  * against bare head, headscarves, turbans, hoods and other headwear left out; necklace-labels.json:
- * necklace against bare neck), each crop's face and the features of its region (ornaments.ts
- * regionFeatures: CenterNet's stride-16 map averaged over the crown or the neck), at four face
- * sizes (fairface-crops.ts: the crop alone and in 2 x 2, 3 x 3 and 4 x 4 mosaics, so that the probe
- * also sees faces as small as in group photos).
- * Faces whose neck leaves the photo are left out of the necklace fit. The report half is never read here.
+ * necklace against bare neck; hair-length-labels.json: long against short and medium, and medium
+ * or long against short), each crop's face and the features of its region (ornaments.ts
+ * regionFeatures: CenterNet's stride-16 map averaged over the crown, the neck, or both sides beside
+ * the shoulders or the jaw), at four face sizes (fairface-crops.ts: the crop alone and in 2 x 2,
+ * 3 x 3 and 4 x 4 mosaics, so that the probe also sees faces as small as in group photos). Faces
+ * whose region leaves the photo are left out (but for the hat, fitted on every face). The report
+ * half is never read here.
  *
  * Method: logistic regression on the standardised features, the two classes weighted to equal
  * total weight, an L2 penalty on the weights (not the bias), fitted by Newton's method (iteratively
@@ -25,8 +28,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { initTf } from '../src/runtime/tfjs.ts';
-import { ornaments } from '../src/algorithms/body/ornaments.ts';
-import { regionFeatures, regionInside, type FrameRegion } from '../src/algorithms/body/ornaments.ts';
+import {
+  ornaments,
+  regionFeatures,
+  regionInside,
+  type FrameRegion,
+} from '../src/algorithms/body/ornaments.ts';
 import { fairfaceFaces, type FairfaceFace, type FairfaceQuestion } from './fairface-crops.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -137,13 +144,29 @@ function auc(pos: number[], neg: number[]): number {
   return s / (pos.length * neg.length);
 }
 
+/** Beside the jaw and beside the neck to the shoulders, both sides (hair length). */
+const JAW_SIDES: FrameRegion[] = [
+  { across: [-1.0, -0.55], up: [-0.5, -1.1] },
+  { across: [0.55, 1.0], up: [-0.5, -1.1] },
+];
+const LONG_SIDES: FrameRegion[] = [
+  { across: [-1.1, -0.5], up: [-1.2, -1.8] },
+  { across: [0.5, 1.1], up: [-1.2, -1.8] },
+];
+/** The mean of a face's features over both sides' regions. */
+function sides(f: FairfaceFace, regions: FrameRegion[]): Float32Array {
+  const parts = regions.map((r) => regionFeatures(f.features, f.face.frame, f.width, f.height, r));
+  return parts[0]!.map((v, i) => (v + parts[1]![i]!) / 2);
+}
+
 /** The neck below the chin (mesh 152 is one face height below the forehead line). */
 const NECK: FrameRegion = { across: [-0.45, 0.45], up: [-1.1, -1.55] };
 
 /**
- * What each probe reads, its labels and where it is written. The necklace probe is not shipped:
- * its held-out AUC on the tune half is 0.64 (docs/quality.md, "Accessories"), so --dry-run is the
- * only way it is run.
+ * What each probe reads, its labels and where it is written. Only the hat probe is shipped; the
+ * necklace probe (held-out AUC 0.64 on the tune half, docs/quality.md "Accessories") and the two
+ * hair-length probes (long against the rest, medium or long against short: 0.67 and 0.73, "Hair
+ * attributes") are printed only.
  */
 const PROBES = {
   hat: {
@@ -152,7 +175,7 @@ const PROBES = {
     // weights are these; ornaments answers no hat for such a crown).
     measurable: (_f: FairfaceFace) => true,
     kinds: ['hat', 'none'],
-    positive: 'hat',
+    positive: ['hat'],
     names: ['hats', 'bare heads'],
     region: 'crown',
     file: 'hat-probe-weights.ts',
@@ -163,7 +186,7 @@ const PROBES = {
     features: (f: FairfaceFace) => regionFeatures(f.features, f.face.frame, f.width, f.height, NECK),
     measurable: (f: FairfaceFace) => regionInside(f.face.frame, f.width, f.height, NECK),
     kinds: ['yes', 'no'],
-    positive: 'yes',
+    positive: ['yes'],
     names: ['necklaces', 'bare necks'],
     region: 'neck',
     // Not shipped: printed only.
@@ -171,24 +194,56 @@ const PROBES = {
     constant: 'NECKLACE_PROBE',
     labels: 'necklace-labels.json',
   },
+  long: {
+    features: (f: FairfaceFace) => sides(f, LONG_SIDES),
+    measurable: (f: FairfaceFace) =>
+      LONG_SIDES.every((r) => regionInside(f.face.frame, f.width, f.height, r)),
+    kinds: ['short', 'medium', 'long'],
+    positive: ['long'],
+    names: ['long heads', 'short and medium heads'],
+    region: 'shoulder',
+    file: null,
+    constant: 'LONG_HAIR_PROBE',
+    labels: 'hair-length-labels.json',
+  },
+  notshort: {
+    features: (f: FairfaceFace) => sides(f, JAW_SIDES),
+    measurable: (f: FairfaceFace) => JAW_SIDES.every((r) => regionInside(f.face.frame, f.width, f.height, r)),
+    kinds: ['short', 'medium', 'long'],
+    positive: ['medium', 'long'],
+    names: ['medium and long heads', 'short heads'],
+    region: 'jaw side',
+    file: null,
+    constant: 'NOT_SHORT_HAIR_PROBE',
+    labels: 'hair-length-labels.json',
+  },
 } as const;
-const question: FairfaceQuestion = process.argv[2] === 'necklace' ? 'necklace' : 'hat';
+const question = (
+  ['necklace', 'long', 'notshort'].includes(process.argv[2] ?? '') ? process.argv[2] : 'hat'
+) as keyof typeof PROBES;
 const P = PROBES[question];
+const isPositive = (label: string) => (P.positive as readonly string[]).includes(label);
 const OUT = P.file && path.join(here, '../src/algorithms/body', P.file);
 
 await initTf();
 const models = await ornaments.loadModels();
 const faces: FairfaceFace[] = [];
 for (const scale of SCALES) {
-  const { faces: found, missing } = await fairfaceFaces(models, question, 'tune', P.kinds, scale);
+  const { faces: found, missing } = await fairfaceFaces(
+    models,
+    P.labels === 'hair-length-labels.json' ? 'length' : (question as FairfaceQuestion),
+    'tune',
+    P.kinds,
+    scale,
+  );
   const kept = found.filter((f) => P.measurable(f));
   faces.push(...kept);
   console.log(
-    `scale 1/${scale}: ${kept.filter((f) => f.label === P.positive).length} ${P.names[0]}, ${kept.filter((f) => f.label !== P.positive).length} ${P.names[1]} (${missing} crops without their face found, ${found.length - kept.length} whose ${P.region} leaves the photo)`,
+    `scale 1/${scale}: ${kept.filter((f) => isPositive(f.label)).length} ${P.names[0]}, ${kept.filter((f) => !isPositive(f.label)).length} ${P.names[1]} (${missing} crops without their face found, ${found.length - kept.length} whose ${P.region} leaves the photo)`,
   );
 }
 const X = faces.map((f) => Float64Array.from(P.features(f)));
-const y = faces.map((f) => (f.label === P.positive ? 1 : 0));
+const y = faces.map((f) => (isPositive(f.label) ? 1 : 0));
 
 /** Held-out scores of 10-fold cross-validation (fold = index mod 10). */
 function heldOut(penalty: number): number[] {

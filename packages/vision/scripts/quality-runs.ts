@@ -54,6 +54,8 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('ornaments-portraits', 'measure-ornaments.ts', ['portraits']),
   run('hat-probe-fit', 'fit-ornament-probe.ts', ['hat', '--dry-run']),
   run('necklace-probe-fit', 'fit-ornament-probe.ts', ['necklace', '--dry-run']),
+  run('long-hair-probe-fit', 'fit-ornament-probe.ts', ['long', '--dry-run']),
+  run('not-short-hair-probe-fit', 'fit-ornament-probe.ts', ['notshort', '--dry-run']),
   run('hats-tune', 'measure-ornaments.ts', ['hats', 'tune']),
   run('hats-report', 'measure-ornaments.ts', ['hats', 'report']),
   run('skin', 'measure-skin.ts', ['quality']),
