@@ -19,8 +19,9 @@
  * total weight, an L2 penalty on the weights (not the bias), fitted by Newton's method (iteratively
  * reweighted least squares; Hastie, Tibshirani and Friedman, "The Elements of Statistical
  * Learning", 2nd ed., section 4.4). The penalty is chosen by 10-fold cross-validation on the tune
- * half (folds by crop, the same at every size), the largest area under the ROC curve of the held-out scores; the
- * threshold is the lowest held-out score above all but 2 % of the negatives' held-out scores.
+ * half (folds by crop, the same at every size), the largest area under the ROC curve of the
+ * held-out scores; the threshold is the lowest held-out score above all but 2 % of the negatives'
+ * held-out scores.
  * The held-out scores' figures are printed; --dry-run prints them without writing the file.
  */
 import { writeFileSync } from 'node:fs';

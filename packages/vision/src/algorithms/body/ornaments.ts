@@ -7,13 +7,13 @@
  * - Faces (BlazeFace + FaceMesh, mesh-faces.ts), measured on the mesh without a model of their own:
  *   - glasses and sunglasses: the face analysis's glasses rule (appearance.ts: frame edges on the
  *     nose bridge and under the eyes; dark lenses), boxed around both eyes;
- *   - hat: a probe on CenterNet's features over the crown (regionFeatures over CROWN: its stride-16 feature
- *     map, the one ornaments' own CenterNet call computes, averaged from the forehead line, mesh 10,
- *     to 0.4 face heights above it): logistic regression fitted on FairFace crops labelled hat or
- *     bare head by eye (scripts/fit-ornament-probe.ts writes hat-probe-weights.ts; a linear probe of a
- *     trained network's features, as in Alain and Bengio, "Understanding intermediate layers using
- *     linear classifier probes", 2016). Its score is the regression's output with the two classes
- *     weighted equally: a score, not a calibrated probability;
+ *   - hat: a probe on CenterNet's features over the crown (regionFeatures over CROWN: the
+ *     stride-16 feature map of ornaments' own CenterNet call, averaged from the forehead line,
+ *     mesh 10, to 0.4 face heights above it): logistic regression fitted on FairFace crops labelled
+ *     hat or bare head by eye (scripts/fit-ornament-probe.ts writes hat-probe-weights.ts; a linear
+ *     probe of a trained network's features, as in Alain and Bengio, "Understanding intermediate
+ *     layers using linear classifier probes", 2016). Its score is the regression's output with the
+ *     two classes weighted equally: a score, not a calibrated probability;
  *   - earring: a small blob brighter or darker than its surroundings at an ear lobe (outside the
  *     jaw below the ear, mesh 132 and 361 pushed outwards): a centre-surround blob response at the
  *     scale of a stud (the idea of the difference-of-Gaussians blob detector, Lindeberg, "Feature
@@ -21,8 +21,10 @@
  *     the smallest difference to the eight surrounding boxes so that edges do not respond), over
  *     the same response's spread on the forehead.
  *
- * Weak where documented in docs/quality.md: the hat probe was fitted on 25 hats; hair highlights and hair clips at the ear lobes count as earrings; bags, ties
- * and umbrellas are found as well as CenterNet finds them (small or cut-off ones are missed).
+ * Weak where documented in docs/quality.md: the hat probe was fitted on the 26 hats of its tune
+ * half and takes many headscarves for hats; hair highlights and hair clips at the ear lobes count
+ * as earrings; bags, ties and umbrellas are found as well as CenterNet finds them (small or cut-off
+ * ones are missed).
  */
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
@@ -268,13 +270,16 @@ export interface FaceOrnaments {
   crown: Float32Array;
 }
 
-/** A rectangle of the face frame: `across` in face widths from the midline, `up` in face heights above the forehead line. */
+/**
+ * A rectangle of the face frame: `across` in face widths from the midline, `up` in face heights
+ * above the forehead line.
+ */
 export interface FrameRegion {
   across: readonly [number, number];
   up: readonly [number, number];
 }
 
-/** The crown: across the face width, from just above the forehead line to 0.4 face heights above it. */
+/** The crown: across the face width, from just above the forehead line to 0.4 face heights up. */
 export const CROWN: FrameRegion = { across: [-0.5, 0.5], up: [0.05, 0.4] };
 
 /**
