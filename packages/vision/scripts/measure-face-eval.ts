@@ -7,7 +7,7 @@
  *
  * Per set (tune, report): faces found; gender (FaceRes, as served; GEAR for comparison) against
  * the record; age (FaceRes; GEAR) against the age in 2022 from the birthday: mean absolute error,
- * mean signed error, share within 10 years; glasses and beard (appearance.ts rules as shipped)
+ * mean signed error, share within 10 years; glasses and beard (appearance.ts rules, and the beard probe served)
  * against the eye labels; gender by skin-tone label. Then the face-compare score (cosine x 100 of
  * the FaceRes descriptors, as v1/compare answers) on every pair of different people, all of them
  * strangers: how many reach the shipped same-person threshold (60), overall and for pairs of the
@@ -143,6 +143,10 @@ for (const set of ['tune', 'report'] as const) {
     `beard (heuristic, moustache and stubble count as beard): found on ${bearded.filter((r) => r.face!.appearance?.beard.value === 1).length}/${bearded.length} with; ` +
       `said on ${shaven.filter((r) => r.face!.appearance?.beard.value === 1).length}/${shaven.length} without (men ${shaven.filter((r) => r.label.record.gender === 'male' && r.face!.appearance?.beard.value === 1).length}/${shaven.filter((r) => r.label.record.gender === 'male').length}, women ${shaven.filter((r) => r.label.record.gender === 'female' && r.face!.appearance?.beard.value === 1).length}/${shaven.filter((r) => r.label.record.gender === 'female').length})`,
   );
+  console.log(
+    `beard (served: the probe on FaceRes's descriptor): found on ${bearded.filter((r) => r.face!.beard?.value === 1).length}/${bearded.length} with; ` +
+      `said on ${shaven.filter((r) => r.face!.beard?.value === 1).length}/${shaven.length} without (men ${shaven.filter((r) => r.label.record.gender === 'male' && r.face!.beard?.value === 1).length}/${shaven.filter((r) => r.label.record.gender === 'male').length})`,
+  );
 }
 
 // Age error by the record's age band, both halves together (FaceRes as served; GEAR).
@@ -272,7 +276,9 @@ for (const set of ['tune', 'report'] as const) {
       `${pct(gRight.length, firsts.length)}; glasses right ${pct(found.filter((p) => said(p) === glassesAnswer(p.eye.glasses)).length, found.length)} ` +
       `(${['none', 'clear', 'sun'].map(line).join('; ')}); beard found on ${bearded.filter((p) => p.face!.appearance?.beard.value === 1).length}/${bearded.length} ` +
       `with any (full beards ${full.filter((p) => p.face!.appearance?.beard.value === 1).length}/${full.length}), said on ` +
-      `${shaven.filter((p) => p.face!.appearance?.beard.value === 1).length}/${shaven.length} without`,
+      `${shaven.filter((p) => p.face!.appearance?.beard.value === 1).length}/${shaven.length} without; the served probe on FaceRes's ` +
+      `descriptor: found on ${bearded.filter((p) => p.face!.beard?.value === 1).length}/${bearded.length} (full beards ` +
+      `${full.filter((p) => p.face!.beard?.value === 1).length}/${full.length}), said on ${shaven.filter((p) => p.face!.beard?.value === 1).length}/${shaven.length} without`,
   );
 }
 

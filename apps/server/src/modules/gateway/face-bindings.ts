@@ -227,7 +227,8 @@ function macroParams(p: ParametersOf<typeof faceAnalysis>) {
   return {
     maxFaces: p.max_face_num,
     landmarks: p.return_landmark,
-    faceres: want('gender') || want('age'),
+    // The beard/moustache answer is a probe on FaceRes's descriptor.
+    faceres: want('gender') || want('age') || want('mustache'),
     emotion: want('emotion'),
     appearance: APPEARANCE_ATTRIBUTES.some(want),
     gear: want('race'),
@@ -286,7 +287,8 @@ const macroAnalysis: Binding<typeof faceAnalysis> = {
           const look = face.appearance;
           if (look) {
             if (want('glasses')) attrs.glasses = heuristic(look.glasses);
-            if (want('mustache')) attrs.mustache = heuristic(look.beard);
+            if (want('mustache') && face.beard)
+              attrs.mustache = modelOutput(face.beard.value, face.beard.score);
             if (want('eyelid')) attrs.eyelid = heuristic(look.eyelid);
             if (want('beauty'))
               attrs.beauty = { value: look.beauty.value, confidence: null, method: 'heuristic' };

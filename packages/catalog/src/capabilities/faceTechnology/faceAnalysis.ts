@@ -99,11 +99,19 @@ export const faceAnalysis = defineCapability({
                 '眼鏡：由網格與像素測量（眼部比臉頰暗很多為墨鏡；鼻樑上有一條橫貫的鏡框邊緣為眼鏡）。在獨立評測照片上，生活照約 92% 判斷正確；小臉上的細框與淺色墨鏡可能漏檢。',
                 'Glasses, measured on the mesh and pixels (eyes much darker than the cheeks: sunglasses; a frame edge straight across the nose bridge: glasses). Right on about 92 % of everyday photos in our independent evaluation; thin frames on small faces and light lenses can be missed.',
               ]).optional(),
-              mustache: heuristicAttribute(z.union([z.literal(0), z.literal(1)]), [
-                '胡须（络腮胡或小胡子）为 1：下巴与上唇皮肤明显比脸颊暗。浅色短须可能漏检。',
-                '鬍鬚（絡腮鬍或小鬍子）為 1：下巴與上唇皮膚明顯比臉頰暗。淺色短鬚可能漏檢。',
-                '1 for a beard or moustache: the chin and upper-lip skin clearly darker than the cheeks. Short, light beards can be missed.',
-              ]).optional(),
+              mustache: modelAttribute(
+                z.union([z.literal(0), z.literal(1)]),
+                [
+                  '胡须（络腮胡、山羊胡或小胡子）为 1：由 HSE-FaceRes 人脸特征上的线性探针判断（逻辑回归，在 FairFace 照片的人工标注上拟合），只在该模型判为男性的人脸上回答 1。在 FairFace 报告集上：有胡须 24 人中找到 16 人，无胡须 213 人中误报 9 人（无胡须男性 79 人中 5 人，其余为被判为男性的老年女性）；在独立的证件照式肖像上：有胡须 13 人中找到 11 人，无胡须 99 人中误报 6 人（多为剃净的男性）。浅色短须与胡茬可能漏检。',
+                  '鬍鬚（絡腮鬍、山羊鬍或小鬍子）為 1：由 HSE-FaceRes 人臉特徵上的線性探針判斷（邏輯迴歸，在 FairFace 照片的人工標註上擬合），只在該模型判為男性的人臉上回答 1。在 FairFace 報告集上：有鬍鬚 24 人中找到 16 人，無鬍鬚 213 人中誤報 9 人（無鬍鬚男性 79 人中 5 人，其餘為被判為男性的老年女性）；在獨立的證件照式肖像上：有鬍鬚 13 人中找到 11 人，無鬍鬚 99 人中誤報 6 人（多為剃淨的男性）。淺色短鬚與鬍渣可能漏檢。',
+                  '1 for a beard, goatee or moustache, by a linear probe on the HSE-FaceRes face descriptor (logistic regression fitted on FairFace photos labelled by eye), answered 1 only on faces that model reads as male. On FairFace’s report half: found on 16 of 24 bearded faces, said on 9 of 213 without (5 of 79 men without, the others elderly women the model reads as men); on independent studio portraits: found on 11 of 13, said on 6 of 99 without (mostly clean-shaven men). Light short beards and stubble can be missed.',
+                ],
+                [
+                  '探针对所答值的输出，在判定阈值处为 0.5',
+                  '探針對所答值的輸出，在判定閾值處為 0.5',
+                  "the probe's output for the value answered, 0.5 at its cut",
+                ],
+              ).optional(),
               eyelid: heuristicAttribute(z.enum(['single', 'double']), [
                 '眼睑：在照片原始像素上测量，上眼睑睫毛与眉之间有一条褶线为 double。在独立评测照片上：双眼皮 62 例中 57 例判为 double，单眼皮 4 例中 4 例判为 single；可用的单眼皮照片很少，single 只作弱参考。小脸、眼镜、眯眼与浓重眼妆可能遮住褶线。',
                 '眼瞼：在照片原始像素上量測，上眼瞼睫毛與眉之間有一條褶線為 double。在獨立評測照片上：雙眼皮 62 例中 57 例判為 double，單眼皮 4 例中 4 例判為 single；可用的單眼皮照片很少，single 只作弱參考。小臉、眼鏡、瞇眼與濃重眼妝可能遮住褶線。',

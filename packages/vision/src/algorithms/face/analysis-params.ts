@@ -104,6 +104,11 @@ export interface FaceAnalysisFace {
   gender?: { value: 0 | 1; score: number };
   /** The emotion model's softmax outputs, summing to ~1 (present when `emotion`; not calibrated). */
   emotion?: Record<Emotion, number>;
+  /**
+   * Beard or moustache from the FaceRes descriptor's linear probe (present when `faceres`); score:
+   * how clear the answer is (0.5 at the probe's cut), not a probability.
+   */
+  beard?: { value: 0 | 1; score: number };
   /** L2-normalised 1024-d faceres descriptor (present when `descriptor`). */
   descriptor?: number[];
   /** Mesh-geometry feature analysis (present when `features`). */

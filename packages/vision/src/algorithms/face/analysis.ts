@@ -14,6 +14,7 @@
  */
 import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
+import { BEARD_PROBE } from './beard-probe-weights.ts';
 import { GRAPH_PARTS, runOnnxGraph, warmupOnnxGraphs } from '../../runtime/onnx.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
@@ -81,11 +82,31 @@ async function pixelsOf(t: Tensor4D): Promise<Float32Array> {
   }
 }
 
+/**
+ * Beard or moustache from the FaceRes descriptor (`d`, its norm `norm`): the linear probe of
+ * beard-probe-weights.ts (logistic regression fitted on FairFace crops labelled by eye,
+ * scripts/fit-beard-probe.ts), answered on faces FaceRes reads as male only (`male`): without that,
+ * a woman in heavy make-up (face-api sample 1) read bearded. The score is the probe's output
+ * shifted so that its cut is 0.5, for the answered value: how clear the answer is, not a
+ * probability.
+ */
+function beardOf(d: Float32Array, norm: number, male: boolean): { value: 0 | 1; score: number } {
+  const P = BEARD_PROBE;
+  let z: number = P.bias;
+  for (let i = 0; i < P.weights.length; i++) z += (P.weights[i]! * (d[i]! / norm - P.mean[i]!)) / P.scale[i]!;
+  const cut = Math.log(P.threshold / (1 - P.threshold));
+  const s = 1 / (1 + Math.exp(-(z - cut)));
+  const value = male && s >= 0.5 ? 1 : 0;
+  return { value, score: Math.round((value ? s : Math.max(1 - s, male ? 0 : 0.5)) * 1e4) / 1e4 };
+}
+
 async function runFaceres(
   pixels: Tensor4D,
   roi: RotatedSquare,
   wantDescriptor: boolean,
-): Promise<Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor'>> {
+): Promise<
+  Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor' | 'beard'>
+> {
   // FaceRes takes RGB in 0..255 (Human scales its 0..1 face crop by 255 before the model).
   const input = await pixelsOf(crop(pixels, roi, FACERES_INPUT));
   const [genderName = '', ageName = '', descriptorName = ''] = GRAPH_PARTS.faceres.outputs;
@@ -103,19 +124,21 @@ async function runFaceres(
     if (Math.abs(i - age) <= 5) near += bins[i] ?? 0;
     if (i < BABY_AGE) child += bins[i] ?? 0;
   }
-  const out: Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor'> = {
+  const out: Pick<
+    FaceAnalysisFace,
+    'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor' | 'beard'
+  > = {
     age: round1(age),
     ageScore: Math.round(near * 1e4) / 1e4,
     childProbability: Math.round(child * 1e4) / 1e4,
     gender: { value: g > 0.5 ? 1 : 0, score: Math.round(Math.max(g, 1 - g) * 1e4) / 1e4 },
   };
-  if (wantDescriptor) {
-    const d = outs[descriptorName]!.data;
-    let n = 0;
-    for (const v of d) n += v * v;
-    n = Math.sqrt(n) || 1;
-    out.descriptor = Array.from(d, (v) => Math.round((v / n) * 1e5) / 1e5);
-  }
+  const d = outs[descriptorName]!.data;
+  let n = 0;
+  for (const v of d) n += v * v;
+  n = Math.sqrt(n) || 1;
+  out.beard = beardOf(d, n, g > 0.5);
+  if (wantDescriptor) out.descriptor = Array.from(d, (v) => Math.round((v / n) * 1e5) / 1e5);
   return out;
 }
 

@@ -47,7 +47,7 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
         Emotion: ['Happy', '100% Model output'],
         Gender: ['Female', '79% Model output'],
         Glasses: ['No glasses', 'Heuristic'],
-        Beard: ['No beard', 'Heuristic'],
+        Beard: ['No beard', '100% Model output'],
         Race: ['White', '98% Model output'],
         Eyelid: ['Single eyelid', 'Heuristic'],
       },
@@ -61,7 +61,7 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
         表情: ['开心', '100% 模型输出'],
         性别: ['女', '79% 模型输出'],
         眼镜: ['未戴眼镜', '启发式'],
-        胡须: ['无胡须', '启发式'],
+        胡须: ['无胡须', '100% 模型输出'],
         人种: ['白人', '98% 模型输出'],
         眼皮: ['单眼皮', '启发式'],
       },
@@ -75,7 +75,7 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
         表情: ['開心', '100% 模型輸出'],
         性別: ['女', '79% 模型輸出'],
         眼鏡: ['未戴眼鏡', '啟發式'],
-        鬍鬚: ['無鬍鬚', '啟發式'],
+        鬍鬚: ['無鬍鬚', '100% 模型輸出'],
         人種: ['白人', '98% 模型輸出'],
         眼皮: ['單眼皮', '啟發式'],
       },
@@ -92,12 +92,12 @@ describe('FaceAnalysisDemo on real answers', { timeout: 20_000 }, () => {
     expect(sent[0]!.media_info_list[0]!.media_profiles.media_data_type).toBe('jpg');
   });
 
-  it('shows the cameraman as a man, with the beard heuristic’s answer', async () => {
+  it('shows the cameraman as a man, with the beard probe’s answer', async () => {
     await analyse(answers.analysisCameraman, 'en');
     const table = (await tables())['Face 1']!;
     expect(rows(table)).toMatchObject({
       Gender: ['Male', '90% Model output'],
-      Beard: ['No beard', 'Heuristic'],
+      Beard: ['No beard', '96% Model output'],
     });
     expect(screen.getByTestId('face-pose').textContent).toContain('51.8°');
   });
