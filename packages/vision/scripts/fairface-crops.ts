@@ -1,11 +1,12 @@
 /**
- * The FairFace crops (test/fixtures/photos/fairface) through ornaments, at several face sizes, with
- * their labels of hat-labels.json or necklace-labels.json, for scripts/fit-ornament-probe.ts and
- * measure-ornaments.ts `hats` and `necklaces`. At scale 1 each crop is a photo
- * of its own (its face about 45 % of the width); at scale k the crops of one half are laid k x k
- * in a mosaic of 768 px, so that each face is k times smaller in the photo and in CenterNet's
- * 512 px input, as faces in group photos are. Each face is matched to its cell (the face nearest
- * the cell's centre, within a quarter of the cell) and keeps its crop's label and fold.
+ * The FairFace crops (test/fixtures/photos/fairface) at several face sizes, with their labels of
+ * hat-labels.json, necklace-labels.json or hair-length-labels.json, through ornaments, for
+ * scripts/fit-ornament-probe.ts and measure-ornaments.ts `hats`; the mosaic and the face matching
+ * also serve fit-beard-probe.ts. At scale 1 each crop is a photo of its own (its face about 45 % of
+ * the width); at scale k the crops of one half are laid k x k in a mosaic (fairfaceMosaic), so that
+ * each face is k times smaller in the photo and in the networks' inputs, as faces in group photos
+ * are. Each face is matched to its cell (nearestToCell: the face nearest the cell's centre, within
+ * a quarter of the cell) and keeps its crop's label and fold.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,6 +72,45 @@ const MOSAIC = 768;
 const cropPath = (id: string) => path.join(here, '../test/fixtures/photos/fairface', `${id}.jpg`);
 
 /**
+ * The photo of FairFace crops `ids` at `scale`: at 1 the one crop's own file, else the crops laid
+ * `scale` x `scale` in a mosaic of about `side` px on grey (JPEG q92).
+ */
+export async function fairfaceMosaic(ids: readonly string[], scale: number, side: number): Promise<Buffer> {
+  if (scale === 1) return readFileSync(cropPath(ids[0]!));
+  const cell = Math.floor(side / scale);
+  const tiles = await Promise.all(
+    ids.map(async (id, k) => ({
+      input: await sharp(cropPath(id)).resize(cell, cell).toBuffer(),
+      left: (k % scale) * cell,
+      top: Math.floor(k / scale) * cell,
+    })),
+  );
+  return sharp({ create: { width: cell * scale, height: cell * scale, channels: 3, background: '#808080' } })
+    .composite(tiles)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/**
+ * Of `items` found on a mosaic, the one whose centre lies nearest the centre of cell `k` (cells of
+ * `cell` px, `scale` to a row), within a quarter of a cell: that cell's crop's labelled face.
+ */
+export function nearestToCell<T>(
+  items: readonly T[],
+  centreOf: (item: T) => readonly [number, number],
+  k: number,
+  scale: number,
+  cell: number,
+): T | undefined {
+  const cx = ((k % scale) + 0.5) * cell;
+  const cy = (Math.floor(k / scale) + 0.5) * cell;
+  return items
+    .map((item) => ({ item, d: Math.hypot(centreOf(item)[0] - cx, centreOf(item)[1] - cy) }))
+    .sort((a, b) => a.d - b.d)
+    .find(({ d }) => d < 0.25 * cell)?.item;
+}
+
+/**
  * The faces of one half's crops whose label for `question` is in `kinds`, at `scale` (1: each
  * crop alone), with ornaments' measures of each. `missing` counts the crops whose face was not found.
  */
@@ -92,34 +132,15 @@ export async function fairfaceFaces(
   const per = scale * scale;
   for (let start = 0; start < crops.length; start += per) {
     const group = crops.slice(start, start + per);
-    let image: Buffer;
-    const cell = Math.floor(MOSAIC / scale);
-    if (scale === 1) image = readFileSync(cropPath(group[0]!.id));
-    else {
-      const tiles = await Promise.all(
-        group.map(async (c, k) => ({
-          input: await sharp(cropPath(c.id)).resize(cell, cell).toBuffer(),
-          left: (k % scale) * cell,
-          top: Math.floor(k / scale) * cell,
-        })),
-      );
-      image = await sharp({
-        create: { width: cell * scale, height: cell * scale, channels: 3, background: '#808080' },
-      })
-        .composite(tiles)
-        .jpeg({ quality: 92 })
-        .toBuffer();
-    }
+    const image = await fairfaceMosaic(
+      group.map((c) => c.id),
+      scale,
+      MOSAIC,
+    );
     const decoded = await decodeImage(image, DEFAULT_IMAGE_LIMITS, ornaments.decode);
     const { faces: found, features } = await findOrnaments(decoded, params, models);
-    const side = decoded.width / scale;
     for (const [k, c] of group.entries()) {
-      const cx = ((k % scale) + 0.5) * side;
-      const cy = (Math.floor(k / scale) + 0.5) * side;
-      const face = found
-        .map((f) => ({ f, d: Math.hypot(f.centre[0] - cx, f.centre[1] - cy) }))
-        .sort((a, b) => a.d - b.d)
-        .find(({ d }) => d < 0.25 * side)?.f;
+      const face = nearestToCell(found, (f) => f.centre, k, scale, decoded.width / scale);
       if (!face) missing++;
       else faces.push({ ...c, scale, face, features, width: decoded.width, height: decoded.height });
     }

@@ -17,12 +17,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import sharp from 'sharp';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import { faceanalysis } from '../src/algorithms/face/analysis.ts';
 import { BEARD_PROBE } from '../src/algorithms/face/beard-probe-weights.ts';
 import { auc, choose, probeFields } from './probe-fit.ts';
+import { fairfaceMosaic, nearestToCell } from './fairface-crops.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(here, '../src/algorithms/face/beard-probe-weights.ts');
@@ -49,7 +49,6 @@ const crops = Object.entries(labels)
     man: l.record.gender === 'male',
     fold: k % 10,
   }));
-const cropPath = (id: string) => path.join(here, '../test/fixtures/photos/fairface', `${id}.jpg`);
 
 await initTf();
 const models = await faceanalysis.loadModels();
@@ -71,38 +70,21 @@ for (const scale of SCALES) {
   let missing = 0;
   for (let start = 0; start < crops.length; start += scale * scale) {
     const group = crops.slice(start, start + scale * scale);
-    const cell = Math.floor(MOSAIC / scale);
-    const image =
-      scale === 1
-        ? readFileSync(cropPath(group[0]!.id))
-        : await sharp({ create: { width: MOSAIC, height: MOSAIC, channels: 3, background: '#808080' } })
-            .composite(
-              await Promise.all(
-                group.map(async (c, k) => ({
-                  input: await sharp(cropPath(c.id)).resize(cell, cell).toBuffer(),
-                  left: (k % scale) * cell,
-                  top: Math.floor(k / scale) * cell,
-                })),
-              ),
-            )
-            .jpeg({ quality: 92 })
-            .toBuffer();
+    const image = await fairfaceMosaic(
+      group.map((c) => c.id),
+      scale,
+      MOSAIC,
+    );
     const decoded = await decodeImage(image, undefined, faceanalysis.decode);
     const result = await faceanalysis.run(decoded, params, models);
-    const side = result.imageWidth / scale;
     for (const [k, c] of group.entries()) {
-      const cx = ((k % scale) + 0.5) * side;
-      const cy = (Math.floor(k / scale) + 0.5) * side;
-      const face = result.faces
-        .map((f) => ({
-          f,
-          d: Math.hypot(
-            f.rectangle.left + f.rectangle.width / 2 - cx,
-            f.rectangle.top + f.rectangle.height / 2 - cy,
-          ),
-        }))
-        .sort((a, b) => a.d - b.d)
-        .find(({ d }) => d < 0.25 * side)?.f;
+      const face = nearestToCell(
+        result.faces,
+        (f) => [f.rectangle.left + f.rectangle.width / 2, f.rectangle.top + f.rectangle.height / 2],
+        k,
+        scale,
+        result.imageWidth / scale,
+      );
       if (!face?.descriptor || !face.appearance || !face.beard) missing++;
       else
         samples.push({

@@ -15,13 +15,9 @@
  * whose region leaves the photo are left out (but for the hat, fitted on every face). The report
  * half is never read here.
  *
- * Method: logistic regression on the standardised features, the two classes weighted to equal
- * total weight, an L2 penalty on the weights (not the bias), fitted by Newton's method (iteratively
- * reweighted least squares; Hastie, Tibshirani and Friedman, "The Elements of Statistical
- * Learning", 2nd ed., section 4.4). The penalty is chosen by 10-fold cross-validation on the tune
- * half (folds by crop, the same at every size), the largest area under the ROC curve of the
- * held-out scores; the threshold is the lowest held-out score above all but 2 % of the negatives'
- * held-out scores.
+ * Method: scripts/probe-fit.ts (logistic regression, penalty by 10-fold cross-validation on the
+ * tune half, folds by crop and the same at every size; the threshold above all but 2 % of the
+ * negatives' held-out scores).
  * The held-out scores' figures are printed; --dry-run prints them without writing the file.
  */
 import { writeFileSync } from 'node:fs';

@@ -34,6 +34,7 @@ import { appearance } from '../face/appearance.ts';
 import { findFaceMeshes, loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import { median, planesOf, type Planes } from '../face/facemask.ts';
 import { HAT_PROBE } from './hat-probe-weights.ts';
+import { probeLogit } from '../probe.ts';
 import { COCO_CLASS } from './coco.ts';
 import { centernetRun, nms, type Candidate, type CenternetFeatures } from './humandetect.ts';
 import {
@@ -344,10 +345,7 @@ export function regionInside(f: Frame, width: number, height: number, region: Fr
 
 /** The hat probe (hat-probe-weights.ts): logistic regression on the standardised crown features. */
 export function hatScore(crown: Float32Array): number {
-  let z: number = HAT_PROBE.bias;
-  for (let c = 0; c < HAT_PROBE.weights.length; c++)
-    z += (HAT_PROBE.weights[c]! * (crown[c]! - HAT_PROBE.mean[c]!)) / HAT_PROBE.scale[c]!;
-  return 1 / (1 + Math.exp(-z));
+  return 1 / (1 + Math.exp(-probeLogit(HAT_PROBE, crown)));
 }
 
 /** Every ornament of the photo before the score cut, and the per-face measures behind them. */

@@ -15,6 +15,7 @@
 import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { BEARD_PROBE } from './beard-probe-weights.ts';
+import { probeLogit } from '../probe.ts';
 import { GRAPH_PARTS, runOnnxGraph, warmupOnnxGraphs } from '../../runtime/onnx.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
@@ -91,11 +92,8 @@ async function pixelsOf(t: Tensor4D): Promise<Float32Array> {
  * probability.
  */
 function beardOf(d: Float32Array, norm: number, male: boolean): { value: 0 | 1; score: number } {
-  const P = BEARD_PROBE;
-  let z: number = P.bias;
-  for (let i = 0; i < P.weights.length; i++) z += (P.weights[i]! * (d[i]! / norm - P.mean[i]!)) / P.scale[i]!;
-  const cut = Math.log(P.threshold / (1 - P.threshold));
-  const s = 1 / (1 + Math.exp(-(z - cut)));
+  const cut = Math.log(BEARD_PROBE.threshold / (1 - BEARD_PROBE.threshold));
+  const s = 1 / (1 + Math.exp(-(probeLogit(BEARD_PROBE, d, norm) - cut)));
   const value = male && s >= 0.5 ? 1 : 0;
   return { value, score: Math.round((value ? s : Math.max(1 - s, male ? 0 : 0.5)) * 1e4) / 1e4 };
 }
