@@ -76,11 +76,16 @@ const cropPath = (id: string) => path.join(here, '../test/fixtures/photos/fairfa
  * `scale` x `scale` in a mosaic of about `side` px on grey (JPEG q92).
  */
 export async function fairfaceMosaic(ids: readonly string[], scale: number, side: number): Promise<Buffer> {
-  if (scale === 1) return readFileSync(cropPath(ids[0]!));
+  return photoMosaic(ids.map(cropPath), scale, side);
+}
+
+/** The same for any photos' `files`, each scaled to a square cell. */
+export async function photoMosaic(files: readonly string[], scale: number, side: number): Promise<Buffer> {
+  if (scale === 1) return readFileSync(files[0]!);
   const cell = Math.floor(side / scale);
   const tiles = await Promise.all(
-    ids.map(async (id, k) => ({
-      input: await sharp(cropPath(id)).resize(cell, cell).toBuffer(),
+    files.map(async (file, k) => ({
+      input: await sharp(file).resize(cell, cell).toBuffer(),
       left: (k % scale) * cell,
       top: Math.floor(k / scale) * cell,
     })),

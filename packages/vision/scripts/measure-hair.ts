@@ -42,7 +42,8 @@ const f2 = (v: number | undefined): string => (v === undefined ? '-' : v.toFixed
 const measuresText = (m: HairMeasures): string =>
   `end ${f2(m.end)} shoulders ${f2(m.shoulders)} bangs ${f2(m.bangs)} hairline ${f2(m.hairline)} side ${f2(m.side)} ` +
   `outside ${f2(m.mass)} scalp p/h/s ${f2(m.scalp.person)}/${f2(m.scalp.hair)}/${f2(m.scalp.skin)} ${m.scalp.likeForehead ? 'like' : 'unlike'} ` +
-  `coherence ${f2(m.coherence)} colour ${m.colour ? `${m.colour.value} ${f2(m.colour.share)} Lab ${m.colour.lab.join(',')}` : '-'}`;
+  `coherence ${f2(m.coherence)} colour ${m.colour ? `${m.colour.value} ${f2(m.colour.share)} Lab ${m.colour.lab.join(',')}` : '-'} ` +
+  `probes bangs/high/bald ${m.probes ? `${f2(m.probes.bangs)}/${f2(m.probes.high)}/${f2(m.probes.bald)}` : '-'}`;
 
 async function agreement(set: 'tune' | 'report'): Promise<void> {
   const models = await loadSkinHairModels();

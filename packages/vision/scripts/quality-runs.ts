@@ -55,6 +55,8 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('hat-probe-fit', 'fit-ornament-probe.ts', ['hat', '--dry-run']),
   run('beard-probe-fit', 'fit-beard-probe.ts', ['--dry-run']),
   run('beard-report', 'fit-beard-probe.ts', ['report', '--faces']),
+  run('hair-top-probe-fit', 'fit-hair-probe.ts', ['--dry-run']),
+  run('hair-top-report', 'fit-hair-probe.ts', ['report', '--faces']),
   run('necklace-probe-fit', 'fit-ornament-probe.ts', ['necklace', '--dry-run']),
   run('long-hair-probe-fit', 'fit-ornament-probe.ts', ['long', '--dry-run']),
   run('not-short-hair-probe-fit', 'fit-ornament-probe.ts', ['notshort', '--dry-run']),

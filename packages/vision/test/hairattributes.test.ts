@@ -83,6 +83,49 @@ describe('hairattributes', () => {
     expect(short.colour.value).toBe('brown');
   });
 
+  // Report-half FairFace crops of test/fixtures/hair-top-labels.json (labelled by eye; the probes
+  // were fitted on the other half): the measurement rules found none of these fringes, bald tops or
+  // receding hairlines.
+  describe('bangs, hairline and bald by the probes on FaceRes', () => {
+    const middle = async (id: string) => {
+      const r = await run(read(await photoPath(`fixture:photos/fairface/${id}.jpg`)));
+      const face = r.faces.find(({ face_rectangle: b }) => Math.abs(b.left + b.width / 2 - 128) < 48);
+      expect(face, id).toBeDefined();
+      return face!.attributes;
+    };
+
+    it("sees the fringes of three women and a teenage boy's", async () => {
+      for (const id of ['0022', '0100', '0126', '0062']) {
+        const a = await middle(id);
+        expect(a.bangs.value, id).toBe('yes');
+        expect(a.hairline.value, id).toBeNull();
+        expect(a.bald.value, id).toBe('no');
+      }
+    });
+
+    it('sees three bald tops, and two receding hairlines with hair on top', async () => {
+      for (const id of ['0130', '0316', '0330']) {
+        const a = await middle(id);
+        expect(a.bald.value, id).toBe('yes');
+        expect(a.hairline.value, id).toBe('high');
+        expect(a.bangs.value, id).toBe('no');
+      }
+      for (const id of ['0462', '0538']) {
+        const a = await middle(id);
+        expect(a.hairline.value, id).toBe('high');
+        expect(a.bald.value, id).toBe('no');
+      }
+    });
+
+    it('answers none of these on three middle-aged men with a full head of hair', async () => {
+      for (const id of ['0018', '0020', '0106']) {
+        const a = await middle(id);
+        expect([a.bangs.value, a.hairline.value, a.bald.value], id).toEqual(['no', 'normal', 'no']);
+        expect(a.bald.score!, id).toBeGreaterThan(0.5);
+      }
+    });
+  });
+
   it('names hair colours from CIELAB by its rules', () => {
     expect(hairColourName(8, 0, 1)).toBe('black');
     expect(hairColourName(30, 8, 15)).toBe('brown');

@@ -18,3 +18,17 @@ export function probeLogit(probe: LinearProbe, x: ArrayLike<number>, norm = 1): 
     z += (probe.weights[i]! * (x[i]! / norm - probe.mean[i]!)) / probe.scale[i]!;
   return z;
 }
+
+/** A probe with the cut its fitting script chose on held-out scores. */
+export interface ThresholdedProbe extends LinearProbe {
+  readonly threshold: number;
+}
+
+/**
+ * The probe's output moved so that its cut is 0.5 (the logistic of the logit minus the cut's
+ * logit): 0.5 or more is a yes. How clear the answer is, not a probability.
+ */
+export function probeAbove(probe: ThresholdedProbe, x: ArrayLike<number>, norm = 1): number {
+  const cut = Math.log(probe.threshold / (1 - probe.threshold));
+  return 1 / (1 + Math.exp(-(probeLogit(probe, x, norm) - cut)));
+}

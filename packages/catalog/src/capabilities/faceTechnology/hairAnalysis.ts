@@ -81,9 +81,9 @@ export const hairAnalysis = defineCapability({
           `Length: short ends above the chin, medium at the shoulders, long below them (the shoulder line from the body key points). Hair hanging behind the shoulders, seen from the front, reads shorter; before dark clothes or a dark background short hair often reads medium or long (34 of 81 short heads of an independent portrait set). ${notMeasured[2]}`,
         ]),
         bangs: attribute(yesNo, [
-          '眉毛上方额头区域是否被头发覆盖；得分为该区域中头发的比例。',
-          '眉毛上方額頭區域是否被頭髮覆蓋；得分為該區域中頭髮的比例。',
-          'Whether hair covers the forehead band above the brows; the score is the share of that band that is hair.',
+          '眉毛上方的额头是否被头发（刘海）覆盖：人脸识别网络（HSE-FaceRes）特征向量上的线性探针，用人工标注的照片训练；得分表示答案的明确程度（阈值处为 0.5），不是概率。儿童的刘海比成人的更容易识别（独立肖像集上成人刘海 5 个中找到 2 个）。',
+          '眉毛上方的額頭是否被頭髮（瀏海）覆蓋：人臉辨識網路（HSE-FaceRes）特徵向量上的線性探針，用人工標註的照片訓練；得分表示答案的明確程度（閾值處為 0.5），不是機率。兒童的瀏海比成人的更容易辨識（獨立肖像集上成人瀏海 5 個中找到 2 個）。',
+          "Whether hair (a fringe) covers the forehead above the brows: a linear probe on the face recognition network's (HSE-FaceRes) descriptor, trained on photos labelled by eye; the score is how clear the answer is (0.5 at the cut), not a probability. Children's fringes are found more often than adults' (2 of 5 adult fringes on an independent portrait set).",
         ]),
         curl: attribute(z.enum(['straight', 'wavy', 'curly']).nullable(), [
           `卷曲度，由头发区域亮度梯度的结构张量一致性判断；得分为该一致性（0 到 1）。此项目前不可靠（见质量说明）。${notMeasured[0]}`,
@@ -91,9 +91,9 @@ export const hairAnalysis = defineCapability({
           `Curl, from the coherence of the structure tensor of the hair's lightness gradients; the score is that coherence (0 to 1). Not reliable yet (see the quality notes). ${notMeasured[2]}`,
         ]),
         hairline: attribute(z.enum(['normal', 'high']).nullable(), [
-          '发际线：发际线到眉毛的高度相对下巴到眉毛的距离，high 表示偏高（后移）；被刘海遮住或没有头发时为 null。后移的发际线很少被识别（独立肖像集上 11 个中 0 个）。',
-          '髮際線：髮際線到眉毛的高度相對下巴到眉毛的距離，high 表示偏高（後移）；被瀏海遮住或沒有頭髮時為 null。後移的髮際線很少被識別（獨立肖像集上 11 個中 0 個）。',
-          'Hairline: its height above the brows relative to the chin-to-brow distance; high means receding. null when bangs hide it or there is no hair. Receding hairlines are seldom found (none of 11 on an independent portrait set).',
+          '发际线：high 表示偏高（后移，或头顶秃），由 HSE-FaceRes 特征向量上的线性探针判断；被刘海遮住时为 null。得分表示答案的明确程度。年长者更容易被判为偏高：独立肖像集上 5 个后移的发际线找到 4 个，63 个正常的有 7 个被判为偏高。',
+          '髮際線：high 表示偏高（後移，或頭頂禿），由 HSE-FaceRes 特徵向量上的線性探針判斷；被瀏海遮住時為 null。得分表示答案的明確程度。年長者更容易被判為偏高：獨立肖像集上 5 個後移的髮際線找到 4 個，63 個正常的有 7 個被判為偏高。',
+          'Hairline: high means receding (or a bald top), from a linear probe on the HSE-FaceRes descriptor; null when bangs hide it. The score is how clear the answer is. Older faces read high more often than they are: on an independent portrait set 4 of 5 receding hairlines were found and 7 of 63 normal ones called high.',
         ]),
         ponytail: attribute(yesNo, [
           '是否扎马尾：脸侧几乎没有头发，且头部轮廓外有一团向下垂的头发。',
@@ -106,14 +106,14 @@ export const hairAnalysis = defineCapability({
           'Bun: hardly any hair beside the face, and a mass of hair on top of the head outline that does not hang down.',
         ]),
         shaved: attribute(yesNo, [
-          '是否剃发：额头上方头皮区域几乎没有头发，也不像额头皮肤。戴帽子也会被判为剃发。',
-          '是否剃髮：額頭上方頭皮區域幾乎沒有頭髮，也不像額頭皮膚。戴帽子也會被判為剃髮。',
-          'Shaved: hardly any hair over the scalp above the forehead, which does not look like the forehead skin either. A hat reads as shaved too.',
+          '是否剃发：额头上方头皮区域几乎没有头发，且未被判为秃头。戴帽子也会被判为剃发。',
+          '是否剃髮：額頭上方頭皮區域幾乎沒有頭髮，且未被判為禿頭。戴帽子也會被判為剃髮。',
+          'Shaved: hardly any hair over the scalp above the forehead, on a head not answered bald. A hat reads as shaved too.',
         ]),
         bald: attribute(yesNo, [
-          '是否秃头：额头上方头皮区域几乎没有头发，颜色、亮度与纹理都像额头皮肤。头顶秃而四周有头发时常被漏判（独立肖像集上 6 个中找到 1 个）。',
-          '是否禿頭：額頭上方頭皮區域幾乎沒有頭髮，顏色、亮度與紋理都像額頭皮膚。頭頂禿而四周有頭髮時常被漏判（獨立肖像集上 6 個中找到 1 個）。',
-          'Bald: hardly any hair over the scalp above the forehead, whose colour, lightness and texture are like the forehead skin. A bald crown with hair around it is often missed (1 of 6 found on an independent portrait set).',
+          '头顶是否秃（谢顶或无发），由 HSE-FaceRes 特征向量上的线性探针判断；得分表示答案的明确程度。年长女性稀疏的头发有时会被判为秃头（FairFace 报告集 142 个有头发的人中有 8 个，其中一半是 60 岁以上的女性）。',
+          '頭頂是否禿（禿頂或無髮），由 HSE-FaceRes 特徵向量上的線性探針判斷；得分表示答案的明確程度。年長女性稀疏的頭髮有時會被判為禿頭（FairFace 報告集 142 個有頭髮的人中有 8 個，其中一半是 60 歲以上的女性）。',
+          "A bald top (balding or hairless), from a linear probe on the HSE-FaceRes descriptor; the score is how clear the answer is. Elderly women's thin hair is sometimes called bald (8 of 142 heads with hair on a FairFace report half, half of them women over 60).",
         ]),
         colour: attribute(z.enum(['black', 'brown', 'blonde', 'red', 'grey', 'dyed']).nullable(), [
           `发色，由头发像素在 CIELAB 中的平均颜色命名（色相超出自然发色范围的像素足够多时为 dyed）；得分为自身颜色名与之相同的像素比例。${notMeasured[0]}`,

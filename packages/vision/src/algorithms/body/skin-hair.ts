@@ -37,6 +37,7 @@
 import type { DecodedImage } from '../../image/decode.ts';
 import type { RgbPixels } from '../../image/resize.ts';
 import { findFaceMeshes, loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
+import { attributeRoi, runFaceresModel, type FaceresOutputs } from '../face/faceres.ts';
 import { FACE_OVAL, fillPolygon, ycbcrPlanes } from '../face/retouch.ts';
 import { getModel } from '../../runtime/models.ts';
 import { applyGuided, boxMean, guidedCoefficients, planarRgb, type PlanarRgb } from './guided-filter.ts';
@@ -79,6 +80,8 @@ export interface HeadFrame {
   height: number;
   /** The face detector's score, 0..1. */
   score: number;
+  /** HSE-FaceRes on the face (analysePhoto's `faceres` option): the hair attributes' probes read it. */
+  faceres?: FaceresOutputs;
 }
 
 /** The photo as the masks see it: its working copy in YCbCr, the people on it, the faces. */
@@ -113,28 +116,30 @@ function headFrame(mesh: Pt[], score: number): HeadFrame {
 /**
  * Faces, people and colours of the photo. `poses`: run bodypose too, for its people (`maps.poses`)
  * and as the person check; without it the faces' meshes are the person check, which spares
- * bodypose's model (about a third of skinsegment's time).
+ * bodypose's model (about a third of skinsegment's time). `faceres`: run HSE-FaceRes on each face
+ * too (its crop of the detection copy, as the face analysis makes it).
  */
 export async function analysePhoto(
   image: DecodedImage,
   models: SkinHairModels,
-  { poses = false }: { poses?: boolean } = {},
+  { poses = false, faceres = false }: { poses?: boolean; faceres?: boolean } = {},
 ): Promise<PhotoMaps> {
   const working = await subsampled(image, WORKING_SIDE);
   const detect = await subsampled(image, DETECT_SIDE);
-  const found = await findFaceMeshes(models, detect, {
-    maxFaces: MAX_FACES,
-    minConfidence: 0.4,
-    smallFaces: true,
-    iris: false,
-  });
+  const found = await findFaceMeshes(
+    models,
+    detect,
+    { maxFaces: MAX_FACES, minConfidence: 0.4, smallFaces: true, iris: false },
+    faceres ? (face, pixels) => runFaceresModel(pixels, attributeRoi(face)) : undefined,
+  );
   const s = working.width / detect.width;
-  const faces = found.map((f) =>
-    headFrame(
+  const faces = found.map((f) => ({
+    ...headFrame(
       f.landmarks.mesh.map(([x, y]) => [x * s, y * s] as Pt),
       f.detection.score,
     ),
-  );
+    ...(f.extra ? { faceres: f.extra } : {}),
+  }));
   const n = working.width * working.height;
   const people =
     faces.length === 0

@@ -15,7 +15,7 @@
 import type { Tensor4D } from '@tensorflow/tfjs';
 import { tf } from '../../runtime/tfjs.ts';
 import { BEARD_PROBE } from './beard-probe-weights.ts';
-import { probeLogit } from '../probe.ts';
+import { probeAbove } from '../probe.ts';
 import { GRAPH_PARTS, runOnnxGraph, warmupOnnxGraphs } from '../../runtime/onnx.ts';
 import type { DecodedImage } from '../../image/decode.ts';
 import type { Algorithm } from '../types.ts';
@@ -31,7 +31,8 @@ import {
   type FaceAnalysisResult,
 } from './analysis-params.ts';
 import type { Point3 } from './landmarks.ts';
-import { cropTransform, round1, type Point2, type RotatedSquare } from './geometry.ts';
+import { round1, type Point2, type RotatedSquare } from './geometry.ts';
+import { FACERES_INPUT, attributeRoi, crop, pixelsOf, runFaceresModel } from './faceres.ts';
 import {
   findFaceMeshes,
   imageRectangle,
@@ -48,7 +49,6 @@ export type FaceAnalysisModels = MeshFaceModels;
 
 /** Same working-size cap as facepoints (see facepoints.ts for the measurements). */
 const WORKING_SIDE = 2048;
-const FACERES_INPUT = 224;
 const EMOTION_INPUT = 64;
 const GEAR_INPUT = 198;
 /** Centres of GEAR's 7 age bands (<20, 21-25, 26-30, 31-40, 41-50, 51-60, >60), as Human uses them. */
@@ -66,23 +66,6 @@ async function warmup(): Promise<void> {
   await warmupMeshFaces();
 }
 
-/** Upright square crop of `roi` at `n` x `n`, RGB in 0..255. */
-function crop(pixels: Tensor4D, roi: RotatedSquare, n: number): Tensor4D {
-  return tf.tidy(() => {
-    const t = tf.tensor2d([cropTransform(roi, n)], [1, 8], 'float32');
-    return tf.image.transform(pixels, t, 'bilinear', 'constant', 0, [n, n]) as Tensor4D;
-  });
-}
-
-/** The pixels of a crop made with tfjs, for an onnxruntime network; the tensor is disposed. */
-async function pixelsOf(t: Tensor4D): Promise<Float32Array> {
-  try {
-    return (await t.data()) as Float32Array;
-  } finally {
-    t.dispose();
-  }
-}
-
 /**
  * Beard or moustache from the FaceRes descriptor (`d`, its norm `norm`): the linear probe of
  * beard-probe-weights.ts (logistic regression fitted on FairFace crops labelled by eye,
@@ -92,8 +75,7 @@ async function pixelsOf(t: Tensor4D): Promise<Float32Array> {
  * probability.
  */
 function beardOf(d: Float32Array, norm: number, male: boolean): { value: 0 | 1; score: number } {
-  const cut = Math.log(BEARD_PROBE.threshold / (1 - BEARD_PROBE.threshold));
-  const s = 1 / (1 + Math.exp(-(probeLogit(BEARD_PROBE, d, norm) - cut)));
+  const s = probeAbove(BEARD_PROBE, d, norm);
   const value = male && s >= 0.5 ? 1 : 0;
   return { value, score: Math.round((value ? s : Math.max(1 - s, male ? 0 : 0.5)) * 1e4) / 1e4 };
 }
@@ -105,12 +87,7 @@ async function runFaceres(
 ): Promise<
   Pick<FaceAnalysisFace, 'age' | 'ageScore' | 'childProbability' | 'gender' | 'descriptor' | 'beard'>
 > {
-  // FaceRes takes RGB in 0..255 (Human scales its 0..1 face crop by 255 before the model).
-  const input = await pixelsOf(crop(pixels, roi, FACERES_INPUT));
-  const [genderName = '', ageName = '', descriptorName = ''] = GRAPH_PARTS.faceres.outputs;
-  const outs = await runOnnxGraph('faceres', input, [1, FACERES_INPUT, FACERES_INPUT, 3]);
-  const g = outs[genderName]!.data[0] ?? 0.5;
-  const bins = outs[ageName]!.data;
+  const { male: g, ageBins: bins, descriptor: d, norm: n } = await runFaceresModel(pixels, roi);
   // Age = expectation over the 100 one-year bins (smoother than Human's argmax interpolation).
   let age = 0;
   for (let i = 0; i < bins.length; i++) age += i * (bins[i] ?? 0);
@@ -131,10 +108,6 @@ async function runFaceres(
     childProbability: Math.round(child * 1e4) / 1e4,
     gender: { value: g > 0.5 ? 1 : 0, score: Math.round(Math.max(g, 1 - g) * 1e4) / 1e4 },
   };
-  const d = outs[descriptorName]!.data;
-  let n = 0;
-  for (const v of d) n += v * v;
-  n = Math.sqrt(n) || 1;
   out.beard = beardOf(d, n, g > 0.5);
   if (wantDescriptor) out.descriptor = Array.from(d, (v) => Math.round((v / n) * 1e5) / 1e5);
   return out;
@@ -221,13 +194,7 @@ async function run(
         score: Math.round(detection.score * 1e4) / 1e4,
         pose: headPose(lm.modelMesh),
       };
-      // The crop for the attribute models: the mesh region, centred on the mesh and upright.
-      const meshRoi: RotatedSquare = {
-        cx: (bounds.x1 + bounds.x2) / 2,
-        cy: (bounds.y1 + bounds.y2) / 2,
-        size: roi.size,
-        angle: roi.angle,
-      };
+      const meshRoi = attributeRoi({ roi, bounds });
       if (params.faceres) Object.assign(face, await runFaceres(pixels, meshRoi, params.descriptor));
       if (params.emotion) face.emotion = await runEmotion(pixels, meshRoi);
       if (params.gear) face.gear = await runGear(pixels, meshRoi);

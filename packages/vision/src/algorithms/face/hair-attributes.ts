@@ -1,7 +1,8 @@
 /**
  * hairattributes (capability v1/hairclassifier): per face, the hair's length, bangs, curl,
- * hairline, ponytail, bun, shaved, bald and colour. No model of its own: each attribute is a
- * measurement on the hair mask of hairsegment (skin-hair.ts: face-seeded colour model grown from
+ * hairline, ponytail, bun, shaved, bald and colour. Bangs, hairline and bald are linear probes on
+ * the HSE-FaceRes descriptor (hairTopScores below); every other attribute is a measurement on the
+ * hair mask of hairsegment (skin-hair.ts: face-seeded colour model grown from
  * above the forehead, Yacoob and Davis, IEEE TPAMI 28(7), 2006), the skin mask, the person mask of
  * segment and the shoulders of bodypose, all on the photo's working copy, in each face's own frame:
  * u up from the chin along the chin-to-forehead axis, v across it, both in face heights (chin 152
@@ -11,19 +12,28 @@
  *   of BAND face heights, the last band still holding hair at least LENGTH_RULES.minWidth face
  *   heights wide; ending above the chin -> short, above the shoulder line (bodypose's shoulders,
  *   else SHOULDER_FALLBACK under the chin) -> medium, below it -> long.
- * - bangs (measureBangs): share of hair in the forehead band above the brows (the mesh's brow
+ * - bangs, hairline, bald (hairTopScores, hairTopAnswers): logistic-regression probes (Alain and
+ *   Bengio, "Understanding intermediate layers using linear classifier probes", 2016) on the
+ *   1024-d descriptor of HSE-FaceRes (the face analysis's age and gender network) for a fringe over
+ *   the forehead, a high (receding) hairline and a bald top, fitted on FairFace crops and London set
+ *   portraits labelled by eye (scripts/fit-hair-probe.ts, hair-probe-weights.ts). The hair mask's
+ *   forehead band and scalp band, which the rules below measured, found almost none of them (the
+ *   mask stops short of thin hair, fringes and bald crowns); those rules stay as the fallback and as
+ *   the baseline the fitting script prints:
+ * - bangs rule (measureBangs): share of hair in the forehead band above the brows (the mesh's brow
  *   tops up to the forehead top, the middle of the forehead); BANGS_SHARE or more -> yes.
- * - hairline (measureHairline): going up the middle of the forehead from the brows, the first band
- *   mostly hair; its height above the brows relative to the chin-to-brow distance. By the classical
- *   facial thirds (forehead, nose and lower face each a third of the face; Farkas, "Anthropometry
- *   of the head and face", 1994) the forehead is about half the chin-to-brow distance; HAIRLINE_HIGH
- *   (1.5 times that) or more -> high (receding). Not visible (null) under bangs or without hair.
+ * - hairline rule (hairlineHeight): going up the middle of the forehead from the brows, the first
+ *   band mostly hair; its height above the brows relative to the chin-to-brow distance. By the
+ *   classical facial thirds (forehead, nose and lower face each a third of the face; Farkas,
+ *   "Anthropometry of the head and face", 1994) the forehead is about half the chin-to-brow
+ *   distance; HAIRLINE_HIGH (1.5 times that) or more -> high (receding). Null under bangs or without
+ *   hair.
  * - ponytail / bun (gathered): hair gathered away from the face leaves little hair beside
  *   the lower face (SIDE_MAX) and puts a hair mass outside the head's outline (an ellipse in the
  *   face frame, HEAD); that mass sitting above the head without hanging down -> bun, else ponytail.
- * - shaved / bald (scalp): the scalp band above the forehead, on the person mask: little grown
- *   hair there (SCALP_HAIR_MAX), mostly skin colour and as light and smooth as the forehead's skin
- *   -> bald; little hair otherwise (stubble, a buzz cut) -> shaved.
+ * - shaved (scalp): the scalp band above the forehead, on the person mask: little grown hair there
+ *   (SCALP_HAIR_MAX) on a head not answered bald (stubble, a buzz cut) -> shaved. The bald rule
+ *   (the fallback): such a band mostly skin colour and as light and smooth as the forehead's skin.
  * - curl (measureCurl): texture of the hair region on a crop of the photo scaled so the face is
  *   CURL_FACE_PX tall: the mean coherence of the lightness gradients' structure tensor (Bigun and
  *   Granlund, "Optimal orientation detection of linear symmetry", ICCV 1987; Kass and Witkin,
@@ -40,8 +50,10 @@
  * (hair-portraits-labels.json); docs/quality.md reports the other halves. Weak where the hair mask
  * is (hair of the background's colour, dark clothes and backgrounds: short hair then reads long),
  * on hair hanging behind the shoulders (seen from the front it ends at the shoulders), on grey
- * hair the mask mixes with shadow (it reads brown), and for bald, shaved, bun and receding
- * hairlines, which few labelled photos hold; a hat reads as shaved.
+ * hair the mask mixes with shadow (it reads brown), and for shaved heads and buns, which few
+ * labelled photos hold; a hat reads as shaved. The probes read age into their answers: elderly
+ * faces are called high or bald more often than they are, and adults' fringes are found less often
+ * than children's.
  */
 import sharp from 'sharp';
 import type { DecodedImage } from '../../image/decode.ts';
@@ -61,6 +73,8 @@ import { boxMean } from '../body/guided-filter.ts';
 import { VISIBLE_SCORE } from '../body/body14.ts';
 import type { BodyPoseResult } from '../body/bodypose-params.ts';
 import { labOf } from '../body/apparel-colour.ts';
+import { probeAbove } from '../probe.ts';
+import { HAIR_TOP_PROBES } from './hair-probe-weights.ts';
 import {
   parseHairAttributesParams,
   type HairAttributesParams,
@@ -69,6 +83,7 @@ import {
   type HairCurl,
   type HairFace,
   type HairLength,
+  type Hairline,
   type YesNo,
 } from './hair-attributes-params.ts';
 
@@ -526,6 +541,42 @@ export function ownHair(face: HeadFrame, maps: PhotoMaps, hair: Float32Array): F
   return hair;
 }
 
+/** The three probes' outputs on a face's FaceRes descriptor, each 0.5 at its cut (probeAbove). */
+export interface HairTopScores {
+  bangs: number;
+  high: number;
+  bald: number;
+}
+
+export function hairTopScores(f: { descriptor: Float32Array; norm: number }): HairTopScores {
+  return {
+    bangs: probeAbove(HAIR_TOP_PROBES.bangs, f.descriptor, f.norm),
+    high: probeAbove(HAIR_TOP_PROBES.high, f.descriptor, f.norm),
+    bald: probeAbove(HAIR_TOP_PROBES.bald, f.descriptor, f.norm),
+  };
+}
+
+/**
+ * Bangs, hairline and bald from the probes' outputs: a bald top has no bangs and a high (receded)
+ * hairline; bangs hide the hairline (null). Each score is the probe's output for the answered
+ * value (0.5 at the cut): how clear the answer is, not a probability.
+ */
+export function hairTopAnswers(
+  s: HairTopScores,
+): Pick<HairFace['attributes'], 'bangs' | 'hairline' | 'bald'> {
+  const clear = (p: number, value: boolean) => round3(value ? p : 1 - p);
+  const bald = s.bald >= 0.5;
+  const bangs = !bald && s.bangs >= 0.5;
+  const high = bald || s.high >= 0.5;
+  return {
+    bald: { value: bald ? 'yes' : 'no', score: clear(s.bald, bald) },
+    bangs: { value: bangs ? 'yes' : 'no', score: bald ? clear(s.bald, bald) : clear(s.bangs, bangs) },
+    hairline: bangs
+      ? { value: null }
+      : { value: high ? 'high' : 'normal', score: bald ? clear(s.bald, bald) : clear(s.high, high) },
+  };
+}
+
 /** Every measurement of one face, for the answer and the measurement script. */
 export interface HairMeasures {
   end: number;
@@ -537,6 +588,11 @@ export interface HairMeasures {
   scalp: ReturnType<typeof scalp>;
   coherence: number | undefined;
   colour: ReturnType<typeof measureColour>;
+  /** The rules' answers for bangs, hairline and bald (the served ones before the probes). */
+  rules: { bangs: YesNo; hairline: Hairline | null; bald: YesNo };
+  /** FaceRes's descriptor and its norm (the probes' input), and the probes' outputs (0.5 at each cut). */
+  faceres?: { descriptor: Float32Array; norm: number };
+  probes?: HairTopScores;
 }
 
 async function measureFace(
@@ -560,21 +616,29 @@ async function measureFace(
   const colour = measureColour(frame, maps, hair);
   const hasHair = colour !== undefined;
   const bareScalp = top.person >= SCALP.person && top.hair < SCALP_HAIR_MAX;
-  const bald = bareScalp && top.skin >= SCALP_SKIN_BALD && top.likeForehead;
-  const hasBangs = bangs >= BANGS_SHARE;
   const yes = (v: boolean): YesNo => (v ? 'yes' : 'no');
+  // The measurements' own answers (the rules before the probes): the fallback without FaceRes, and
+  // the baseline scripts/fit-hair-probe.ts prints beside the probes.
+  const ruleBald = bareScalp && top.skin >= SCALP_SKIN_BALD && top.likeForehead;
+  const ruleBangs = bangs >= BANGS_SHARE;
+  const rules: HairMeasures['rules'] = {
+    bangs: yes(ruleBangs),
+    hairline: ruleBangs || hairline === undefined ? null : hairline >= HAIRLINE_HIGH ? 'high' : 'normal',
+    bald: yes(ruleBald),
+  };
+  const probes = face.faceres ? hairTopScores(face.faceres) : undefined;
+  const top3 = probes ? hairTopAnswers(probes) : undefined;
+  const bald = top3 ? top3.bald.value === 'yes' : ruleBald;
   const attributes: HairFace['attributes'] = {
     length: { value: hasHair ? measureLength(end, shoulders) : null },
-    bangs: { value: yes(hasBangs), score: round3(bangs) },
+    bangs: top3?.bangs ?? { value: rules.bangs, score: round3(bangs) },
     curl:
       coherence === undefined ? { value: null } : { value: measureCurl(coherence), score: round3(coherence) },
-    hairline: {
-      value: hasBangs || hairline === undefined ? null : hairline >= HAIRLINE_HIGH ? 'high' : 'normal',
-    },
+    hairline: top3?.hairline ?? { value: rules.hairline },
     ponytail: { value: tied.tied },
     bun: { value: tied.bun },
     shaved: { value: yes(bareScalp && !bald) },
-    bald: { value: yes(bald) },
+    bald: top3?.bald ?? { value: rules.bald },
     colour: colour ? { value: colour.value, score: colour.share } : { value: null },
   };
   return {
@@ -589,6 +653,9 @@ async function measureFace(
       scalp: top,
       coherence,
       colour,
+      rules,
+      ...(face.faceres ? { faceres: { descriptor: face.faceres.descriptor, norm: face.faceres.norm } } : {}),
+      ...(probes ? { probes } : {}),
     },
   };
 }
@@ -599,7 +666,7 @@ export async function hairAttributes(
   params: HairAttributesParams,
   models: SkinHairModels,
 ): Promise<{ result: HairAttributesResult; measures: HairMeasures[] }> {
-  const maps = await analysePhoto(image, models, { poses: true });
+  const maps = await analysePhoto(image, models, { poses: true, faceres: true });
   const faces = maps.faces.slice(0, params.maxFaceNum);
   const W = image.originalWidth;
   const H = image.originalHeight;
