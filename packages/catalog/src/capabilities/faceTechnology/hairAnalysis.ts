@@ -111,9 +111,9 @@ export const hairAnalysis = defineCapability({
           'Shaved: hardly any hair over the scalp above the forehead, on a head not answered bald. A hat reads as shaved too.',
         ]),
         bald: attribute(yesNo, [
-          '头顶是否秃（谢顶或无发），由 HSE-FaceRes 特征向量上的线性探针判断；得分表示答案的明确程度。年长女性稀疏的头发有时会被判为秃头（FairFace 报告集 142 个有头发的人中有 8 个，其中一半是 60 岁以上的女性）。',
-          '頭頂是否禿（禿頂或無髮），由 HSE-FaceRes 特徵向量上的線性探針判斷；得分表示答案的明確程度。年長女性稀疏的頭髮有時會被判為禿頭（FairFace 報告集 142 個有頭髮的人中有 8 個，其中一半是 60 歲以上的女性）。',
-          "A bald top (balding or hairless), from a linear probe on the HSE-FaceRes descriptor; the score is how clear the answer is. Elderly women's thin hair is sometimes called bald (8 of 142 heads with hair on a FairFace report half, half of them women over 60).",
+          '头顶是否秃（谢顶或无发），由 HSE-FaceRes 特征向量上的线性探针判断；得分表示答案的明确程度。年长女性稀疏的头发有时会被判为秃头（FairFace 报告集 142 个有头发的人中有 8 个，其中 3 个是 60 岁以上的女性）。',
+          '頭頂是否禿（禿頂或無髮），由 HSE-FaceRes 特徵向量上的線性探針判斷；得分表示答案的明確程度。年長女性稀疏的頭髮有時會被判為禿頭（FairFace 報告集 142 個有頭髮的人中有 8 個，其中 3 個是 60 歲以上的女性）。',
+          "A bald top (balding or hairless), from a linear probe on the HSE-FaceRes descriptor; the score is how clear the answer is. Elderly women's thin hair is sometimes called bald (8 of 142 heads with hair on a FairFace report half, 3 of them women over 60).",
         ]),
         colour: attribute(z.enum(['black', 'brown', 'blonde', 'red', 'grey', 'dyed']).nullable(), [
           `发色，由头发像素在 CIELAB 中的平均颜色命名（色相超出自然发色范围的像素足够多时为 dyed）；得分为自身颜色名与之相同的像素比例。${notMeasured[0]}`,
