@@ -836,7 +836,7 @@ export interface Capabilities {
         score: number;
         /** Attributes of each of the faces. */
         attributes: {
-          /** Length: short ends above the chin, medium at the shoulders, long below them (the shoulder line from the body key points). Hair hanging behind the shoulders, seen from the front, reads shorter; before dark clothes or a dark background short hair often reads medium or long (34 of 81 short heads of an independent portrait set). null when no hair was found. */
+          /** Length: short ends above the chin, medium at the shoulders, long below them; from two linear probes on the HSE-FaceRes descriptor (not short; long), the score is how clear the answer is. Women's short hair often reads longer (on an independent portrait set 4 of 8 women with short hair answered short, and all 5 chin-length bobs long); 37 of 38 men's short hair answered short. */
           length: {
             value: 'short' | 'medium' | 'long' | null;
             /**
@@ -899,7 +899,7 @@ export interface Capabilities {
              */
             score?: number;
           };
-          /** A bald top (balding or hairless), from a linear probe on the HSE-FaceRes descriptor; the score is how clear the answer is. Elderly women's thin hair is sometimes called bald (8 of 142 heads with hair on a FairFace report half, half of them women over 60). */
+          /** A bald top (balding or hairless), from a linear probe on the HSE-FaceRes descriptor; the score is how clear the answer is. Elderly women's thin hair is sometimes called bald (8 of 142 heads with hair on a FairFace report half, 3 of them women over 60). */
           bald: {
             value: 'yes' | 'no';
             /**

@@ -1,24 +1,25 @@
 /**
- * Fits the hair attributes' probes for bangs, a high (receding) hairline and a bald top
- * (docs/quality.md, "Hair attributes") and writes their weights,
- * src/algorithms/face/hair-probe-weights.ts; `report` prints the served answers on the report half
- * instead (never read while fitting), beside the measurement rules they replaced:
+ * Fits the hair attributes' probes for length (medium or long against short; long against the
+ * rest), bangs, a high (receding) hairline and a bald top (docs/quality.md, "Hair attributes") and
+ * writes their weights, src/algorithms/face/hair-probe-weights.ts; `report` prints the served
+ * answers on the report half instead (never read while fitting), beside the measurement rules
+ * they replaced:
  *
  *   node --import tsx packages/vision/scripts/fit-hair-probe.ts [--dry-run]
  *   node --import tsx packages/vision/scripts/fit-hair-probe.ts report [--faces]
  *
- * Data: the FairFace crops of test/fixtures/hair-top-labels.json and the London set portraits of
- * hair-top-london-labels.json (adults in a studio; FairFace's fringes are mostly children's), each
- * photo alone and in 2 x 2 mosaics of its own set (smaller faces), run through the hair attributes
- * task itself; the face nearest each photo's centre and its HSE-FaceRes descriptor (1024-d,
- * L2-normalised). Method: scripts/probe-fit.ts
- * (logistic regression, penalty by 10-fold cross-validation on the tune half, folds by crop). Each
- * cut lies above all but a quarter of the attribute's tune-half prevalence of its negatives'
- * held-out scores, so that about four in five answered yes would be right if every yes were
- * found (bangs about 5 %, high hairline 3 %, bald 2 %). Counting the false share among men only
- * (FairFace's own gender of the crop, as the beard's cut does) was tried for the hairline and bald
- * probes: with the same rule it lowered the hairline's cut (men's prevalence is higher), so it was
- * not kept.
+ * Data: the FairFace crops of test/fixtures/hair-top-labels.json and hair-length-labels.json and
+ * the London set portraits of hair-top-london-labels.json (adults in a studio; FairFace's fringes
+ * are mostly children's; no length labels: most have their hair pulled back), each photo alone and
+ * in 2 x 2 mosaics of its own set (smaller faces), run through the hair attributes task itself; the
+ * face nearest each photo's centre and its HSE-FaceRes descriptor (1024-d, L2-normalised). Method:
+ * scripts/probe-fit.ts (logistic regression, penalty by 10-fold cross-validation on the tune half,
+ * folds by photo). Each cut lies above all but a quarter of the attribute's tune-half prevalence of
+ * its negatives' held-out scores, so that about four in five answered yes would be right if every
+ * yes were found (not short 6.1 %, long 2.6 %, bangs 4.0 %, high hairline 2.7 %, bald 1.4 %).
+ * Counting the false share among men only (FairFace's own gender of the crop, as the beard's cut
+ * does) was tried for the hairline and bald probes: with the same rule it lowered the hairline's
+ * cut (men's prevalence is higher), so it was not kept.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,24 +40,35 @@ const MOSAIC = 512;
 const half = process.argv[2] === 'report' ? 'report' : 'tune';
 const verbose = process.argv.includes('--faces');
 
-/** Each probe: the label file's field, its positive and negative values, the served attribute. */
+/** Each probe: the labels' field, its positive and negative values. */
 const ATTRIBUTES = {
-  bangs: { field: 'bangs', yes: 'yes', no: 'no' },
-  high: { field: 'hairline', yes: 'high', no: 'normal' },
-  bald: { field: 'bald', yes: 'yes', no: 'no' },
+  bangs: { field: 'bangs', yes: ['yes'], no: ['no'] },
+  high: { field: 'hairline', yes: ['high'], no: ['normal'] },
+  bald: { field: 'bald', yes: ['yes'], no: ['no'] },
+  notShort: { field: 'length', yes: ['medium', 'long'], no: ['short'] },
+  long: { field: 'length', yes: ['long'], no: ['short', 'medium'] },
 } as const;
 type Name = keyof typeof ATTRIBUTES;
 const NAMES = Object.keys(ATTRIBUTES) as Name[];
 
 type Labels = Record<
   string,
-  { bangs: string | null; hairline: string | null; bald: string | null; set: string }
+  { bangs: string | null; hairline: string | null; bald: string | null; length?: string | null; set: string }
 >;
 const readLabels = (file: string) =>
   (JSON.parse(readFileSync(path.join(here, '../test/fixtures', file), 'utf8')) as { photos: Labels }).photos;
 /** The labelled sets: their labels and each photo's file. */
+const lengths = readLabels('hair-length-labels.json');
 const SOURCES = {
-  fairface: { labels: readLabels('hair-top-labels.json'), dir: 'fairface' },
+  fairface: {
+    labels: Object.fromEntries(
+      Object.entries(readLabels('hair-top-labels.json')).map(([id, v]) => [
+        id,
+        { ...v, length: lengths[id]?.length },
+      ]),
+    ),
+    dir: 'fairface',
+  },
   london: { labels: readLabels('hair-top-london-labels.json'), dir: 'london' },
 } as const;
 type Source = keyof typeof SOURCES;
@@ -85,12 +97,25 @@ const men = new Set(
 );
 const label = (id: string, name: Name): 1 | 0 | undefined => {
   const { field, yes, no } = ATTRIBUTES[name];
-  const v = labels[id]![field];
-  return v === yes ? 1 : v === no ? 0 : undefined;
+  const v = labels[id]![field] ?? '';
+  return (yes as readonly string[]).includes(v) ? 1 : (no as readonly string[]).includes(v) ? 0 : undefined;
 };
-const crops = Object.keys(labels)
-  .sort()
-  .filter((id) => labels[id]!.set === half && NAMES.some((n) => label(id, n) !== undefined));
+/**
+ * The probes in two families, each run over its own photos (those of the half labelled for one of
+ * its attributes), so that the mosaics of one family do not depend on the other's labels.
+ */
+const FAMILIES = { top: ['bangs', 'high', 'bald'], length: ['notShort', 'long'] } as const satisfies Record<
+  string,
+  readonly Name[]
+>;
+type Family = keyof typeof FAMILIES;
+const familyOf = (name: Name) =>
+  (Object.keys(FAMILIES) as Family[]).find((f) => (FAMILIES[f] as readonly Name[]).includes(name))!;
+const cropsOf = (family: Family) =>
+  Object.keys(labels)
+    .sort()
+    .filter((id) => labels[id]!.set === half && FAMILIES[family].some((n) => label(id, n) !== undefined));
+const crops = [...new Set(Object.keys(FAMILIES).flatMap((f) => cropsOf(f as Family)))].sort();
 /** Folds by crop: the crop's position among the half's crops labelled for that attribute, mod 10. */
 const folds = Object.fromEntries(
   NAMES.map((n) => [
@@ -101,61 +126,72 @@ const folds = Object.fromEntries(
 
 /** The served answer (yes 1, no 0, null undefined) and the rule's, for one attribute. */
 const served = (a: HairFace['attributes'], name: Name): 1 | 0 | undefined => {
-  const v = name === 'high' ? a.hairline.value : a[name].value;
-  return v === null ? undefined : v === ATTRIBUTES[name].yes ? 1 : 0;
+  const v =
+    name === 'high'
+      ? a.hairline.value
+      : name === 'notShort' || name === 'long'
+        ? a.length.value
+        : a[name].value;
+  return v === null ? undefined : (ATTRIBUTES[name].yes as readonly string[]).includes(v) ? 1 : 0;
 };
+const named = (values: readonly string[]) => values.join(' or ');
 
 await initTf();
 const models = await hairattributes.loadModels();
 const params = hairattributes.parseParams({});
 interface Sample {
   id: string;
+  family: Family;
   scale: number;
   descriptor: Float64Array;
   answers: HairFace['attributes'];
   rules: HairFace['attributes'];
 }
 const samples: Sample[] = [];
-for (const scale of SCALES)
-  for (const source of Object.keys(SOURCES) as Source[]) {
-    let missing = 0;
-    const mine = crops.filter((id) => sourceOf(id) === source);
-    for (let start = 0; start < mine.length; start += scale * scale) {
-      const group = mine.slice(start, start + scale * scale);
-      const image = await photoMosaic(group.map(fileOf), scale, MOSAIC);
-      const decoded = await decodeImage(image, undefined, hairattributes.decode);
-      const { result, measures } = await hairAttributes(decoded, params, models);
-      const found = result.faces.map((face, i) => ({ face, m: measures[i]! }));
-      for (const [k, id] of group.entries()) {
-        const hit = nearestToCell(
-          found,
-          ({ face: { face_rectangle: r } }) => [r.left + r.width / 2, r.top + r.height / 2],
-          k,
-          scale,
-          result.image_width / scale,
-        );
-        if (!hit?.m.faceres) missing++;
-        else {
-          const { descriptor, norm } = hit.m.faceres;
-          samples.push({
-            id,
+for (const family of Object.keys(FAMILIES) as Family[])
+  for (const scale of SCALES)
+    for (const source of Object.keys(SOURCES) as Source[]) {
+      let missing = 0;
+      const mine = cropsOf(family).filter((id) => sourceOf(id) === source);
+      if (mine.length === 0) continue;
+      for (let start = 0; start < mine.length; start += scale * scale) {
+        const group = mine.slice(start, start + scale * scale);
+        const image = await photoMosaic(group.map(fileOf), scale, MOSAIC);
+        const decoded = await decodeImage(image, undefined, hairattributes.decode);
+        const { result, measures } = await hairAttributes(decoded, params, models);
+        const found = result.faces.map((face, i) => ({ face, m: measures[i]! }));
+        for (const [k, id] of group.entries()) {
+          const hit = nearestToCell(
+            found,
+            ({ face: { face_rectangle: r } }) => [r.left + r.width / 2, r.top + r.height / 2],
+            k,
             scale,
-            descriptor: Float64Array.from(descriptor, (v) => v / norm),
-            answers: hit.face.attributes,
-            rules: {
-              ...hit.face.attributes,
-              bangs: { value: hit.m.rules.bangs },
-              hairline: { value: hit.m.rules.hairline },
-              bald: { value: hit.m.rules.bald },
-            },
-          });
+            result.image_width / scale,
+          );
+          if (!hit?.m.faceres) missing++;
+          else {
+            const { descriptor, norm } = hit.m.faceres;
+            samples.push({
+              id,
+              family,
+              scale,
+              descriptor: Float64Array.from(descriptor, (v) => v / norm),
+              answers: hit.face.attributes,
+              rules: {
+                ...hit.face.attributes,
+                bangs: { value: hit.m.rules.bangs },
+                hairline: { value: hit.m.rules.hairline },
+                bald: { value: hit.m.rules.bald },
+                length: { value: hit.m.rules.length },
+              },
+            });
+          }
         }
       }
+      console.log(
+        `${half} half, ${family} probes, ${source}, scale 1/${scale}: ${samples.filter((s) => s.family === family && s.scale === scale && sourceOf(s.id) === source).length} faces (${missing} photos without their face found)`,
+      );
     }
-    console.log(
-      `${half} half, ${source}, scale 1/${scale}: ${samples.filter((s) => s.scale === scale && sourceOf(s.id) === source).length} faces (${missing} photos without their face found)`,
-    );
-  }
 
 const count = (list: Sample[], name: Name, of: 'answers' | 'rules', truth: 0 | 1) =>
   `${list.filter((s) => label(s.id, name) === truth && served(s[of], name) === 1).length} of ${list.filter((s) => label(s.id, name) === truth).length}`;
@@ -167,11 +203,16 @@ if (half === 'report') {
       SCALES.map((c) => [o, c] as const),
     )) {
       const at = samples.filter(
-        (s) => s.scale === scale && sourceOf(s.id) === source && label(s.id, name) !== undefined,
+        (s) =>
+          s.family === familyOf(name) &&
+          s.scale === scale &&
+          sourceOf(s.id) === source &&
+          label(s.id, name) !== undefined,
       );
+      if (at.length === 0) continue;
       const nulls = at.filter((s) => served(s.answers, name) === undefined).length;
       console.log(
-        `  ${name} ${source} 1/${scale}: yes on ${count(at, name, 'answers', 1)} ${ATTRIBUTES[name].yes}, ${count(at, name, 'answers', 0)} ${ATTRIBUTES[name].no}${nulls ? ` (${nulls} answered null)` : ''} (the rules: ${count(at, name, 'rules', 1)}, ${count(at, name, 'rules', 0)})`,
+        `  ${name} ${source} 1/${scale}: yes on ${count(at, name, 'answers', 1)} ${named(ATTRIBUTES[name].yes)}, ${count(at, name, 'answers', 0)} ${named(ATTRIBUTES[name].no)}${nulls ? ` (${nulls} answered null)` : ''} (the rules: ${count(at, name, 'rules', 1)}, ${count(at, name, 'rules', 0)})`,
       );
       if (verbose)
         for (const s of at)
@@ -182,7 +223,7 @@ if (half === 'report') {
 } else {
   const fields: string[] = [];
   for (const name of NAMES) {
-    const at = samples.filter((s) => label(s.id, name) !== undefined);
+    const at = samples.filter((s) => s.family === familyOf(name) && label(s.id, name) !== undefined);
     const X = at.map((s) => s.descriptor);
     const y = at.map((s) => label(s.id, name)!);
     const prevalence = y.filter((v) => v === 1).length / y.length;
@@ -205,11 +246,12 @@ if (half === 'report') {
         const [yes, no] = [of(1), of(0)];
         const noMen = best.scores.filter((_, i) => y[i] === 0 && inSet(i) && men.has(at[i]!.id));
         const rules = at.filter((_, i) => inSet(i));
+        if (rules.length === 0) continue;
         console.log(
-          `    ${source} 1/${scale}: ${yes.filter((s) => s >= threshold).length} of ${yes.length} ${ATTRIBUTES[name].yes}, ${no.filter((s) => s >= threshold).length} of ${no.length} ${ATTRIBUTES[name].no}${source === 'fairface' ? ` (men ${noMen.filter((s) => s >= threshold).length} of ${noMen.length})` : ''} over it (AUC ${yes.length && no.length ? auc(yes, no).toFixed(3) : '-'}); the rules: ${count(rules, name, 'rules', 1)}, ${count(rules, name, 'rules', 0)}`,
+          `    ${source} 1/${scale}: ${yes.filter((s) => s >= threshold).length} of ${yes.length} ${named(ATTRIBUTES[name].yes)}, ${no.filter((s) => s >= threshold).length} of ${no.length} ${named(ATTRIBUTES[name].no)}${source === 'fairface' ? ` (men ${noMen.filter((s) => s >= threshold).length} of ${noMen.length})` : ''} over it (AUC ${yes.length && no.length ? auc(yes, no).toFixed(3) : '-'}); the rules: ${count(rules, name, 'rules', 1)}, ${count(rules, name, 'rules', 0)}`,
         );
       }
-    fields.push(`  /** ${name}: ${y.filter((v) => v === 1).length} ${ATTRIBUTES[name].yes} against ${y.filter((v) => v === 0).length} ${ATTRIBUTES[name].no}; held-out AUC ${best.auc.toFixed(3)}; the cut above all but ${falseShare * 100} % of the held-out ${ATTRIBUTES[name].no}. */
+    fields.push(`  /** ${name}: ${y.filter((v) => v === 1).length} ${named(ATTRIBUTES[name].yes)} against ${y.filter((v) => v === 0).length} ${named(ATTRIBUTES[name].no)}; held-out AUC ${best.auc.toFixed(3)}; the cut above all but ${falseShare * 100} % of the held-out ${named(ATTRIBUTES[name].no)}. */
   ${name}: {
     penalty: ${best.penalty},
     threshold: ${threshold},

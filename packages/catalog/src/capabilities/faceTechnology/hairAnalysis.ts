@@ -76,9 +76,9 @@ export const hairAnalysis = defineCapability({
       names: HAIR_NAMES,
       attributes: {
         length: attribute(z.enum(['short', 'medium', 'long']).nullable(), [
-          `发长：short 发梢在下巴以上，medium 到肩部，long 过肩（肩线取自人体关键点）。从正面看垂在肩后的头发会被判短；深色衣服或深色背景前，短发常被判为中长或长发（独立肖像集上 81 个短发中有 34 个）。${notMeasured[0]}`,
-          `髮長：short 髮梢在下巴以上，medium 到肩部，long 過肩（肩線取自人體關鍵點）。從正面看垂在肩後的頭髮會被判短；深色衣服或深色背景前，短髮常被判為中長或長髮（獨立肖像集上 81 個短髮中有 34 個）。${notMeasured[1]}`,
-          `Length: short ends above the chin, medium at the shoulders, long below them (the shoulder line from the body key points). Hair hanging behind the shoulders, seen from the front, reads shorter; before dark clothes or a dark background short hair often reads medium or long (34 of 81 short heads of an independent portrait set). ${notMeasured[2]}`,
+          '发长：short 发梢在下巴以上，medium 到肩部，long 过肩；由 HSE-FaceRes 特征向量上的两个线性探针判断（是否不短、是否过肩），得分表示答案的明确程度。女性的短发常被判得更长（独立肖像集上 8 个短发女性中 4 个判为短发，5 个齐下巴的短发全被判为长发）；男性短发 38 个中 37 个判对。',
+          '髮長：short 髮梢在下巴以上，medium 到肩部，long 過肩；由 HSE-FaceRes 特徵向量上的兩個線性探針判斷（是否不短、是否過肩），得分表示答案的明確程度。女性的短髮常被判得更長（獨立肖像集上 8 個短髮女性中 4 個判為短髮，5 個齊下巴的短髮全被判為長髮）；男性短髮 38 個中 37 個判對。',
+          "Length: short ends above the chin, medium at the shoulders, long below them; from two linear probes on the HSE-FaceRes descriptor (not short; long), the score is how clear the answer is. Women's short hair often reads longer (on an independent portrait set 4 of 8 women with short hair answered short, and all 5 chin-length bobs long); 37 of 38 men's short hair answered short.",
         ]),
         bangs: attribute(yesNo, [
           '眉毛上方的额头是否被头发（刘海）覆盖：人脸识别网络（HSE-FaceRes）特征向量上的线性探针，用人工标注的照片训练；得分表示答案的明确程度（阈值处为 0.5），不是概率。儿童的刘海比成人的更容易识别（独立肖像集上成人刘海 5 个中找到 2 个）。',

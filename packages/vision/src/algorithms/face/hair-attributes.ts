@@ -1,25 +1,27 @@
 /**
  * hairattributes (capability v1/hairclassifier): per face, the hair's length, bangs, curl,
- * hairline, ponytail, bun, shaved, bald and colour. Bangs, hairline and bald are linear probes on
- * the HSE-FaceRes descriptor (hairTopScores below); every other attribute is a measurement on the
- * hair mask of hairsegment (skin-hair.ts: face-seeded colour model grown from
+ * hairline, ponytail, bun, shaved, bald and colour. Length, bangs, hairline and bald are linear
+ * probes on the HSE-FaceRes descriptor (hairTopScores below); every other attribute is a
+ * measurement on the hair mask of hairsegment (skin-hair.ts: face-seeded colour model grown from
  * above the forehead, Yacoob and Davis, IEEE TPAMI 28(7), 2006), the skin mask, the person mask of
  * segment and the shoulders of bodypose, all on the photo's working copy, in each face's own frame:
  * u up from the chin along the chin-to-forehead axis, v across it, both in face heights (chin 152
  * to forehead top 10 of the mesh), so that a tilted or small face is measured the same way.
  *
- * - length (measureLength): how far down the hair hangs. Walking down from cheek level in bands
+ * - length, bangs, hairline, bald: the probes, below; the rules the mask measured for them stay as
+ *   the fallback and the baseline the fitting script prints.
+ * - length rule (measureLength): how far down the hair hangs. Walking down from cheek level in bands
  *   of BAND face heights, the last band still holding hair at least LENGTH_RULES.minWidth face
  *   heights wide; ending above the chin -> short, above the shoulder line (bodypose's shoulders,
  *   else SHOULDER_FALLBACK under the chin) -> medium, below it -> long.
- * - bangs, hairline, bald (hairTopScores, hairTopAnswers): logistic-regression probes (Alain and
- *   Bengio, "Understanding intermediate layers using linear classifier probes", 2016) on the
- *   1024-d descriptor of HSE-FaceRes (the face analysis's age and gender network) for a fringe over
- *   the forehead, a high (receding) hairline and a bald top, fitted on FairFace crops and London set
- *   portraits labelled by eye (scripts/fit-hair-probe.ts, hair-probe-weights.ts). The hair mask's
- *   forehead band and scalp band, which the rules below measured, found almost none of them (the
- *   mask stops short of thin hair, fringes and bald crowns); those rules stay as the fallback and as
- *   the baseline the fitting script prints:
+ * - probes (hairTopScores, hairTopAnswers): logistic regressions (Alain and Bengio,
+ *   "Understanding intermediate layers using linear classifier probes", 2016) on the 1024-d
+ *   descriptor of HSE-FaceRes (the face analysis's age and gender network) for hair below the chin,
+ *   hair below the shoulders, a fringe over the forehead, a high (receding) hairline and a bald top,
+ *   fitted on FairFace crops and London set portraits labelled by eye (scripts/fit-hair-probe.ts,
+ *   hair-probe-weights.ts). The hair mask found almost no fringe, receding hairline or bald crown
+ *   (it stops short of thin hair, fringes and bald tops) and its length was worse than a constant
+ *   answer on independent portraits (it grows into dark clothes and backgrounds).
  * - bangs rule (measureBangs): share of hair in the forehead band above the brows (the mesh's brow
  *   tops up to the forehead top, the middle of the forehead); BANGS_SHARE or more -> yes.
  * - hairline rule (hairlineHeight): going up the middle of the forehead from the brows, the first
@@ -51,9 +53,9 @@
  * is (hair of the background's colour, dark clothes and backgrounds: short hair then reads long),
  * on hair hanging behind the shoulders (seen from the front it ends at the shoulders), on grey
  * hair the mask mixes with shadow (it reads brown), and for shaved heads and buns, which few
- * labelled photos hold; a hat reads as shaved. The probes read age into their answers: elderly
- * faces are called high or bald more often than they are, and adults' fringes are found less often
- * than children's.
+ * labelled photos hold; a hat reads as shaved. The probes read age and gender into their answers:
+ * elderly faces are called high or bald more often than they are, adults' fringes are found less
+ * often than children's, and women's short hair often reads longer.
  */
 import sharp from 'sharp';
 import type { DecodedImage } from '../../image/decode.ts';
@@ -546,6 +548,9 @@ export interface HairTopScores {
   bangs: number;
   high: number;
   bald: number;
+  /** Hair reaching the chin or lower (medium or long), and below the shoulders (long). */
+  notShort: number;
+  long: number;
 }
 
 export function hairTopScores(f: { descriptor: Float32Array; norm: number }): HairTopScores {
@@ -553,22 +558,34 @@ export function hairTopScores(f: { descriptor: Float32Array; norm: number }): Ha
     bangs: probeAbove(HAIR_TOP_PROBES.bangs, f.descriptor, f.norm),
     high: probeAbove(HAIR_TOP_PROBES.high, f.descriptor, f.norm),
     bald: probeAbove(HAIR_TOP_PROBES.bald, f.descriptor, f.norm),
+    notShort: probeAbove(HAIR_TOP_PROBES.notShort, f.descriptor, f.norm),
+    long: probeAbove(HAIR_TOP_PROBES.long, f.descriptor, f.norm),
   };
 }
 
 /**
- * Bangs, hairline and bald from the probes' outputs: a bald top has no bangs and a high (receded)
- * hairline; bangs hide the hairline (null). Each score is the probe's output for the answered
- * value (0.5 at the cut): how clear the answer is, not a probability.
+ * Length, bangs, hairline and bald from the probes' outputs: a bald top has no bangs, a high
+ * (receded) hairline and short hair; bangs hide the hairline (null); hair that is not short is long
+ * by the long probe, else medium. Each score is the deciding probe's output for the answered value
+ * (0.5 at the cut; for medium the lower of the two): how clear the answer is, not a probability.
  */
 export function hairTopAnswers(
   s: HairTopScores,
-): Pick<HairFace['attributes'], 'bangs' | 'hairline' | 'bald'> {
+): Pick<HairFace['attributes'], 'length' | 'bangs' | 'hairline' | 'bald'> {
   const clear = (p: number, value: boolean) => round3(value ? p : 1 - p);
   const bald = s.bald >= 0.5;
   const bangs = !bald && s.bangs >= 0.5;
   const high = bald || s.high >= 0.5;
+  const notShort = !bald && s.notShort >= 0.5;
+  const long = notShort && s.long >= 0.5;
   return {
+    length: bald
+      ? { value: 'short', score: clear(s.bald, bald) }
+      : !notShort
+        ? { value: 'short', score: clear(s.notShort, false) }
+        : long
+          ? { value: 'long', score: clear(s.long, true) }
+          : { value: 'medium', score: Math.min(clear(s.notShort, true), clear(s.long, false)) },
     bald: { value: bald ? 'yes' : 'no', score: clear(s.bald, bald) },
     bangs: { value: bangs ? 'yes' : 'no', score: bald ? clear(s.bald, bald) : clear(s.bangs, bangs) },
     hairline: bangs
@@ -589,7 +606,7 @@ export interface HairMeasures {
   coherence: number | undefined;
   colour: ReturnType<typeof measureColour>;
   /** The rules' answers for bangs, hairline and bald (the served ones before the probes). */
-  rules: { bangs: YesNo; hairline: Hairline | null; bald: YesNo };
+  rules: { length: HairLength | null; bangs: YesNo; hairline: Hairline | null; bald: YesNo };
   /** FaceRes's descriptor and its norm (the probes' input), and the probes' outputs (0.5 at each cut). */
   faceres?: { descriptor: Float32Array; norm: number };
   probes?: HairTopScores;
@@ -622,6 +639,7 @@ async function measureFace(
   const ruleBald = bareScalp && top.skin >= SCALP_SKIN_BALD && top.likeForehead;
   const ruleBangs = bangs >= BANGS_SHARE;
   const rules: HairMeasures['rules'] = {
+    length: hasHair ? measureLength(end, shoulders) : null,
     bangs: yes(ruleBangs),
     hairline: ruleBangs || hairline === undefined ? null : hairline >= HAIRLINE_HIGH ? 'high' : 'normal',
     bald: yes(ruleBald),
@@ -630,7 +648,7 @@ async function measureFace(
   const top3 = probes ? hairTopAnswers(probes) : undefined;
   const bald = top3 ? top3.bald.value === 'yes' : ruleBald;
   const attributes: HairFace['attributes'] = {
-    length: { value: hasHair ? measureLength(end, shoulders) : null },
+    length: top3?.length ?? { value: rules.length },
     bangs: top3?.bangs ?? { value: rules.bangs, score: round3(bangs) },
     curl:
       coherence === undefined ? { value: null } : { value: measureCurl(coherence), score: round3(coherence) },
