@@ -13,15 +13,14 @@
  * on the tune half, folds by crop; the threshold above all but 5 % of the held-out scores of men
  * without a beard, by FairFace's own gender of the crop).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as prettier from 'prettier';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import { faceanalysis } from '../src/algorithms/face/analysis.ts';
 import { BEARD_PROBE } from '../src/algorithms/face/beard-probe-weights.ts';
-import { auc, choose, probeFields } from './probe-fit.ts';
+import { auc, choose, probeFields, writeGenerated } from './probe-fit.ts';
 import { fairfaceMosaic, nearestToCell } from './fairface-crops.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -153,8 +152,6 @@ ${probeFields(probe)}
 } as const;
 `;
   if (!process.argv.includes('--dry-run')) {
-    const options = (await prettier.resolveConfig(OUT)) ?? {};
-    writeFileSync(OUT, await prettier.format(source, { ...options, filepath: OUT }));
-    console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+    await writeGenerated(OUT, source);
   }
 }

@@ -21,15 +21,14 @@
  * does) was tried for the hairline and bald probes: with the same rule it lowered the hairline's
  * cut (men's prevalence is higher), so it was not kept.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as prettier from 'prettier';
 import { initTf } from '../src/runtime/tfjs.ts';
 import { decodeImage } from '../src/image/decode.ts';
 import { hairAttributes, hairattributes } from '../src/algorithms/face/hair-attributes.ts';
 import type { HairFace } from '../src/algorithms/face/hair-attributes-params.ts';
-import { auc, choose, probeFields } from './probe-fit.ts';
+import { auc, choose, probeFields, writeGenerated } from './probe-fit.ts';
 import { nearestToCell, photoMosaic } from './fairface-crops.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -115,12 +114,15 @@ const cropsOf = (family: Family) =>
   Object.keys(labels)
     .sort()
     .filter((id) => labels[id]!.set === half && FAMILIES[family].some((n) => label(id, n) !== undefined));
-const crops = [...new Set(Object.keys(FAMILIES).flatMap((f) => cropsOf(f as Family)))].sort();
-/** Folds by crop: the crop's position among the half's crops labelled for that attribute, mod 10. */
+/** Folds by photo: the photo's position among the half's photos labelled for that attribute, mod 10. */
 const folds = Object.fromEntries(
   NAMES.map((n) => [
     n,
-    new Map(crops.filter((id) => label(id, n) !== undefined).map((id, k) => [id, k % 10])),
+    new Map(
+      cropsOf(familyOf(n))
+        .filter((id) => label(id, n) !== undefined)
+        .map((id, k) => [id, k % 10]),
+    ),
   ]),
 ) as Record<Name, Map<string, number>>;
 
@@ -270,8 +272,6 @@ ${fields.join('\n')}
 } as const;
 `;
   if (!process.argv.includes('--dry-run')) {
-    const options = (await prettier.resolveConfig(OUT)) ?? {};
-    writeFileSync(OUT, await prettier.format(source, { ...options, filepath: OUT }));
-    console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+    await writeGenerated(OUT, source);
   }
 }

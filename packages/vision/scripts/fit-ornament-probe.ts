@@ -20,10 +20,8 @@
  * negatives' held-out scores).
  * The held-out scores' figures are printed; --dry-run prints them without writing the file.
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as prettier from 'prettier';
 import { initTf } from '../src/runtime/tfjs.ts';
 import {
   ornaments,
@@ -32,7 +30,7 @@ import {
   type FrameRegion,
 } from '../src/algorithms/body/ornaments.ts';
 import { fairfaceFaces, type FairfaceFace, type FairfaceQuestion } from './fairface-crops.ts';
-import { auc, choose, probeFields } from './probe-fit.ts';
+import { auc, choose, probeFields, writeGenerated } from './probe-fit.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PENALTIES = [3, 10, 30, 100, 300, 1000];
@@ -166,7 +164,5 @@ ${probeFields(probe)}
 } as const;
 `;
 if (OUT && !process.argv.includes('--dry-run')) {
-  const options = (await prettier.resolveConfig(OUT)) ?? {};
-  writeFileSync(OUT, await prettier.format(source, { ...options, filepath: OUT }));
-  console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+  await writeGenerated(OUT, source);
 }

@@ -7,6 +7,9 @@
  * (the largest area under the ROC curve of the held-out scores); the threshold is the lowest
  * held-out score above all but a given share of the negatives' held-out scores.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as prettier from 'prettier';
 
 const FOLDS = 10;
 
@@ -151,6 +154,13 @@ export function choose(
   // The lowest threshold with at most `allowed` negatives at or above it: just above the next one.
   const threshold = Math.round((negatives[allowed]! + 1e-4) * 1e4) / 1e4;
   return { best, threshold, probe: fit(X, y, best.penalty) };
+}
+
+/** Writes a generated weights file `file` (TypeScript `source`, formatted by the repository's prettier). */
+export async function writeGenerated(file: string, source: string): Promise<void> {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(source, { ...options, filepath: file }));
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }
 
 /** A probe's fields as TypeScript source (bias, mean, scale, weights). */

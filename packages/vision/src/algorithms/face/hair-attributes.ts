@@ -543,24 +543,13 @@ export function ownHair(face: HeadFrame, maps: PhotoMaps, hair: Float32Array): F
   return hair;
 }
 
-/** The three probes' outputs on a face's FaceRes descriptor, each 0.5 at its cut (probeAbove). */
-export interface HairTopScores {
-  bangs: number;
-  high: number;
-  bald: number;
-  /** Hair reaching the chin or lower (medium or long), and below the shoulders (long). */
-  notShort: number;
-  long: number;
-}
+/** The probes' outputs on a face's FaceRes descriptor, each 0.5 at its cut (probeAbove). */
+export type HairTopScores = Record<keyof typeof HAIR_TOP_PROBES, number>;
 
 export function hairTopScores(f: { descriptor: Float32Array; norm: number }): HairTopScores {
-  return {
-    bangs: probeAbove(HAIR_TOP_PROBES.bangs, f.descriptor, f.norm),
-    high: probeAbove(HAIR_TOP_PROBES.high, f.descriptor, f.norm),
-    bald: probeAbove(HAIR_TOP_PROBES.bald, f.descriptor, f.norm),
-    notShort: probeAbove(HAIR_TOP_PROBES.notShort, f.descriptor, f.norm),
-    long: probeAbove(HAIR_TOP_PROBES.long, f.descriptor, f.norm),
-  };
+  return Object.fromEntries(
+    Object.entries(HAIR_TOP_PROBES).map(([name, probe]) => [name, probeAbove(probe, f.descriptor, f.norm)]),
+  ) as HairTopScores;
 }
 
 /**
@@ -605,7 +594,7 @@ export interface HairMeasures {
   scalp: ReturnType<typeof scalp>;
   coherence: number | undefined;
   colour: ReturnType<typeof measureColour>;
-  /** The rules' answers for bangs, hairline and bald (the served ones before the probes). */
+  /** The rules' answers for length, bangs, hairline and bald (the served ones before the probes). */
   rules: { length: HairLength | null; bangs: YesNo; hairline: Hairline | null; bald: YesNo };
   /** FaceRes's descriptor and its norm (the probes' input), and the probes' outputs (0.5 at each cut). */
   faceres?: { descriptor: Float32Array; norm: number };
