@@ -50,19 +50,34 @@ describe('ornaments on real photos', () => {
   });
 
   // Independent photos labelled per photo (test/fixtures/ornament-portraits-labels.json).
-  it('finds the glasses of a woman outdoors, the cap and sunglasses of a man, a fedora and a tie', async () => {
+  it('finds the glasses and flat cap of a woman outdoors, the cap and sunglasses of a man, a fedora and a tie', async () => {
     const labels = async (file: string) =>
       new Set(
         (await ornaments(read(await photoPath(`fixture:photos/accessories/${file}`)))).ornaments.map(
           (o) => o.label,
         ),
       );
-    expect(await labels('ropensci-steffi-lazerte.jpg')).toContain('glasses');
+    const flatCap = await labels('ropensci-steffi-lazerte.jpg');
+    expect(flatCap.has('glasses') && flatCap.has('hat')).toBe(true);
     const capAndSunglasses = await labels('usds-hhs-blue-button-cap.jpg');
     expect(capAndSunglasses.has('hat') && capAndSunglasses.has('sunglasses')).toBe(true);
     expect(capAndSunglasses.has('glasses')).toBe(false);
     expect(await labels('usds-jordan-kasper-hat.jpg')).toContain('hat');
     expect(await labels('ropensci-andrew-heiss.jpg')).toContain('tie');
+  });
+
+  it('finds a white beanie, a cap in a small photo and a green cap beside a bare head', async () => {
+    const answer = async (file: string) => {
+      const r = await ornaments(read(await photoPath(`fixture:photos/accessories/${file}`)));
+      return { width: r.image_width, hats: r.ornaments.filter((o) => o.label === 'hat') };
+    };
+    expect((await answer('ropensci-sunny-tseng-1.jpg')).hats).toHaveLength(1);
+    expect((await answer('ropensci-matt-jones.jpg')).hats).toHaveLength(1);
+    // Two men: only the left one wears a cap.
+    const { width, hats } = await answer('peacecorps-general-green-cap.jpg');
+    expect(hats).toHaveLength(1);
+    const b = hats[0]!.ornament_rectangle;
+    expect(b.left + b.width / 2).toBeLessThan(width / 2);
   });
 
   // FairFace crops of hat-labels.json's report half (not fitted on): three labelled hat, three bare heads.

@@ -9,8 +9,9 @@
  *     nose bridge and under the eyes; dark lenses), boxed around both eyes;
  *   - hat: a probe on CenterNet's features over the crown (regionFeatures over CROWN: the
  *     stride-16 feature map of ornaments' own CenterNet call, averaged from the forehead line,
- *     mesh 10, to 0.4 face heights above it): logistic regression fitted on FairFace crops labelled
- *     hat or bare head by eye (scripts/fit-ornament-probe.ts writes hat-probe-weights.ts; a linear
+ *     mesh 10, to 0.4 face heights above it) joined with HSE-FaceRes's descriptor of the face
+ *     (faceres.ts, the face analysis's attribute network, run on each face): logistic regression
+ *     fitted on FairFace crops labelled hat or bare head by eye (scripts/fit-ornament-probe.ts writes hat-probe-weights.ts; a linear
  *     probe of a trained network's features, as in Alain and Bengio, "Understanding intermediate
  *     layers using linear classifier probes", 2016). Its score is the regression's output with the
  *     two classes weighted equally: a score, not a calibrated probability;
@@ -31,6 +32,7 @@ import type { Algorithm } from '../types.ts';
 import type { Rectangle } from '../kinds.ts';
 import { getModel } from '../../runtime/models.ts';
 import { appearance } from '../face/appearance.ts';
+import { attributeRoi, runFaceresModel } from '../face/faceres.ts';
 import { findFaceMeshes, loadMeshFaceModels, type MeshFaceModels } from '../face/mesh-faces.ts';
 import { median, planesOf, type Planes } from '../face/facemask.ts';
 import { HAT_PROBE } from './hat-probe-weights.ts';
@@ -269,6 +271,8 @@ export interface FaceOrnaments {
   earrings: EarringMeasure[];
   /** CenterNet's features averaged over the crown (regionFeatures). */
   crown: Float32Array;
+  /** HSE-FaceRes's descriptor of the face and its L2 norm (faceres.ts). */
+  faceres: { descriptor: Float32Array; norm: number };
 }
 
 /**
@@ -343,9 +347,25 @@ export function regionInside(f: Frame, width: number, height: number, region: Fr
   return true;
 }
 
-/** The hat probe (hat-probe-weights.ts): logistic regression on the standardised crown features. */
-export function hatScore(crown: Float32Array): number {
-  return 1 / (1 + Math.exp(-probeLogit(HAT_PROBE, crown)));
+/**
+ * The hat probe's input: CenterNet's crown features (regionFeatures over CROWN), then HSE-FaceRes's
+ * descriptor scaled to unit length. Each alone told hats from bare heads less well on the tune half
+ * than both together (docs/quality.md, "Hats").
+ */
+export function hatFeatures(
+  crown: Float32Array,
+  faceres: { descriptor: Float32Array; norm: number },
+): Float32Array {
+  const out = new Float32Array(crown.length + faceres.descriptor.length);
+  out.set(crown);
+  for (let i = 0; i < faceres.descriptor.length; i++)
+    out[crown.length + i] = faceres.descriptor[i]! / faceres.norm;
+  return out;
+}
+
+/** The hat probe (hat-probe-weights.ts): logistic regression on the standardised hatFeatures. */
+export function hatScore(features: Float32Array): number {
+  return 1 / (1 + Math.exp(-probeLogit(HAT_PROBE, features)));
 }
 
 /** Every ornament of the photo before the score cut, and the per-face measures behind them. */
@@ -366,12 +386,12 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
   }
   const planes = planesOf(image);
   const sat = integral(planes.Y, planes.w, planes.h);
-  const faces = await findFaceMeshes(models, image, {
-    maxFaces: MAX_FACES,
-    minConfidence: 0.4,
-    smallFaces: true,
-    iris: false,
-  });
+  const faces = await findFaceMeshes(
+    models,
+    image,
+    { maxFaces: MAX_FACES, minConfidence: 0.4, smallFaces: true, iris: false },
+    (face, pixels) => runFaceresModel(pixels, attributeRoi(face)),
+  );
   const measured: FaceOrnaments[] = [];
   for (const face of faces) {
     const mesh = face.landmarks.modelMesh;
@@ -380,7 +400,9 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
       items.push({ box: { ...eyeBand(mesh), score: glasses.score }, label: glasses.value });
     const frame = frameOf(mesh);
     const crown = regionFeatures(features, frame, image.width, image.height, CROWN);
-    const hat = regionInside(frame, image.width, image.height, CROWN) ? hatScore(crown) : null;
+    const hat = regionInside(frame, image.width, image.height, CROWN)
+      ? hatScore(hatFeatures(crown, face.extra))
+      : null;
     if (hat !== null && hat >= HAT_PROBE.threshold)
       items.push({ box: { ...crownBox(mesh), score: hat }, label: 'hat' });
     const earrings = measureEarrings(planes, sat, mesh);
@@ -399,7 +421,7 @@ export async function findOrnaments(image: DecodedImage, params: OrnamentsParams
       (mesh[234]![0] + mesh[454]![0]) / 2,
       (mesh[234]![1] + mesh[454]![1]) / 2,
     ];
-    measured.push({ centre, frame, glasses, hat, earrings, crown });
+    measured.push({ centre, frame, glasses, hat, earrings, crown, faceres: face.extra });
   }
   return { items, faces: measured, scale, features };
 }
