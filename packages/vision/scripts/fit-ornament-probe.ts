@@ -19,6 +19,8 @@
  * tune half, folds by crop and the same at every size; the threshold above all but 2 % of the
  * negatives' held-out scores).
  * The held-out scores' figures are printed; --dry-run prints them without writing the file.
+ * `hat --part crown` or `hat --part faceres` fits the hat probe on one of its two inputs alone and
+ * only prints (the comparison in docs/quality.md, "Hats").
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,7 +144,16 @@ for (const scale of SCALES) {
     `scale 1/${scale}: ${kept.filter((f) => isPositive(f.label)).length} ${P.names[0]}, ${kept.filter((f) => !isPositive(f.label)).length} ${P.names[1]} (${missing} crops without their face found, ${found.length - kept.length} whose ${P.region} leaves the photo)`,
   );
 }
-const X = faces.map((f) => Float64Array.from(P.features(f)));
+/** The hat probe's inputs one at a time (--part), for the comparison; printed only. */
+const PARTS = {
+  crown: (f: FairfaceFace) => f.face.crown,
+  faceres: (f: FairfaceFace) => hatFeatures(new Float32Array(0), f.face.faceres),
+};
+const partArg = process.argv[process.argv.indexOf('--part') + 1] ?? '';
+const part = process.argv.includes('--part') && partArg in PARTS ? (partArg as keyof typeof PARTS) : null;
+const featuresOf = question === 'hat' && part ? PARTS[part] : P.features;
+if (part) console.log(`the hat probe on ${part} alone (printed only)`);
+const X = faces.map((f) => Float64Array.from(featuresOf(f)));
 const y = faces.map((f) => (isPositive(f.label) ? 1 : 0));
 
 const { best, threshold, probe } = choose(X, y, (i) => faces[i]!.fold, PENALTIES, FALSE_SHARE);
@@ -168,6 +179,6 @@ export const ${P.constant} = {
 ${probeFields(probe)}
 } as const;
 `;
-if (OUT && !process.argv.includes('--dry-run')) {
+if (OUT && !part && !process.argv.includes('--dry-run')) {
   await writeGenerated(OUT, source);
 }

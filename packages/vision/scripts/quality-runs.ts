@@ -53,6 +53,8 @@ export const QUALITY_RUNS: readonly QualityRun[] = [
   run('ornaments', 'measure-ornaments.ts', ['quality']),
   run('ornaments-portraits', 'measure-ornaments.ts', ['portraits']),
   run('hat-probe-fit', 'fit-ornament-probe.ts', ['hat', '--dry-run']),
+  run('hat-probe-crown', 'fit-ornament-probe.ts', ['hat', '--part', 'crown']),
+  run('hat-probe-faceres', 'fit-ornament-probe.ts', ['hat', '--part', 'faceres']),
   run('beard-probe-fit', 'fit-beard-probe.ts', ['--dry-run']),
   run('beard-report', 'fit-beard-probe.ts', ['report', '--faces']),
   run('hair-top-probe-fit', 'fit-hair-probe.ts', ['--dry-run']),
