@@ -1,6 +1,7 @@
 /**
  * Fits the hair attributes' probes for length (medium or long against short; long against the
- * rest), bangs, a high (receding) hairline and a bald top (docs/quality.md, "Hair attributes") and
+ * rest), bangs, a high (receding) hairline, a bald top and curl (wavy or curly against straight;
+ * curly against the rest) (docs/quality.md, "Hair attributes") and
  * writes their weights, src/algorithms/face/hair-probe-weights.ts; `report` prints the served
  * answers on the report half instead (never read while fitting), beside the measurement rules
  * they replaced:
@@ -8,7 +9,8 @@
  *   node --import tsx packages/vision/scripts/fit-hair-probe.ts [--dry-run]
  *   node --import tsx packages/vision/scripts/fit-hair-probe.ts report [--faces]
  *
- * Data: the FairFace crops of test/fixtures/hair-top-labels.json and hair-length-labels.json and
+ * Data: the FairFace crops of test/fixtures/hair-top-labels.json, hair-length-labels.json and
+ * hair-curl-labels.json and
  * the London set portraits of hair-top-london-labels.json (adults in a studio; FairFace's fringes
  * are mostly children's; no length labels: most have their hair pulled back), each photo alone and
  * in 2 x 2 mosaics of its own set (smaller faces), run through the hair attributes task itself; the
@@ -16,7 +18,8 @@
  * scripts/probe-fit.ts (logistic regression, penalty by 10-fold cross-validation on the tune half,
  * folds by photo). Each cut lies above all but a quarter of the attribute's tune-half prevalence of
  * its negatives' held-out scores, so that about four in five answered yes would be right if every
- * yes were found (not short 6.1 %, long 2.6 %, bangs 4.0 %, high hairline 2.7 %, bald 1.4 %).
+ * yes were found (not short 6.1 %, long 2.6 %, bangs 4.0 %, high hairline 2.7 %, bald 1.4 %,
+ * wavy or curly 6.0 %, curly 2.6 %).
  * Counting the false share among men only (FairFace's own gender of the crop, as the beard's cut
  * does) was tried for the hairline and bald probes: with the same rule it lowered the hairline's
  * cut (men's prevalence is higher), so it was not kept.
@@ -46,24 +49,34 @@ const ATTRIBUTES = {
   bald: { field: 'bald', yes: ['yes'], no: ['no'] },
   notShort: { field: 'length', yes: ['medium', 'long'], no: ['short'] },
   long: { field: 'length', yes: ['long'], no: ['short', 'medium'] },
+  wavy: { field: 'curl', yes: ['wavy', 'curly'], no: ['straight'] },
+  curly: { field: 'curl', yes: ['curly'], no: ['straight', 'wavy'] },
 } as const;
 type Name = keyof typeof ATTRIBUTES;
 const NAMES = Object.keys(ATTRIBUTES) as Name[];
 
 type Labels = Record<
   string,
-  { bangs: string | null; hairline: string | null; bald: string | null; length?: string | null; set: string }
+  {
+    bangs: string | null;
+    hairline: string | null;
+    bald: string | null;
+    length?: string | null;
+    curl?: string | null;
+    set: string;
+  }
 >;
 const readLabels = (file: string) =>
   (JSON.parse(readFileSync(path.join(here, '../test/fixtures', file), 'utf8')) as { photos: Labels }).photos;
 /** The labelled sets: their labels and each photo's file. */
 const lengths = readLabels('hair-length-labels.json');
+const curls = readLabels('hair-curl-labels.json');
 const SOURCES = {
   fairface: {
     labels: Object.fromEntries(
       Object.entries(readLabels('hair-top-labels.json')).map(([id, v]) => [
         id,
-        { ...v, length: lengths[id]?.length },
+        { ...v, length: lengths[id]?.length, curl: curls[id]?.curl },
       ]),
     ),
     dir: 'fairface',
@@ -103,10 +116,11 @@ const label = (id: string, name: Name): 1 | 0 | undefined => {
  * The probes in two families, each run over its own photos (those of the half labelled for one of
  * its attributes), so that the mosaics of one family do not depend on the other's labels.
  */
-const FAMILIES = { top: ['bangs', 'high', 'bald'], length: ['notShort', 'long'] } as const satisfies Record<
-  string,
-  readonly Name[]
->;
+const FAMILIES = {
+  top: ['bangs', 'high', 'bald'],
+  length: ['notShort', 'long'],
+  curl: ['wavy', 'curly'],
+} as const satisfies Record<string, readonly Name[]>;
 type Family = keyof typeof FAMILIES;
 const familyOf = (name: Name) =>
   (Object.keys(FAMILIES) as Family[]).find((f) => (FAMILIES[f] as readonly Name[]).includes(name))!;
@@ -133,7 +147,9 @@ const served = (a: HairFace['attributes'], name: Name): 1 | 0 | undefined => {
       ? a.hairline.value
       : name === 'notShort' || name === 'long'
         ? a.length.value
-        : a[name].value;
+        : name === 'wavy' || name === 'curly'
+          ? a.curl.value
+          : a[name].value;
   return v === null ? undefined : (ATTRIBUTES[name].yes as readonly string[]).includes(v) ? 1 : 0;
 };
 const named = (values: readonly string[]) => values.join(' or ');
@@ -185,6 +201,7 @@ for (const family of Object.keys(FAMILIES) as Family[])
                 hairline: { value: hit.m.rules.hairline },
                 bald: { value: hit.m.rules.bald },
                 length: { value: hit.m.rules.length },
+                curl: { value: hit.m.rules.curl },
               },
             });
           }
@@ -263,7 +280,8 @@ ${probeFields(probe)}
   const source = `/**
  * The hair attributes' probes (hair-attributes.ts), generated by scripts/fit-hair-probe.ts (do not
  * edit): logistic regressions on the HSE-FaceRes descriptor, fitted on the tune half of
- * test/fixtures/hair-top-labels.json and hair-top-london-labels.json (FairFace crops and London set
+ * test/fixtures/hair-top-labels.json, hair-length-labels.json, hair-curl-labels.json and
+ * hair-top-london-labels.json (FairFace crops and London set
  * portraits labelled by eye, alone and in 2 x 2 mosaics);
  * penalties chosen by 10-fold cross-validation.
  */
