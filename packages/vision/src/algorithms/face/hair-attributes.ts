@@ -1,15 +1,15 @@
 /**
  * hairattributes (capability v1/hairclassifier): per face, the hair's length, bangs, curl,
- * hairline, ponytail, bun, shaved, bald and colour. Length, bangs, hairline, bald and curl are
- * linear probes on the HSE-FaceRes descriptor (hairTopScores below); every other attribute is a
+ * hairline, ponytail, bun, shaved, bald and colour. Length, bangs, hairline and bald are linear
+ * probes on the HSE-FaceRes descriptor (hairTopScores below); every other attribute is a
  * measurement on the hair mask of hairsegment (skin-hair.ts: face-seeded colour model grown from
  * above the forehead, Yacoob and Davis, IEEE TPAMI 28(7), 2006), the skin mask, the person mask of
  * segment and the shoulders of bodypose, all on the photo's working copy, in each face's own frame:
  * u up from the chin along the chin-to-forehead axis, v across it, both in face heights (chin 152
  * to forehead top 10 of the mesh), so that a tilted or small face is measured the same way.
  *
- * - length, bangs, hairline, bald, curl: the probes, below; the rules the mask measured for them
- *   stay as the fallback and the baseline the fitting script prints.
+ * - length, bangs, hairline, bald: the probes, below; the rules the mask measured for them stay as
+ *   the fallback and the baseline the fitting script prints.
  * - length rule (measureLength): how far down the hair hangs. Walking down from cheek level in bands
  *   of BAND face heights, the last band still holding hair at least LENGTH_RULES.minWidth face
  *   heights wide; ending above the chin -> short, above the shoulder line (bodypose's shoulders,
@@ -17,13 +17,14 @@
  * - probes (hairTopScores, hairTopAnswers): logistic regressions (Alain and Bengio,
  *   "Understanding intermediate layers using linear classifier probes", 2016) on the 1024-d
  *   descriptor of HSE-FaceRes (the face analysis's age and gender network) for hair below the chin,
- *   hair below the shoulders, a fringe over the forehead, a high (receding) hairline, a bald top,
- *   wavy or curly hair and curly hair,
+ *   hair below the shoulders, a fringe over the forehead, a high (receding) hairline and a bald top,
  *   fitted on FairFace crops and London set portraits labelled by eye (scripts/fit-hair-probe.ts,
  *   hair-probe-weights.ts). The hair mask found almost no fringe, receding hairline or bald crown
  *   (it stops short of thin hair, fringes and bald tops) and its length was worse than a constant
- *   answer on independent portraits (it grows into dark clothes and backgrounds); its curl
- *   (coherence, below) did not separate straight, wavy and curly.
+ *   answer on independent portraits (it grows into dark clothes and backgrounds). Two curl probes
+ *   (wavy or curly; curly) were fitted the same way and not kept: better than the coherence rule on
+ *   FairFace crops, worse on independent adult portraits (they call older men's short grey hair
+ *   wavy and miss women's waves).
  * - bangs rule (measureBangs): share of hair in the forehead band above the brows (the mesh's brow
  *   tops up to the forehead top, the middle of the forehead); BANGS_SHARE or more -> yes.
  * - hairline rule (hairlineHeight): going up the middle of the forehead from the brows, the first
@@ -38,7 +39,7 @@
  * - shaved (scalp): the scalp band above the forehead, on the person mask: little grown hair there
  *   (SCALP_HAIR_MAX) on a head not answered bald (stubble, a buzz cut) -> shaved. The bald rule
  *   (the fallback): such a band mostly skin colour and as light and smooth as the forehead's skin.
- * - curl rule (measureCurl): texture of the hair region on a crop of the photo scaled so the face is
+ * - curl (measureCurl): texture of the hair region on a crop of the photo scaled so the face is
  *   CURL_FACE_PX tall: the mean coherence of the lightness gradients' structure tensor (Bigun and
  *   Granlund, "Optimal orientation detection of linear symmetry", ICCV 1987; Kass and Witkin,
  *   "Analyzing oriented patterns", CVGIP 37, 1987) over the hair's interior in windows of
@@ -555,32 +556,21 @@ export function hairTopScores(f: { descriptor: Float32Array; norm: number }): Ha
 }
 
 /**
- * Length, bangs, hairline, bald and curl from the probes' outputs: a bald top has no bangs, a high
- * (receded) hairline, short hair and no curl (null); bangs hide the hairline (null); hair that is
- * not short is long by the long probe, else medium; hair that is not straight (the wavy probe:
- * wavy or curly) is curly by the curly probe, else wavy. Each score is the deciding probe's output
- * for the answered value (0.5 at the cut; for medium and wavy the lower of the two): how clear the
- * answer is, not a probability.
+ * Length, bangs, hairline and bald from the probes' outputs: a bald top has no bangs, a high
+ * (receded) hairline and short hair; bangs hide the hairline (null); hair that is not short is long
+ * by the long probe, else medium. Each score is the deciding probe's output for the answered value
+ * (0.5 at the cut; for medium the lower of the two): how clear the answer is, not a probability.
  */
 export function hairTopAnswers(
   s: HairTopScores,
-): Pick<HairFace['attributes'], 'length' | 'bangs' | 'hairline' | 'bald' | 'curl'> {
+): Pick<HairFace['attributes'], 'length' | 'bangs' | 'hairline' | 'bald'> {
   const clear = (p: number, value: boolean) => round3(value ? p : 1 - p);
   const bald = s.bald >= 0.5;
   const bangs = !bald && s.bangs >= 0.5;
   const high = bald || s.high >= 0.5;
   const notShort = !bald && s.notShort >= 0.5;
   const long = notShort && s.long >= 0.5;
-  const wavy = s.wavy >= 0.5;
-  const curly = wavy && s.curly >= 0.5;
   return {
-    curl: bald
-      ? { value: null }
-      : !wavy
-        ? { value: 'straight', score: clear(s.wavy, false) }
-        : curly
-          ? { value: 'curly', score: clear(s.curly, true) }
-          : { value: 'wavy', score: Math.min(clear(s.wavy, true), clear(s.curly, false)) },
     length: bald
       ? { value: 'short', score: clear(s.bald, bald) }
       : !notShort
@@ -607,7 +597,10 @@ export interface HairMeasures {
   scalp: ReturnType<typeof scalp>;
   coherence: number | undefined;
   colour: ReturnType<typeof measureColour>;
-  /** The rules' answers for length, bangs, hairline, bald and curl (the served ones before the probes). */
+  /**
+   * The rules' answers for length, bangs, hairline and bald (the served ones before the probes), and
+   * the served curl (the baseline of the curl probes that were tried; docs/quality.md).
+   */
   rules: {
     length: HairLength | null;
     bangs: YesNo;
@@ -660,10 +653,7 @@ async function measureFace(
     length: top3?.length ?? { value: rules.length },
     bangs: top3?.bangs ?? { value: rules.bangs, score: round3(bangs) },
     curl:
-      top3?.curl ??
-      (coherence === undefined
-        ? { value: null }
-        : { value: measureCurl(coherence), score: round3(coherence) }),
+      coherence === undefined ? { value: null } : { value: measureCurl(coherence), score: round3(coherence) },
     hairline: top3?.hairline ?? { value: rules.hairline },
     ponytail: { value: tied.tied },
     bun: { value: tied.bun },
