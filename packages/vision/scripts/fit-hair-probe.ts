@@ -32,6 +32,7 @@ import { decodeImage } from '../src/image/decode.ts';
 import { hairAttributes, hairattributes } from '../src/algorithms/face/hair-attributes.ts';
 import type { HairFace } from '../src/algorithms/face/hair-attributes-params.ts';
 import { auc, choose, probeFields, writeGenerated } from './probe-fit.ts';
+import { probeLogit } from '../src/algorithms/probe.ts';
 import { nearestToCell, photoMosaic } from './fairface-crops.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,6 +89,16 @@ const SOURCES = {
     dir: 'fairface',
   },
   london: { labels: readLabels('hair-top-london-labels.json'), dir: 'london' },
+  // Curl only, every photo a report photo (no curl probe is fitted on them).
+  londonCurl: {
+    labels: Object.fromEntries(
+      Object.entries(readLabels('hair-curl-london-labels.json')).map(([id, v]) => [
+        id,
+        { bangs: null, hairline: null, bald: null, curl: v.curl, set: 'report' },
+      ]),
+    ),
+    dir: 'london',
+  },
 } as const;
 type Source = keyof typeof SOURCES;
 /** Every labelled photo as `source/id`. */
@@ -130,16 +141,16 @@ const FAMILIES = {
 type Family = keyof typeof FAMILIES;
 const familyOf = (name: Name) =>
   (Object.keys(FAMILIES) as Family[]).find((f) => (FAMILIES[f] as readonly Name[]).includes(name))!;
-const cropsOf = (family: Family) =>
+const cropsOf = (family: Family, h: string) =>
   Object.keys(labels)
     .sort()
-    .filter((id) => labels[id]!.set === half && FAMILIES[family].some((n) => label(id, n) !== undefined));
-/** Folds by photo: the photo's position among the half's photos labelled for that attribute, mod 10. */
+    .filter((id) => labels[id]!.set === h && FAMILIES[family].some((n) => label(id, n) !== undefined));
+/** Folds by photo: the photo's position among the tune half's photos labelled for that attribute, mod 10. */
 const folds = Object.fromEntries(
   NAMES.map((n) => [
     n,
     new Map(
-      cropsOf(familyOf(n))
+      cropsOf(familyOf(n), 'tune')
         .filter((id) => label(id, n) !== undefined)
         .map((id, k) => [id, k % 10]),
     ),
@@ -171,52 +182,73 @@ interface Sample {
   answers: HairFace['attributes'];
   rules: HairFace['attributes'];
 }
-const samples: Sample[] = [];
-for (const family of Object.keys(FAMILIES) as Family[])
-  for (const scale of SCALES)
-    for (const source of Object.keys(SOURCES) as Source[]) {
-      let missing = 0;
-      const mine = cropsOf(family).filter((id) => sourceOf(id) === source);
-      if (mine.length === 0) continue;
-      for (let start = 0; start < mine.length; start += scale * scale) {
-        const group = mine.slice(start, start + scale * scale);
-        const image = await photoMosaic(group.map(fileOf), scale, MOSAIC);
-        const decoded = await decodeImage(image, undefined, hairattributes.decode);
-        const { result, measures } = await hairAttributes(decoded, params, models);
-        const found = result.faces.map((face, i) => ({ face, m: measures[i]! }));
-        for (const [k, id] of group.entries()) {
-          const hit = nearestToCell(
-            found,
-            ({ face: { face_rectangle: r } }) => [r.left + r.width / 2, r.top + r.height / 2],
-            k,
-            scale,
-            result.image_width / scale,
-          );
-          if (!hit?.m.faceres) missing++;
-          else {
-            const { descriptor, norm } = hit.m.faceres;
-            samples.push({
-              id,
-              family,
+/** Each face of one half's photos of `families`, alone and in mosaics, through the task. */
+async function collect(h: string, families: readonly Family[]): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (const family of families)
+    for (const scale of SCALES)
+      for (const source of Object.keys(SOURCES) as Source[]) {
+        let missing = 0;
+        const mine = cropsOf(family, h).filter((id) => sourceOf(id) === source);
+        if (mine.length === 0) continue;
+        for (let start = 0; start < mine.length; start += scale * scale) {
+          const group = mine.slice(start, start + scale * scale);
+          const image = await photoMosaic(group.map(fileOf), scale, MOSAIC);
+          const decoded = await decodeImage(image, undefined, hairattributes.decode);
+          const { result, measures } = await hairAttributes(decoded, params, models);
+          const found = result.faces.map((face, i) => ({ face, m: measures[i]! }));
+          for (const [k, id] of group.entries()) {
+            const hit = nearestToCell(
+              found,
+              ({ face: { face_rectangle: r } }) => [r.left + r.width / 2, r.top + r.height / 2],
+              k,
               scale,
-              descriptor: Float64Array.from(descriptor, (v) => v / norm),
-              answers: hit.face.attributes,
-              rules: {
-                ...hit.face.attributes,
-                bangs: { value: hit.m.rules.bangs },
-                hairline: { value: hit.m.rules.hairline },
-                bald: { value: hit.m.rules.bald },
-                length: { value: hit.m.rules.length },
-                curl: { value: hit.m.rules.curl },
-              },
-            });
+              result.image_width / scale,
+            );
+            if (!hit?.m.faceres) missing++;
+            else {
+              const { descriptor, norm } = hit.m.faceres;
+              samples.push({
+                id,
+                family,
+                scale,
+                descriptor: Float64Array.from(descriptor, (v) => v / norm),
+                answers: hit.face.attributes,
+                rules: {
+                  ...hit.face.attributes,
+                  bangs: { value: hit.m.rules.bangs },
+                  hairline: { value: hit.m.rules.hairline },
+                  bald: { value: hit.m.rules.bald },
+                  length: { value: hit.m.rules.length },
+                  curl: { value: hit.m.rules.curl },
+                },
+              });
+            }
           }
         }
+        console.log(
+          `${h} half, ${family} probes, ${source}, scale 1/${scale}: ${samples.filter((s) => s.family === family && s.scale === scale && sourceOf(s.id) === source).length} faces (${missing} photos without their face found)`,
+        );
       }
-      console.log(
-        `${half} half, ${family} probes, ${source}, scale 1/${scale}: ${samples.filter((s) => s.family === family && s.scale === scale && sourceOf(s.id) === source).length} faces (${missing} photos without their face found)`,
-      );
-    }
+  return samples;
+}
+const samples = await collect(half, Object.keys(FAMILIES) as Family[]);
+
+/** One probe fitted on `tune`'s samples of its attribute (the cut as below), with its held-out scores. */
+function fitProbe(tune: Sample[], name: Name) {
+  const at = tune.filter((s) => s.family === familyOf(name) && label(s.id, name) !== undefined);
+  const y = at.map((s) => label(s.id, name)!);
+  const prevalence = y.filter((v) => v === 1).length / y.length;
+  const falseShare = Math.round((prevalence / 4) * 1000) / 1000;
+  const chosen = choose(
+    at.map((s) => s.descriptor),
+    y,
+    (i) => folds[name].get(at[i]!.id)!,
+    PENALTIES,
+    falseShare,
+  );
+  return { at, y, falseShare, ...chosen };
+}
 
 const count = (list: Sample[], name: Name, of: 'answers' | 'rules', truth: 0 | 1) =>
   `${list.filter((s) => label(s.id, name) === truth && served(s[of], name) === 1).length} of ${list.filter((s) => label(s.id, name) === truth).length}`;
@@ -245,23 +277,42 @@ if (half === 'report') {
             `    ${s.id} 1/${scale} ${ATTRIBUTES[name].field} ${labels[s.id]![ATTRIBUTES[name].field]}: answered ${served(s.answers, name) ?? 'null'}, rule ${served(s.rules, name) ?? 'null'}`,
           );
     }
+  // The printed-only probes are not in the weights file: fitted here on the tune half as below,
+  // then asked of the report samples (a bald top, answered null above, is left out).
+  const printed = [...new Set(PRINTED_ONLY.map(familyOf))];
+  const tune = await collect('tune', printed);
+  console.log(
+    'probes not served (fitted on the tune half here; yes on the labelled yes, then on the labelled no):',
+  );
+  for (const name of PRINTED_ONLY) {
+    const { probe: p, threshold } = fitProbe(tune, name);
+    const probe = { bias: p.bias, mean: [...p.mean], scale: [...p.scale], weights: [...p.weights] };
+    const said = (s: Sample) => 1 / (1 + Math.exp(-probeLogit(probe, s.descriptor))) >= threshold;
+    for (const [source, scale] of (Object.keys(SOURCES) as Source[]).flatMap((o) =>
+      SCALES.map((c) => [o, c] as const),
+    )) {
+      const at = samples.filter(
+        (s) =>
+          s.family === familyOf(name) &&
+          s.scale === scale &&
+          sourceOf(s.id) === source &&
+          label(s.id, name) !== undefined &&
+          s.answers.bald.value !== 'yes',
+      );
+      if (at.length === 0) continue;
+      const of = (truth: 0 | 1) =>
+        `${at.filter((s) => label(s.id, name) === truth && said(s)).length} of ${at.filter((s) => label(s.id, name) === truth).length}`;
+      console.log(
+        `  ${name} ${source} 1/${scale}: yes on ${of(1)} ${named(ATTRIBUTES[name].yes)}, ${of(0)} ${named(ATTRIBUTES[name].no)} (the rule: ${count(at, name, 'rules', 1)}, ${count(at, name, 'rules', 0)})`,
+      );
+    }
+  }
 } else {
   const fields: string[] = [];
   for (const name of NAMES) {
-    const at = samples.filter((s) => s.family === familyOf(name) && label(s.id, name) !== undefined);
-    const X = at.map((s) => s.descriptor);
-    const y = at.map((s) => label(s.id, name)!);
-    const prevalence = y.filter((v) => v === 1).length / y.length;
-    const falseShare = Math.round((prevalence / 4) * 1000) / 1000;
+    const { at, y, falseShare, best, threshold, probe } = fitProbe(samples, name);
     console.log(
       `${name}: ${y.filter((v) => v === 1).length} yes, ${y.filter((v) => v === 0).length} no (false share ${falseShare})`,
-    );
-    const { best, threshold, probe } = choose(
-      X,
-      y,
-      (i) => folds[name].get(at[i]!.id)!,
-      PENALTIES,
-      falseShare,
     );
     console.log(`  chosen penalty ${best.penalty}; threshold ${threshold}; held out, per scale:`);
     for (const source of Object.keys(SOURCES) as Source[])
