@@ -11,9 +11,9 @@
  *     stride-16 feature map of ornaments' own CenterNet call, averaged from the forehead line,
  *     mesh 10, to 0.4 face heights above it) joined with HSE-FaceRes's descriptor of the face
  *     (faceres.ts, the face analysis's attribute network, run on each face): logistic regression
- *     fitted on FairFace crops labelled hat or bare head by eye (scripts/fit-ornament-probe.ts writes hat-probe-weights.ts; a linear
- *     probe of a trained network's features, as in Alain and Bengio, "Understanding intermediate
- *     layers using linear classifier probes", 2016). Its score is the regression's output with the
+ *     fitted on FairFace crops labelled hat or bare head by eye (scripts/fit-ornament-probe.ts
+ *     writes hat-probe-weights.ts; a linear probe of a trained network's features, as in Alain
+ *     and Bengio, "Understanding intermediate layers using linear classifier probes", 2016). Its score is the regression's output with the
  *     two classes weighted equally: a score, not a calibrated probability;
  *   - earring: a small blob brighter or darker than its surroundings at an ear lobe (outside the
  *     jaw below the ear, mesh 132 and 361 pushed outwards): a centre-surround blob response at the
