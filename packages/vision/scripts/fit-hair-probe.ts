@@ -253,20 +253,28 @@ function fitProbe(tune: Sample[], name: Name) {
 const count = (list: Sample[], name: Name, of: 'answers' | 'rules', truth: 0 | 1) =>
   `${list.filter((s) => label(s.id, name) === truth && served(s[of], name) === 1).length} of ${list.filter((s) => label(s.id, name) === truth).length}`;
 
-if (half === 'report') {
-  console.log('served answers (yes said on the labelled yes, then on the labelled no):');
-  for (const name of NAMES)
-    for (const [source, scale] of (Object.keys(SOURCES) as Source[]).flatMap((o) =>
-      SCALES.map((c) => [o, c] as const),
-    )) {
-      const at = samples.filter(
+/** The report samples labelled for `name` (and kept by `keep`), per source and scale, non-empty. */
+const groups = (name: Name, keep: (s: Sample) => boolean = () => true) =>
+  (Object.keys(SOURCES) as Source[])
+    .flatMap((source) => SCALES.map((scale) => ({ source, scale })))
+    .map(({ source, scale }) => ({
+      source,
+      scale,
+      at: samples.filter(
         (s) =>
           s.family === familyOf(name) &&
           s.scale === scale &&
           sourceOf(s.id) === source &&
-          label(s.id, name) !== undefined,
-      );
-      if (at.length === 0) continue;
+          label(s.id, name) !== undefined &&
+          keep(s),
+      ),
+    }))
+    .filter(({ at }) => at.length > 0);
+
+if (half === 'report') {
+  console.log('served answers (yes said on the labelled yes, then on the labelled no):');
+  for (const name of NAMES)
+    for (const { source, scale, at } of groups(name)) {
       const nulls = at.filter((s) => served(s.answers, name) === undefined).length;
       console.log(
         `  ${name} ${source} 1/${scale}: yes on ${count(at, name, 'answers', 1)} ${named(ATTRIBUTES[name].yes)}, ${count(at, name, 'answers', 0)} ${named(ATTRIBUTES[name].no)}${nulls ? ` (${nulls} answered null)` : ''} (the rules: ${count(at, name, 'rules', 1)}, ${count(at, name, 'rules', 0)})`,
@@ -285,21 +293,9 @@ if (half === 'report') {
     'probes not served (fitted on the tune half here; yes on the labelled yes, then on the labelled no):',
   );
   for (const name of PRINTED_ONLY) {
-    const { probe: p, threshold } = fitProbe(tune, name);
-    const probe = { bias: p.bias, mean: [...p.mean], scale: [...p.scale], weights: [...p.weights] };
+    const { probe, threshold } = fitProbe(tune, name);
     const said = (s: Sample) => 1 / (1 + Math.exp(-probeLogit(probe, s.descriptor))) >= threshold;
-    for (const [source, scale] of (Object.keys(SOURCES) as Source[]).flatMap((o) =>
-      SCALES.map((c) => [o, c] as const),
-    )) {
-      const at = samples.filter(
-        (s) =>
-          s.family === familyOf(name) &&
-          s.scale === scale &&
-          sourceOf(s.id) === source &&
-          label(s.id, name) !== undefined &&
-          s.answers.bald.value !== 'yes',
-      );
-      if (at.length === 0) continue;
+    for (const { source, scale, at } of groups(name, (s) => s.answers.bald.value !== 'yes')) {
       const of = (truth: 0 | 1) =>
         `${at.filter((s) => label(s.id, name) === truth && said(s)).length} of ${at.filter((s) => label(s.id, name) === truth).length}`;
       console.log(

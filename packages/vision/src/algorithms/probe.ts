@@ -6,9 +6,9 @@
  */
 export interface LinearProbe {
   readonly bias: number;
-  readonly mean: readonly number[];
-  readonly scale: readonly number[];
-  readonly weights: readonly number[];
+  readonly mean: ArrayLike<number>;
+  readonly scale: ArrayLike<number>;
+  readonly weights: ArrayLike<number>;
 }
 
 /** The probe's logit for features `x`, each divided by `norm` first (1: as they are). */

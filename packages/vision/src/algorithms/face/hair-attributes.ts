@@ -652,8 +652,7 @@ async function measureFace(
   const attributes: HairFace['attributes'] = {
     length: top3?.length ?? { value: rules.length },
     bangs: top3?.bangs ?? { value: rules.bangs, score: round3(bangs) },
-    curl:
-      coherence === undefined ? { value: null } : { value: measureCurl(coherence), score: round3(coherence) },
+    curl: coherence === undefined ? { value: null } : { value: rules.curl, score: round3(coherence) },
     hairline: top3?.hairline ?? { value: rules.hairline },
     ponytail: { value: tied.tied },
     bun: { value: tied.bun },
